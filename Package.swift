@@ -1,0 +1,32 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+  name: "Navigator",
+  products: [
+    .library(name: "Navigator", targets: ["Navigator"]),
+    .library(name: "AppFlow", targets: ["AppFlow"]),
+    .executable(name: "FlowDemo", targets: ["FlowDemo"]),
+  ],
+  dependencies: [],
+  targets: [
+    .target(name: "Navigator"),
+    .target(name: "AppFlow", dependencies: ["Navigator"]),
+    .executableTarget(name: "FlowDemo", dependencies: ["Navigator", "AppFlow"]),
+    .testTarget(name: "NavigatorTests", dependencies: ["Navigator"]),
+    .testTarget(name: "AppFlowTests", dependencies: ["AppFlow", "Navigator"]),
+    .testTarget(name: "FlowDemoTests", dependencies: ["FlowDemo"]),
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+  var settings = target.swiftSettings ?? []
+  settings.append(contentsOf: [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+  ])
+  target.swiftSettings = settings
+}

@@ -1,0 +1,3 @@
+import Navigator
+
+print("FlowDemo")

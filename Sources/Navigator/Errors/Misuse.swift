@@ -1,0 +1,9 @@
+/// Routes a misuse to the policy of the window it happened in.
+package enum Misuse {
+  /// Traps or reports `error` under `window`'s policy; without a window there is no policy
+  /// to consult, so the error traps, as UIKit's exceptions do.
+  package static func handle(_ error: NavigationError, in window: Window?) {
+    guard let window else { preconditionFailure(error.message) }
+    window.handleMisuse(error)
+  }
+}

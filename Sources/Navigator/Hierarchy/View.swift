@@ -1,0 +1,132 @@
+/// The minimum a headless screen needs of a view: a place in a tree, a window, a background.
+///
+/// Adding a screen's view under a view that is on screen makes that screen appear, and
+/// removing it makes it disappear, as in UIKit (synchronously, like UIKit's
+/// `willMove(toWindow:)` path), provided the screen's parent is on screen and forwards
+/// appearance.
+open class View {
+  /// The view that contains this one, if any.
+  public private(set) weak var superview: View?
+  /// The views this one contains, back to front.
+  public private(set) var subviews: [View] = []
+  /// The view's background, or `nil` for none.
+  public var backgroundColor: Color?
+  /// A Boolean value indicating whether the view is hidden.
+  open var isHidden: Bool = false
+
+  /// The screen whose root view this is, if any.
+  package weak var owningViewController: ViewController?
+
+  /// Creates a view with no superview, no subviews and no background.
+  public init() {}
+
+  /// The window this view is in, found through its superviews.
+  public var window: Window? {
+    var view: View? = self
+    while let current = view {
+      if let window = current as? Window { return window }
+      view = current.superview
+    }
+    return nil
+  }
+
+  /// Returns a Boolean value indicating whether this view is the given view or inside it.
+  ///
+  /// - Parameter view: The view to look for among this view's ancestors.
+  /// - Returns: `true` when `view` is this view or one of its superviews.
+  /// - Complexity: O(*d*), where *d* is this view's depth.
+  public func isDescendant(of view: View) -> Bool {
+    var current: View? = self
+    while let candidate = current {
+      if candidate === view { return true }
+      current = candidate.superview
+    }
+    return false
+  }
+
+  /// Adds a view at the front, moving it from its current superview if it has one.
+  ///
+  /// Adding a view that contains this view is a misuse: nothing changes.
+  ///
+  /// - Parameter view: The view to add.
+  public func addSubview(_ view: View) {
+    if isDescendant(of: view) {
+      let error = NavigationError(
+        .viewHierarchyCycle,
+        "Can't add a view as a subview of itself or of one of its descendants"
+          + describeOwners(view, self),
+        screens: [view.owningViewController, owningViewController].compactMap(ScreenID.of))
+      Misuse.handle(error, in: window ?? view.window)
+      return
+    }
+    let appearing = window.map { isOnScreen(in: $0) } ?? false
+    if view.superview != nil { view.removeFromSuperview() }
+    attach(view)
+    if appearing { view.forwardViewAppearance(true) }
+  }
+
+  /// Removes the view from its superview; a screen whose view leaves the screen disappears.
+  public func removeFromSuperview() {
+    guard let superview else { return }
+    let disappearing = superview.window.map { superview.isOnScreen(in: $0) } ?? false
+    if disappearing { forwardViewAppearance(false) }
+    detachFromSuperview()
+  }
+
+  /// Adds a subview without any appearance side effect (containers drive their own).
+  package func attach(_ view: View) {
+    if let old = view.superview, old !== self { view.detachFromSuperview() }
+    if view.superview === self { return }
+    subviews.append(view)
+    view.superview = self
+  }
+
+  /// Removes this view from its superview without any appearance side effect.
+  package func detachFromSuperview() {
+    guard let superview else { return }
+    if let index = superview.subviews.lastIndex(where: { $0 === self }) {
+      superview.subviews.remove(at: index)
+    }
+    self.superview = nil
+  }
+
+  private func isOnScreen(in window: Window) -> Bool {
+    guard !window.isHidden else { return false }
+    var view: View? = self
+    while let current = view {
+      if let owner = current.owningViewController {
+        return owner.appearanceState == .appeared || owner.appearanceState == .appearing
+      }
+      view = current.superview
+    }
+    return false
+  }
+
+  /// Makes the screens whose views are in this subtree appear or disappear.
+  private func forwardViewAppearance(_ appearing: Bool) {
+    if let owner = owningViewController {
+      guard let parent = owner.parent, parent.shouldAutomaticallyForwardAppearanceMethods else {
+        return
+      }
+      let window = owner.journalWindow
+      if appearing, owner.appearanceState == .disappeared || owner.appearanceState == .disappearing {
+        owner.beginAppearance(true, animated: false, window: window)
+        owner.endAppearance(window: window)
+      } else if !appearing, owner.appearanceState == .appeared || owner.appearanceState == .appearing {
+        owner.beginAppearance(false, animated: false, window: window)
+        owner.endAppearance(window: window)
+      }
+      return
+    }
+    for subview in subviews { subview.forwardViewAppearance(appearing) }
+  }
+
+  private func describeOwners(_ child: View, _ parent: View) -> String {
+    switch (child.owningViewController, parent.owningViewController) {
+    case (let child?, let parent?): " (the view of \(child.screenID) into the view of \(parent.screenID))."
+    case (let child?, nil): " (the view of \(child.screenID))."
+    case (nil, let parent?): " (into the view of \(parent.screenID))."
+    case (nil, nil): "."
+    }
+  }
+}

@@ -1,0 +1,384 @@
+/// A screen: UIKit's `UIViewController`, headless.
+///
+/// Subclass it and override the lifecycle methods you need, calling `super` as UIKit asks.
+/// The view loads lazily, once: ``loadView()`` then ``viewDidLoad()``. Appearance follows
+/// the four-state machine of UIKit (``AppearanceState``), so a screen never hears
+/// `viewDidAppear(_:)` without a `viewWillAppear(_:)` first, and a repeated begin in the
+/// same direction is ignored.
+///
+/// A screen belongs to one isolation domain: it is not `Sendable`, and lives on the main
+/// actor in an app or inside one actor per session in a service.
+open class ViewController {
+  /// Where a screen is in its appearance cycle.
+  public enum AppearanceState: Hashable, Sendable {
+    /// Not on screen (the initial state).
+    case disappeared
+    /// `viewWillAppear(_:)` ran; `viewDidAppear(_:)` has not.
+    case appearing
+    /// On screen.
+    case appeared
+    /// `viewWillDisappear(_:)` ran; `viewDidDisappear(_:)` has not.
+    case disappearing
+  }
+
+  /// Creates a screen whose view is not loaded yet.
+  public init() {}
+
+  // MARK: Identity
+
+  /// A localized title, shown by navigation bars; also the screen's name in journals.
+  open var title: String?
+
+  /// The identifier that opts this screen into state restoration.
+  open var restorationIdentifier: String?
+
+  /// The identifier under which this screen appears in events, errors and requests.
+  public var screenID: ScreenID { ScreenID(self) }
+
+  // MARK: The view
+
+  private var loadedView: View?
+  private var isLoadingView = false
+
+  /// The screen's root view, loaded on first access.
+  ///
+  /// Reading it loads the view if needed: ``loadView()`` then ``viewDidLoad()``. Assigning
+  /// it (usually inside ``loadView()``) installs a view without loading.
+  public var view: View {
+    get {
+      loadViewIfNeeded()
+      return loadedView!
+    }
+    set {
+      loadedView?.owningViewController = nil
+      loadedView = newValue
+      newValue.owningViewController = self
+    }
+  }
+
+  /// A Boolean value indicating whether the view is loaded; reading it never loads.
+  public var isViewLoaded: Bool { loadedView != nil }
+
+  /// The view if it is loaded, else `nil`; reading it never loads.
+  public var viewIfLoaded: View? { loadedView }
+
+  /// Loads the view if it is not loaded yet; does nothing otherwise.
+  public func loadViewIfNeeded() {
+    guard loadedView == nil, !isLoadingView else { return }
+    isLoadingView = true
+    loadView()
+    if loadedView == nil {
+      // Deliberate difference: UIKit loops if loadView assigns no view; the model installs
+      // an empty one.
+      view = View()
+    }
+    isLoadingView = false
+    journalWindow?.journal.record(.viewDidLoad(screenID))
+    viewDidLoad()
+  }
+
+  /// Creates the view. Override to build your own; do not call `super` if you do.
+  open func loadView() {
+    view = View()
+  }
+
+  /// Called once, after the view loaded.
+  open func viewDidLoad() {}
+
+  // MARK: Appearance
+
+  /// Called before the screen's view is added to the visible hierarchy.
+  ///
+  /// - Parameter animated: A Boolean value indicating whether the transition animates.
+  open func viewWillAppear(_ animated: Bool) {}
+
+  /// Called after the screen's view was added to the visible hierarchy.
+  ///
+  /// - Parameter animated: A Boolean value indicating whether the transition animated.
+  open func viewDidAppear(_ animated: Bool) {}
+
+  /// Called before the screen's view is removed from the visible hierarchy.
+  ///
+  /// - Parameter animated: A Boolean value indicating whether the transition animates.
+  open func viewWillDisappear(_ animated: Bool) {}
+
+  /// Called after the screen's view was removed from the visible hierarchy.
+  ///
+  /// - Parameter animated: A Boolean value indicating whether the transition animated.
+  open func viewDidDisappear(_ animated: Bool) {}
+
+  /// Where the screen is in its appearance cycle.
+  public private(set) var appearanceState: AppearanceState = .disappeared
+  private var appearanceIsAnimated = false
+
+  /// A Boolean value indicating whether the screen is being added to a container.
+  ///
+  /// True only while the appearance callbacks of that transition run.
+  public package(set) var isMovingToParent = false
+
+  /// A Boolean value indicating whether the screen is being removed from its container.
+  ///
+  /// True only while the appearance callbacks of that transition run.
+  public package(set) var isMovingFromParent = false
+
+  /// A Boolean value indicating whether the screen is being presented.
+  ///
+  /// True only while the appearance callbacks of that presentation run.
+  public package(set) var isBeingPresented = false
+
+  /// A Boolean value indicating whether the screen is being dismissed.
+  ///
+  /// True only while the appearance callbacks of that dismissal run. A screen inside a
+  /// presented container sees `false`: its container is the one being dismissed.
+  public package(set) var isBeingDismissed = false
+
+  /// A Boolean value indicating whether appearance callbacks reach the children by
+  /// themselves.
+  ///
+  /// Override to return `false` in a custom container that drives its children with
+  /// ``beginAppearanceTransition(_:animated:)`` and ``endAppearanceTransition()``.
+  open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
+
+  /// Tells the screen that its appearance is about to change (for custom containers).
+  ///
+  /// Moves the appearance state machine: a begin in the direction the screen is already
+  /// going is ignored.
+  ///
+  /// - Parameters:
+  ///   - isAppearing: `true` when the screen is about to appear, `false` to disappear.
+  ///   - animated: A Boolean value indicating whether the change animates.
+  public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+    beginAppearance(isAppearing, animated: animated, window: journalWindow)
+  }
+
+  /// Tells the screen that the appearance change begun earlier has finished.
+  ///
+  /// Calling it with no change in progress is a misuse ("unbalanced calls to begin/end
+  /// appearance transitions" in UIKit): nothing changes and the window's policy applies.
+  public func endAppearanceTransition() {
+    let window = journalWindow
+    guard appearanceState == .appearing || appearanceState == .disappearing else {
+      Misuse.handle(
+        NavigationError(
+          .unbalancedAppearanceTransition,
+          "Unbalanced calls to begin/end appearance transitions for \(screenID): "
+            + "endAppearanceTransition() without a transition in progress.",
+          screens: [screenID]),
+        in: window)
+      return
+    }
+    endAppearance(window: window)
+  }
+
+  /// The children that appearance callbacks are forwarded to.
+  ///
+  /// By default, the children whose views are inside this screen's view.
+  package var appearanceChildren: [ViewController] {
+    guard let ownView = loadedView, !childList.isEmpty else { return [] }
+    return childList.filter { child in child.loadedView?.isDescendant(of: ownView) ?? false }
+  }
+
+  /// Moves the appearance state machine; returns whether anything happened.
+  @discardableResult
+  package func beginAppearance(_ appearing: Bool, animated: Bool, window: Window?) -> Bool {
+    switch (appearing, appearanceState) {
+    case (true, .disappeared), (true, .disappearing):
+      loadViewIfNeeded()
+      appearanceState = .appearing
+      appearanceIsAnimated = animated
+      window?.journal.record(.viewWillAppear(screenID, animated: animated))
+      viewWillAppear(animated)
+    case (false, .appeared), (false, .appearing):
+      appearanceState = .disappearing
+      appearanceIsAnimated = animated
+      window?.journal.record(.viewWillDisappear(screenID, animated: animated))
+      viewWillDisappear(animated)
+    default:
+      return false
+    }
+    if shouldAutomaticallyForwardAppearanceMethods {
+      for child in appearanceChildren {
+        child.beginAppearance(appearing, animated: animated, window: window)
+      }
+    }
+    appearanceDidBegin(appearing, animated: animated, window: window)
+    return true
+  }
+
+  /// Finishes the appearance change in progress; returns whether anything happened.
+  @discardableResult
+  package func endAppearance(window: Window?) -> Bool {
+    let animated = appearanceIsAnimated
+    switch appearanceState {
+    case .appearing:
+      appearanceState = .appeared
+      window?.journal.record(.viewDidAppear(screenID, animated: animated))
+      viewDidAppear(animated)
+    case .disappearing:
+      appearanceState = .disappeared
+      window?.journal.record(.viewDidDisappear(screenID, animated: animated))
+      viewDidDisappear(animated)
+    default:
+      return false
+    }
+    if shouldAutomaticallyForwardAppearanceMethods {
+      for child in appearanceChildren { child.endAppearance(window: window) }
+    }
+    return true
+  }
+
+  /// A hook for containers that add their own effects once an appearance change began.
+  package func appearanceDidBegin(_ appearing: Bool, animated: Bool, window: Window?) {}
+
+  // MARK: Containment
+
+  /// The container this screen is a child of, if any.
+  public package(set) weak var parent: ViewController?
+
+  package var childList: [ViewController] = []
+  /// This screen's position in its parent's children; meaningful only while it has one.
+  package var indexInParent = 0
+
+  /// The screens this one contains, in the order they were added.
+  public var children: [ViewController] { childList }
+
+  /// Called just before the screen is added to, or removed from, a container.
+  ///
+  /// ``addChild(_:)`` calls it for you; before ``removeFromParent()``, call it yourself
+  /// with `nil`, as UIKit asks. Call `super` if you override it.
+  ///
+  /// - Parameter parent: The new container, or `nil` when the screen is being removed.
+  open func willMove(toParent parent: ViewController?) {
+    (parent?.journalWindow ?? journalWindow)?.journal.record(
+      .willMove(screenID, toParent: parent?.screenID))
+  }
+
+  /// Called just after the screen was added to, or removed from, a container.
+  ///
+  /// ``removeFromParent()`` calls it for you with `nil`; after ``addChild(_:)``, call it
+  /// yourself when the transition ends, as UIKit asks. Call `super` if you override it.
+  ///
+  /// - Parameter parent: The new container, or `nil` when the screen was removed.
+  open func didMove(toParent parent: ViewController?) {
+    (parent?.journalWindow ?? journalWindow)?.journal.record(
+      .didMove(screenID, toParent: parent?.screenID))
+  }
+
+  /// Adds a child screen; calls the child's ``willMove(toParent:)`` for you.
+  ///
+  /// As in UIKit, a child that already has another parent is removed from it first, and
+  /// the caller adds the child's view and calls ``didMove(toParent:)`` when done. Adding a
+  /// screen that contains this one, a window's root, or a presented screen is a misuse:
+  /// nothing changes and the window's ``MisusePolicy`` applies.
+  ///
+  /// - Parameter child: The screen to add.
+  public func addChild(_ child: ViewController) {
+    if let error = containmentError(adding: child) {
+      Misuse.handle(error, in: journalWindow ?? child.journalWindow)
+      return
+    }
+    guard child.parent !== self else { return }
+    if child.parent != nil { child.removeFromParent() }
+    child.willMove(toParent: self)
+    appendChild(child)
+  }
+
+  /// Removes this screen from its container; calls ``didMove(toParent:)`` with `nil`.
+  ///
+  /// Call ``willMove(toParent:)`` with `nil` first, as UIKit asks. Does nothing when the
+  /// screen has no parent.
+  public func removeFromParent() {
+    guard let parent else { return }
+    parent.removeChild(at: indexInParent)
+    didMove(toParent: nil)
+  }
+
+  /// Checks the rules for adding `child` to this screen.
+  package func containmentError(adding child: ViewController) -> NavigationError? {
+    var ancestor: ViewController? = self
+    while let current = ancestor {
+      if current === child {
+        return NavigationError(
+          .containmentCycle,
+          "Can't add \(child.screenID) as a child of \(screenID): "
+            + "\(child === self ? "a screen can't contain itself" : "it already contains \(screenID)").",
+          screens: [child.screenID, screenID])
+      }
+      ancestor = current.parent ?? current.presenter
+    }
+    if let window = child.windowIfRoot {
+      return NavigationError(
+        .childIsWindowRoot,
+        "Can't add \(child.screenID) as a child of \(screenID): it is the root of a window "
+          + "\(window.rootDescription).",
+        screens: [child.screenID, screenID])
+    }
+    if let presenter = child.presenter {
+      return NavigationError(
+        .childIsPresented,
+        "Can't add \(child.screenID) as a child of \(screenID): it is presented by "
+          + "\(presenter.screenID).",
+        screens: [child.screenID, screenID, presenter.screenID])
+    }
+    return nil
+  }
+
+  /// Appends a child without any callback.
+  package func appendChild(_ child: ViewController) {
+    child.adoptedWindow = child.adoptedWindow ?? journalWindow
+    child.indexInParent = childList.count
+    childList.append(child)
+    child.parent = self
+  }
+
+  /// Removes the child at `index` without any callback.
+  package func removeChild(at index: Int) {
+    let child = childList.remove(at: index)
+    child.adoptedWindow = journalWindow
+    child.parent = nil
+    for position in index..<childList.count { childList[position].indexInParent = position }
+  }
+
+  /// Replaces every child without any callback.
+  package func replaceChildren(with newChildren: [ViewController]) {
+    let window = journalWindow
+    for child in childList {
+      child.adoptedWindow = window
+      child.parent = nil
+    }
+    childList = newChildren
+    for (position, child) in newChildren.enumerated() {
+      child.adoptedWindow = child.adoptedWindow ?? window
+      child.indexInParent = position
+      child.parent = self
+    }
+  }
+
+  // MARK: Window and presentation links
+
+  /// The window whose root this screen is.
+  package weak var windowIfRoot: Window?
+  /// The window this screen last belonged to, so that events after it left are journaled.
+  package weak var adoptedWindow: Window?
+  /// The screen that presented this one.
+  package weak var presenter: ViewController?
+  /// The screen this one presented.
+  package var presented: ViewController?
+
+  /// The topmost screen of this one's tree (through parents and presenters).
+  package var topmostAncestor: ViewController {
+    var screen = self
+    while let next = screen.parent ?? screen.presenter { screen = next }
+    return screen
+  }
+
+  /// The window this screen is attached to, through parents and presenters.
+  package var attachedWindow: Window? { topmostAncestor.windowIfRoot }
+
+  /// The window whose journal and policy apply to this screen: the attached one, else the
+  /// one it last belonged to.
+  package var journalWindow: Window? {
+    let top = topmostAncestor
+    return top.windowIfRoot ?? top.adoptedWindow ?? adoptedWindow
+  }
+}

@@ -1,0 +1,38 @@
+/// The ordered record of every observable effect in one window's hierarchy.
+///
+/// A journal is off by default, because a service running thousands of sessions pays for
+/// every event it keeps; while it is off, recording costs one Boolean test and builds no
+/// event. Tests and tools switch it on and read ``events``.
+///
+/// ```swift
+/// let window = Window()
+/// window.journal.isEnabled = true
+/// window.rootViewController = home
+/// window.makeKeyAndVisible()
+/// print(window.journal.events)
+/// ```
+public final class Journal {
+  /// A Boolean value indicating whether events are recorded.
+  public var isEnabled: Bool
+
+  /// The recorded events, oldest first.
+  public private(set) var events: [NavigationEvent] = []
+
+  /// Creates a journal.
+  ///
+  /// - Parameter isEnabled: A Boolean value indicating whether events are recorded.
+  public init(isEnabled: Bool = false) {
+    self.isEnabled = isEnabled
+  }
+
+  /// Forgets every recorded event; recording goes on as before.
+  public func removeAll() {
+    events.removeAll(keepingCapacity: true)
+  }
+
+  /// Appends an event if the journal is on; the event is not built otherwise.
+  @inline(__always)
+  package func record(_ event: @autoclosure () -> NavigationEvent) {
+    if isEnabled { events.append(event()) }
+  }
+}

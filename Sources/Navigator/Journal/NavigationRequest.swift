@@ -1,0 +1,19 @@
+/// A navigation request, as a value.
+///
+/// Requests that arrive while a transition runs wait in the window's queue
+/// (``Window/pendingRequests``) in this form, and completion events name the request they
+/// finished, so tests can assert what was asked as well as what happened.
+public enum NavigationRequest: Hashable, Sendable, CustomStringConvertible {
+  /// Replace the window's root screen.
+  case setRootViewController(ScreenID?)
+  /// Bring the root screen's appearance in line with the window's visibility.
+  case updateWindowAppearance(visible: Bool)
+
+  /// A compact, readable form.
+  public var description: String {
+    switch self {
+    case .setRootViewController(let screen): "setRootViewController(\(screen?.name ?? "nil"))"
+    case .updateWindowAppearance(let visible): "updateWindowAppearance(visible: \(visible))"
+    }
+  }
+}

@@ -1,0 +1,35 @@
+/// A screen's identity in events, errors and requests.
+///
+/// Two identifiers are equal when they name the same screen instance; ``name`` is for
+/// reading only. Identifiers hold no reference to the screen, so a journal never keeps a
+/// screen alive.
+public struct ScreenID: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+  private let identity: ObjectIdentifier
+  /// A readable name: the screen's title, else its restoration identifier, else its type.
+  public let name: String
+
+  /// Creates the identifier of a screen.
+  ///
+  /// - Parameter screen: The screen to identify.
+  public init(_ screen: ViewController) {
+    identity = ObjectIdentifier(screen)
+    name = screen.title ?? screen.restorationIdentifier ?? String(describing: type(of: screen))
+  }
+
+  /// Returns a Boolean value indicating whether two identifiers name the same screen.
+  public static func == (lhs: ScreenID, rhs: ScreenID) -> Bool { lhs.identity == rhs.identity }
+
+  /// Hashes the screen's identity.
+  public func hash(into hasher: inout Hasher) { hasher.combine(identity) }
+
+  /// The readable name.
+  public var description: String { name }
+
+  /// The readable name and the instance's identity.
+  public var debugDescription: String { "\(name)@\(identity.debugDescription)" }
+}
+
+extension ScreenID {
+  /// Returns the identifier of a screen, or `nil`.
+  static func of(_ screen: ViewController?) -> ScreenID? { screen.map(ScreenID.init) }
+}

@@ -1,0 +1,122 @@
+/// Decides when a transition's callbacks are delivered.
+///
+/// The structure of the hierarchy always changes inside the call, as in UIKit. The
+/// callbacks follow the scheduler:
+///
+/// - ``immediate``: everything is delivered inside the call, in UIKit's order. The default,
+///   and the right choice for services.
+/// - ``manual(_:)``: nothing is delivered until a test turns the run loop
+///   (``ManualScheduler/runLoopTurn()``) or finishes the running transitions
+///   (``ManualScheduler/finishTransitions()``), so it can stop where UIKit would and look.
+public struct TransitionScheduler {
+  package enum Kind {
+    case immediate
+    case manual(ManualScheduler)
+  }
+
+  package let kind: Kind
+
+  /// Delivers every callback inside the call that caused it.
+  public static var immediate: TransitionScheduler { TransitionScheduler(kind: .immediate) }
+
+  /// Delivers callbacks only when the given scheduler is told to.
+  ///
+  /// - Parameter scheduler: The scheduler a test drives.
+  /// - Returns: A scheduler for ``Window/init(scheduler:misusePolicy:)``.
+  public static func manual(_ scheduler: ManualScheduler) -> TransitionScheduler {
+    TransitionScheduler(kind: .manual(scheduler))
+  }
+}
+
+/// A scheduler that a test drives step by step, to see what UIKit delivers when.
+///
+/// UIKit delivers `viewWill*` callbacks on the next run-loop turn and `viewDid*` callbacks
+/// and completions when the transition finishes (for a non-animated transition, on that
+/// same turn). A manual scheduler lets a test stop at each of those points:
+///
+/// ```swift
+/// let scheduler = ManualScheduler()
+/// let window = Window(scheduler: .manual(scheduler))
+/// navigation.pushViewController(detail, animated: true)  // structure changed, no callbacks
+/// scheduler.runLoopTurn()                                // viewWill* and willShow
+/// scheduler.finishTransitions()                          // viewDid*, didShow, completion
+/// ```
+///
+/// One scheduler may drive several windows of the same isolation domain.
+public final class ManualScheduler {
+  private struct Entry {
+    let window: Window
+    let plan: any TransitionPlan
+    var hasStarted: Bool
+  }
+
+  private var entries: [Entry] = []
+
+  /// Creates a scheduler with nothing scheduled.
+  public init() {}
+
+  /// A Boolean value indicating whether a transition waits for a run-loop turn or to finish.
+  public var hasPendingWork: Bool { !entries.isEmpty }
+
+  /// The number of transitions that have started and wait to finish.
+  public var runningTransitionCount: Int { entries.count(where: \.hasStarted) }
+
+  package func schedule(_ plan: any TransitionPlan, in window: Window) {
+    entries.append(Entry(window: window, plan: plan, hasStarted: false))
+  }
+
+  /// Delivers what UIKit delivers on the next main-queue turn.
+  ///
+  /// Every scheduled transition that has not started delivers its will-callbacks; the
+  /// non-animated ones also finish (did-callbacks and completions). Requests that were
+  /// queued behind a finished transition start now; their own callbacks wait for the
+  /// next turn.
+  public func runLoopTurn() {
+    let count = entries.count
+    var index = 0
+    var seen = 0
+    while seen < count, index < entries.count {
+      seen += 1
+      guard !entries[index].hasStarted else {
+        index += 1
+        continue
+      }
+      entries[index].hasStarted = true
+      let entry = entries[index]
+      entry.plan.willPhase()
+      if entry.plan.isAnimated {
+        index += 1
+      } else {
+        entries.remove(at: index)
+        entry.plan.didPhase()
+        entry.window.transitionDidFinish()
+      }
+    }
+  }
+
+  /// Finishes every running transition: did-callbacks and completions, in start order.
+  ///
+  /// Transitions that have not started yet (no run-loop turn since they were scheduled)
+  /// are left alone, as an animation cannot end before it began.
+  public func finishTransitions() {
+    let started = entries.filter(\.hasStarted)
+    entries.removeAll(where: \.hasStarted)
+    for entry in started {
+      entry.plan.didPhase()
+      entry.window.transitionDidFinish()
+    }
+  }
+
+  /// Turns the run loop and finishes transitions until nothing is left to deliver.
+  ///
+  /// - Parameter limit: The most rounds to run; a guard against callbacks that schedule
+  ///   forever.
+  public func settle(limit: Int = 10_000) {
+    var rounds = 0
+    while hasPendingWork, rounds < limit {
+      runLoopTurn()
+      finishTransitions()
+      rounds += 1
+    }
+  }
+}

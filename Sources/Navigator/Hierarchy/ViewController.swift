@@ -291,7 +291,12 @@ open class ViewController {
     guard let parent else { return }
     parent.removeChild(at: indexInParent)
     didMove(toParent: nil)
+    didLeaveHierarchy()
   }
+
+  /// Called once this screen has left its place: removed from its parent, replaced as a
+  /// window's root, or dismissed. Containers override it to release what they hold.
+  package func didLeaveHierarchy() {}
 
   /// Checks the rules for adding `child` to this screen.
   package func containmentError(adding child: ViewController) -> NavigationError? {
@@ -353,6 +358,11 @@ open class ViewController {
       child.parent = self
     }
   }
+
+  // MARK: Navigation stack
+
+  /// What a navigation stack remembers about this screen (push options, bars).
+  package var stackEntry: StackEntry?
 
   // MARK: Window and presentation links
 

@@ -131,6 +131,7 @@ open class Window: View {
       newRoot.adoptedWindow = self
       attach(newRoot.view)
     }
+    outgoing?.didLeaveHierarchy()
     let outgoingIsShown = outgoing.map { $0.appearanceState != .disappeared } ?? false
     if !isHidden || outgoingIsShown {
       perform(WindowAppearancePlan(window: self, outgoing: outgoing))
@@ -164,17 +165,40 @@ open class Window: View {
   /// The requests waiting for the running transition to finish, oldest first.
   public var pendingRequests: [NavigationRequest] { queue[queueHead...].map(\.request) }
 
+  /// A Boolean value indicating whether a new request must wait: a transition runs, a
+  /// guard has not answered, or earlier requests wait.
+  package var isBusy: Bool { isTransitioning || queueHead < queue.count }
+
   /// Runs `body` now, or queues it behind the running transition and earlier requests.
   ///
   /// - Returns: `true` when `body` ran now.
   @discardableResult
   package func submit(_ request: NavigationRequest, _ body: @escaping () -> Void) -> Bool {
-    if isTransitioning || queueHead < queue.count {
-      queue.append(QueuedRequest(request: request, body: body))
+    if isBusy {
+      enqueue(request, body)
       return false
     }
     body()
     return true
+  }
+
+  /// Queues `body` behind the running transition and earlier requests.
+  package func enqueue(_ request: NavigationRequest, _ body: @escaping () -> Void) {
+    queue.append(QueuedRequest(request: request, body: body))
+  }
+
+  /// Holds the queue while something without a transition is pending (a guard's answer,
+  /// a back swipe in progress).
+  package func hold() {
+    isTransitioning = true
+  }
+
+  /// Releases a hold: runs `body` first, then the queued requests unless `body` started a
+  /// transition.
+  package func resume(_ body: () -> Void) {
+    isTransitioning = false
+    body()
+    if !isTransitioning { transitionDidFinish() }
   }
 
   /// Starts a planned transition under the scheduler.

@@ -24,6 +24,47 @@ public enum NavigationEvent: Hashable, Sendable, CustomStringConvertible {
   /// The screen's `didMove(toParent:)` ran.
   case didMove(ScreenID, toParent: ScreenID?)
 
+  // MARK: Navigation stacks
+
+  /// A navigation controller's delegate heard `willShow` (first: the screen; then the stack).
+  case willShow(ScreenID, in: ScreenID, animated: Bool)
+  /// A navigation controller's delegate heard `didShow`.
+  case didShow(ScreenID, in: ScreenID, animated: Bool)
+  /// A screen is about to be pushed.
+  case willPush(ScreenID, onto: ScreenID, animated: Bool)
+  /// A screen was pushed and the transition finished.
+  case didPush(ScreenID, onto: ScreenID, animated: Bool)
+  /// The top screen is about to be popped.
+  case willPop(ScreenID, from: ScreenID, animated: Bool)
+  /// The top screen was popped and the transition finished.
+  case didPop(ScreenID, from: ScreenID, animated: Bool)
+  /// The screens above a screen are about to be popped (bottom to top).
+  case willPopTo(ScreenID, in: ScreenID, popping: [ScreenID], animated: Bool)
+  /// The screens above a screen were popped (bottom to top).
+  case didPopTo(ScreenID, in: ScreenID, popped: [ScreenID], animated: Bool)
+  /// Every screen above the root is about to be popped.
+  case willPopToRoot(in: ScreenID, popping: [ScreenID], animated: Bool)
+  /// Every screen above the root was popped.
+  case didPopToRoot(in: ScreenID, popped: [ScreenID], animated: Bool)
+  /// A stack is about to be replaced.
+  case willSetViewControllers([ScreenID], in: ScreenID, animated: Bool)
+  /// A stack was replaced and the transition finished.
+  case didSetViewControllers([ScreenID], in: ScreenID, animated: Bool)
+  /// A stack's navigation bar was hidden (`true`) or shown.
+  case navigationBarHidden(Bool, in: ScreenID)
+  /// A stack's toolbar was hidden (`true`) or shown.
+  case toolbarHidden(Bool, in: ScreenID)
+  /// A push block ran.
+  case pushBlock(ScreenID)
+  /// A pop block ran.
+  case popBlock(ScreenID)
+  /// A back swipe began over the given top screen.
+  case interactivePopBegan(ScreenID, in: ScreenID)
+  /// A back swipe was cancelled.
+  case interactivePopCancelled(ScreenID, in: ScreenID)
+  /// A back swipe finished; the pop follows.
+  case interactivePopFinished(ScreenID, in: ScreenID)
+
   // MARK: Misuse and completions
 
   /// A call broke a rule and was refused under ``MisusePolicy/report``.
@@ -43,6 +84,39 @@ public enum NavigationEvent: Hashable, Sendable, CustomStringConvertible {
       "\(screen).viewDidDisappear(animated: \(animated))"
     case .willMove(let screen, let parent): "\(screen).willMove(toParent: \(parent?.name ?? "nil"))"
     case .didMove(let screen, let parent): "\(screen).didMove(toParent: \(parent?.name ?? "nil"))"
+    case .willShow(let screen, let navigation, let animated):
+      "\(navigation).willShow(\(screen), animated: \(animated))"
+    case .didShow(let screen, let navigation, let animated):
+      "\(navigation).didShow(\(screen), animated: \(animated))"
+    case .willPush(let screen, let navigation, let animated):
+      "\(navigation).willPush(\(screen), animated: \(animated))"
+    case .didPush(let screen, let navigation, let animated):
+      "\(navigation).didPush(\(screen), animated: \(animated))"
+    case .willPop(let screen, let navigation, let animated):
+      "\(navigation).willPop(\(screen), animated: \(animated))"
+    case .didPop(let screen, let navigation, let animated):
+      "\(navigation).didPop(\(screen), animated: \(animated))"
+    case .willPopTo(let screen, let navigation, let popping, let animated):
+      "\(navigation).willPopTo(\(screen), popping: \(popping), animated: \(animated))"
+    case .didPopTo(let screen, let navigation, let popped, let animated):
+      "\(navigation).didPopTo(\(screen), popped: \(popped), animated: \(animated))"
+    case .willPopToRoot(let navigation, let popping, let animated):
+      "\(navigation).willPopToRoot(popping: \(popping), animated: \(animated))"
+    case .didPopToRoot(let navigation, let popped, let animated):
+      "\(navigation).didPopToRoot(popped: \(popped), animated: \(animated))"
+    case .willSetViewControllers(let screens, let navigation, let animated):
+      "\(navigation).willSetViewControllers(\(screens), animated: \(animated))"
+    case .didSetViewControllers(let screens, let navigation, let animated):
+      "\(navigation).didSetViewControllers(\(screens), animated: \(animated))"
+    case .navigationBarHidden(let hidden, let navigation): "\(navigation).navigationBarHidden(\(hidden))"
+    case .toolbarHidden(let hidden, let navigation): "\(navigation).toolbarHidden(\(hidden))"
+    case .pushBlock(let screen): "\(screen).pushBlock"
+    case .popBlock(let screen): "\(screen).popBlock"
+    case .interactivePopBegan(let screen, let navigation): "\(navigation).interactivePopBegan(\(screen))"
+    case .interactivePopCancelled(let screen, let navigation):
+      "\(navigation).interactivePopCancelled(\(screen))"
+    case .interactivePopFinished(let screen, let navigation):
+      "\(navigation).interactivePopFinished(\(screen))"
     case .misuse(let error): "misuse[\(error.code)]: \(error.message)"
     case .completion(let request): "completion(\(request))"
     }

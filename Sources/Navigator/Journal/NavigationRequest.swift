@@ -8,12 +8,30 @@ public enum NavigationRequest: Hashable, Sendable, CustomStringConvertible {
   case setRootViewController(ScreenID?)
   /// Bring the root screen's appearance in line with the window's visibility.
   case updateWindowAppearance(visible: Bool)
+  /// Push a screen onto a navigation stack.
+  case push(ScreenID, onto: ScreenID, animated: Bool)
+  /// Pop the top screen of a navigation stack.
+  case pop(from: ScreenID, animated: Bool)
+  /// Pop a navigation stack down to a screen.
+  case popTo(ScreenID, in: ScreenID, animated: Bool)
+  /// Pop a navigation stack down to its root.
+  case popToRoot(in: ScreenID, animated: Bool)
+  /// Replace a navigation stack.
+  case setViewControllers([ScreenID], in: ScreenID, animated: Bool)
 
   /// A compact, readable form.
   public var description: String {
     switch self {
     case .setRootViewController(let screen): "setRootViewController(\(screen?.name ?? "nil"))"
     case .updateWindowAppearance(let visible): "updateWindowAppearance(visible: \(visible))"
+    case .push(let screen, let navigation, let animated):
+      "push(\(screen), onto: \(navigation), animated: \(animated))"
+    case .pop(let navigation, let animated): "pop(from: \(navigation), animated: \(animated))"
+    case .popTo(let screen, let navigation, let animated):
+      "popTo(\(screen), in: \(navigation), animated: \(animated))"
+    case .popToRoot(let navigation, let animated): "popToRoot(in: \(navigation), animated: \(animated))"
+    case .setViewControllers(let screens, let navigation, let animated):
+      "setViewControllers(\(screens), in: \(navigation), animated: \(animated))"
     }
   }
 }

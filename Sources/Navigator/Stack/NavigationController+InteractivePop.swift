@@ -1,0 +1,161 @@
+/// A back swipe in progress.
+final class InteractivePop {
+  let top: ViewController
+  let below: ViewController
+  var progress = 0.0
+  /// A Boolean value indicating whether the swipe delivered appearance callbacks.
+  var deliveredAppearance = false
+
+  init(top: ViewController, below: ViewController) {
+    self.top = top
+    self.below = below
+  }
+}
+
+extension NavigationController {
+  /// A Boolean value indicating whether a back swipe is in progress.
+  public var isInteractivePopInProgress: Bool { interactivePop != nil }
+
+  /// How far the back swipe has gone, from 0 to 1; `nil` when none is in progress.
+  public var interactivePopProgress: Double? { interactivePop?.progress }
+
+  /// Begins a back swipe, as a user's finger at the screen's edge would.
+  ///
+  /// Asks ``navigationBar(_:shouldPop:)`` and the top screen's guard first. Then the top
+  /// screen gets `viewWillDisappear`, the screen below `viewWillAppear`, and the delegate
+  /// `willShow` for the screen below, once. The stack does not change until the swipe
+  /// finishes; requests made meanwhile wait in the window's queue.
+  ///
+  /// Beginning with nothing to go back to, or while another swipe or transition runs, is
+  /// a misuse.
+  public func beginInteractivePop() {
+    let window = journalWindow
+    if let error = interactivePopBeginError() {
+      Misuse.handle(error, in: window)
+      return
+    }
+    let top = childList[childList.count - 1]
+    guard navigationBar(navigationBar, shouldPop: top) else { return }
+    _ = confirmLeavingTop(trigger: .interactiveSwipe, ignoringGuard: false) { [self] in
+      guard interactivePop == nil, childList.count > 1, top === topViewController else { return }
+      startInteractivePop()
+    }
+  }
+
+  /// Moves the back swipe along.
+  ///
+  /// - Parameter progress: How far the swipe has gone, clamped to 0...1.
+  public func updateInteractivePop(progress: Double) {
+    guard let interactivePop else {
+      Misuse.handle(noSwipeError("update"), in: journalWindow)
+      return
+    }
+    interactivePop.progress = min(max(progress, 0), 1)
+  }
+
+  /// Cancels the back swipe: the stack stays as it was and nothing reports a pop.
+  ///
+  /// When the cancel animation ends, the screen below gets `viewWillDisappear` and
+  /// `viewDidDisappear`, then the top screen `viewWillAppear` and `viewDidAppear`; the
+  /// delegate hears nothing more.
+  public func cancelInteractivePop() {
+    guard let swipe = interactivePop else {
+      Misuse.handle(noSwipeError("cancel"), in: journalWindow)
+      return
+    }
+    interactivePop = nil
+    let plan = CancelledSwipePlan(navigation: self, swipe: swipe)
+    if let window = attachedWindow {
+      window.perform(plan)
+    } else {
+      plan.didPhase()
+    }
+  }
+
+  /// Finishes the back swipe: completes like an animated pop.
+  public func finishInteractivePop() {
+    guard let swipe = interactivePop else {
+      Misuse.handle(noSwipeError("finish"), in: journalWindow)
+      return
+    }
+    interactivePop = nil
+    journalWindow?.journal.record(.interactivePopFinished(swipe.top.screenID, in: screenID))
+    performPopTo(
+      index: swipe.below.indexInParent, kind: .interactive, animated: true, completion: nil,
+      willPhaseDone: true)
+  }
+
+  private func interactivePopBeginError() -> NavigationError? {
+    if interactivePop != nil {
+      return NavigationError(
+        .interactivePopInProgress, "Can't begin a back swipe on \(screenID): one is already in progress.",
+        screens: [screenID])
+    }
+    guard childList.count > 1 else {
+      return NavigationError(
+        .noInteractivePop,
+        "Can't begin a back swipe on \(screenID): there is no screen below "
+          + "\(topViewController.map { "\($0.screenID)" } ?? "an empty stack").",
+        screens: [screenID] + (topViewController.map { [$0.screenID] } ?? []))
+    }
+    if let window = attachedWindow, window.isBusy {
+      return NavigationError(
+        .transitionInProgress,
+        "Can't begin a back swipe on \(screenID) while a transition is in progress.", screens: [screenID])
+    }
+    return nil
+  }
+
+  private func noSwipeError(_ verb: String) -> NavigationError {
+    NavigationError(
+      .interactivePopInProgress, "Can't \(verb) a back swipe on \(screenID): none is in progress.",
+      screens: [screenID])
+  }
+
+  private func startInteractivePop() {
+    let top = childList[childList.count - 1]
+    let below = childList[childList.count - 2]
+    let window = attachedWindow
+    window?.hold()
+    interactivePop = InteractivePop(top: top, below: below)
+    let journal = journalWindow
+    journal?.journal.record(.interactivePopBegan(top.screenID, in: screenID))
+    guard appearanceState == .appeared else { return }
+    interactivePop?.deliveredAppearance = true
+    below.loadViewIfNeeded()
+    top.beginAppearance(false, animated: true, window: journal)
+    below.beginAppearance(true, animated: true, window: journal)
+    viewIfLoaded?.attach(below.view)
+    shownTop = below
+    notifyWillShow(below, animated: true, window: journal)
+  }
+}
+
+/// The end of a cancelled back swipe: both screens return to where they were.
+struct CancelledSwipePlan: TransitionPlan {
+  let navigation: NavigationController
+  let swipe: InteractivePop
+
+  var isAnimated: Bool { true }
+
+  func willPhase() {}
+
+  func didPhase() {
+    let window = navigation.journalWindow
+    let below = swipe.below
+    let top = swipe.top
+    defer { window?.journal.record(.interactivePopCancelled(top.screenID, in: navigation.screenID)) }
+    guard swipe.deliveredAppearance else { return }
+    if below.beginAppearance(false, animated: true, window: window) || below.appearanceState == .disappearing
+    {
+      below.endAppearance(window: window)
+    }
+    if top.beginAppearance(true, animated: true, window: window) || top.appearanceState == .appearing {
+      top.endAppearance(window: window)
+    }
+    if let belowView = below.viewIfLoaded, belowView.superview === navigation.viewIfLoaded {
+      belowView.detachFromSuperview()
+    }
+    if navigation.shownTop === below { navigation.shownTop = top }
+  }
+}

@@ -1,0 +1,416 @@
+extension NavigationController {
+  // MARK: Checks
+
+  /// Checks the rules for pushing `screen` onto this stack.
+  func pushError(_ screen: ViewController) -> NavigationError? {
+    if screen is NavigationController {
+      return NavigationError(
+        .pushNavigationController,
+        "Pushing a navigation controller is not supported: \(screen.screenID) onto \(screenID).",
+        screens: [screen.screenID, screenID])
+    }
+    if screen.parent === self {
+      return NavigationError(
+        .duplicatePush,
+        "Pushing the same view controller instance more than once is not supported: "
+          + "\(screen.screenID) is already in the stack of \(screenID).",
+        screens: [screen.screenID, screenID])
+    }
+    if let parent = screen.parent {
+      return NavigationError(
+        .pushScreenWithParent,
+        "Can't push \(screen.screenID) onto \(screenID): it is a child of \(parent.screenID); "
+          + "remove it from its parent first.",
+        screens: [screen.screenID, screenID, parent.screenID])
+    }
+    return containmentError(adding: screen)
+  }
+
+  /// Checks the rules for a new stack.
+  func stackError(_ screens: [ViewController]) -> NavigationError? {
+    guard !screens.isEmpty else {
+      return NavigationError(
+        .emptyStack, "Can't set an empty stack on \(screenID): a navigation stack needs a root.",
+        screens: [screenID])
+    }
+    var seen = Set<ObjectIdentifier>()
+    seen.reserveCapacity(screens.count)
+    for screen in screens {
+      guard seen.insert(ObjectIdentifier(screen)).inserted else {
+        return NavigationError(
+          .duplicateScreenInStack,
+          "Can't set a stack on \(screenID) that holds \(screen.screenID) more than once.",
+          screens: [screen.screenID, screenID])
+      }
+      if screen.parent === self { continue }
+      if let error = pushError(screen) { return error }
+    }
+    return nil
+  }
+
+  // MARK: Admission
+
+  /// Runs `body` now, queues it, or refuses it under ``transitionRequestPolicy``.
+  ///
+  /// The request value is built only when the request has to wait.
+  @inline(__always)
+  func admit(_ request: @autoclosure () -> NavigationRequest, _ body: @escaping () -> Void) -> Bool {
+    guard let window = attachedWindow, window.isBusy else {
+      body()
+      return true
+    }
+    switch transitionRequestPolicy {
+    case .queue:
+      window.enqueue(request(), body)
+    case .reject:
+      let request = request()
+      window.handleMisuse(
+        NavigationError(
+          .transitionInProgress,
+          "Can't run \(request) on \(screenID) while a transition is in progress.",
+          screens: [screenID]))
+    }
+    return false
+  }
+
+  /// Asks the top screen's guard, then runs `proceed` if it allows.
+  ///
+  /// - Returns: `true` when `proceed` ran inside this call.
+  func confirmLeavingTop(trigger: PopTrigger, ignoringGuard: Bool, _ proceed: @escaping () -> Void) -> Bool {
+    guard !ignoringGuard, let top = topViewController, let guardian = top as? any PopConfirming else {
+      proceed()
+      return true
+    }
+    var answeredInline: Bool?
+    var isWaiting = false
+    let decision = PopDecision(screen: top.screenID, trigger: trigger) { [weak self] allowed in
+      guard isWaiting else {
+        answeredInline = allowed
+        return
+      }
+      guard let self else { return }
+      self.pendingPopDecision = nil
+      let window = self.attachedWindow
+      if let window {
+        window.resume { if allowed { proceed() } }
+      } else if allowed {
+        proceed()
+      }
+    }
+    guardian.confirmPop(decision)
+    if let answeredInline {
+      if answeredInline { proceed() }
+      return answeredInline
+    }
+    isWaiting = true
+    pendingPopDecision = decision
+    attachedWindow?.hold()
+    return false
+  }
+
+  // MARK: Push
+
+  func push(_ screen: ViewController, animated: Bool, options: PushOptions?, completion: (() -> Void)?) {
+    _ = admit(.push(screen.screenID, onto: screenID, animated: animated)) { [self] in
+      performPush(screen, animated: animated, options: options, completion: completion)
+    }
+  }
+
+  func performPush(_ screen: ViewController, animated: Bool, options: PushOptions?, completion: (() -> Void)?)
+  {
+    if let error = pushError(screen) {
+      Misuse.handle(error, in: journalWindow ?? screen.journalWindow)
+      return
+    }
+    let window = journalWindow
+    let outgoing = topViewController
+    if let options {
+      if let outgoing, outgoing.stackEntry == nil {
+        outgoing.stackEntry = StackEntry(
+          navigationBarHidden: isNavigationBarHidden, toolbarHidden: isToolbarHidden, onPush: nil, onPop: nil)
+      }
+      screen.stackEntry = StackEntry(
+        navigationBarHidden: options.navigationBarHidden, toolbarHidden: options.toolbarHidden,
+        onPush: options.onPush, onPop: options.onPop)
+    }
+    notify(window, .willPush(screen.screenID, onto: screenID, animated: animated)) {
+      $0.navigationController(self, willPush: screen, animated: animated)
+    }
+    screen.willMove(toParent: self)
+    appendChild(screen)
+    run(
+      StackPlan(
+        navigation: self, move: .push(screen), outgoing: outgoing, incoming: screen, animated: animated,
+        completion: completion,
+        request: completion == nil ? nil : .push(screen.screenID, onto: screenID, animated: animated)))
+  }
+
+  // MARK: Pop
+
+  func pop(animated: Bool, ignoringPopGuard: Bool, completion: (() -> Void)?) -> ViewController? {
+    var popped: ViewController?
+    _ = admit(.pop(from: screenID, animated: animated)) { [self] in
+      guard childList.count > 1 else { return }
+      _ = confirmLeavingTop(trigger: .programmatic, ignoringGuard: ignoringPopGuard) { [self] in
+        popped =
+          performPopTo(index: childList.count - 2, kind: .pop, animated: animated, completion: completion)?
+          .last
+      }
+    }
+    return popped
+  }
+
+  func popTo(
+    _ target: ViewController, animated: Bool, ignoringPopGuard: Bool, completion: (() -> Void)?
+  ) -> [ViewController]? {
+    var popped: [ViewController]?
+    _ = admit(.popTo(target.screenID, in: screenID, animated: animated)) { [self] in
+      guard target.parent === self else {
+        Misuse.handle(
+          NavigationError(
+            .popToUnknownScreen,
+            "Tried to pop to a view controller that doesn't exist: \(target.screenID) is not in the "
+              + "stack of \(screenID).",
+            screens: [target.screenID, screenID]),
+          in: journalWindow ?? target.journalWindow)
+        return
+      }
+      guard target !== topViewController else {
+        popped = []
+        return
+      }
+      let index = target.indexInParent
+      _ = confirmLeavingTop(trigger: .programmatic, ignoringGuard: ignoringPopGuard) { [self] in
+        guard target.parent === self else { return }
+        popped = performPopTo(index: index, kind: .popTo, animated: animated, completion: completion)
+      }
+    }
+    return popped
+  }
+
+  func popToRoot(animated: Bool, ignoringPopGuard: Bool, completion: (() -> Void)?) -> [ViewController]? {
+    var popped: [ViewController]?
+    _ = admit(.popToRoot(in: screenID, animated: animated)) { [self] in
+      guard childList.count > 1 else {
+        popped = []
+        return
+      }
+      _ = confirmLeavingTop(trigger: .programmatic, ignoringGuard: ignoringPopGuard) { [self] in
+        popped = performPopTo(index: 0, kind: .popToRoot, animated: animated, completion: completion)
+      }
+    }
+    return popped
+  }
+
+  enum PopKind {
+    case pop, popTo, popToRoot, interactive
+  }
+
+  /// Pops every screen above `index`; the structure changes now.
+  @discardableResult
+  func performPopTo(
+    index: Int, kind: PopKind, animated: Bool, completion: (() -> Void)?, willPhaseDone: Bool = false
+  ) -> [ViewController]? {
+    guard index >= 0, index < childList.count - 1 else { return nil }
+    let window = journalWindow
+    let outgoing = childList[childList.count - 1]
+    let incoming = childList[index]
+    let popped = Array(childList[(index + 1)...])
+    let move: StackPlan.Move
+    let request: NavigationRequest?
+    switch kind {
+    case .pop, .interactive:
+      move = .pop(outgoing)
+      request = completion == nil ? nil : .pop(from: screenID, animated: animated)
+      notify(window, .willPop(outgoing.screenID, from: screenID, animated: animated)) {
+        $0.navigationController(self, willPop: outgoing, animated: animated)
+      }
+    case .popTo:
+      move = .popTo(incoming, popped: popped)
+      request = completion == nil ? nil : .popTo(incoming.screenID, in: screenID, animated: animated)
+      notify(
+        window,
+        .willPopTo(incoming.screenID, in: screenID, popping: popped.map(\.screenID), animated: animated)
+      ) {
+        $0.navigationController(self, willPopTo: incoming, popping: popped, animated: animated)
+      }
+    case .popToRoot:
+      move = .popToRoot(popped: popped)
+      request = completion == nil ? nil : .popToRoot(in: screenID, animated: animated)
+      notify(window, .willPopToRoot(in: screenID, popping: popped.map(\.screenID), animated: animated)) {
+        $0.navigationController(self, willPopToRootPopping: popped, animated: animated)
+      }
+    }
+    for screen in popped { screen.willMove(toParent: nil) }
+    removeChildren(from: index + 1)
+    run(
+      StackPlan(
+        navigation: self, move: move, outgoing: outgoing, incoming: incoming, animated: animated,
+        completion: completion, request: request, willPhaseDone: willPhaseDone))
+    return popped
+  }
+
+  // MARK: Replace
+
+  func setStack(
+    _ screens: [ViewController], animated: Bool, ignoringPopGuard: Bool, completion: (() -> Void)?
+  ) {
+    _ = admit(.setViewControllers(screens.map(\.screenID), in: screenID, animated: animated)) { [self] in
+      if let error = stackError(screens) {
+        Misuse.handle(error, in: journalWindow ?? screens.first?.journalWindow)
+        return
+      }
+      let dropsTop = topViewController.map { $0 !== screens.last } ?? false
+      _ = confirmLeavingTop(trigger: .programmatic, ignoringGuard: ignoringPopGuard || !dropsTop) { [self] in
+        performSetStack(screens, animated: animated, completion: completion)
+      }
+    }
+  }
+
+  func performSetStack(_ screens: [ViewController], animated: Bool, completion: (() -> Void)?) {
+    if let error = stackError(screens) {
+      Misuse.handle(error, in: journalWindow ?? screens.first?.journalWindow)
+      return
+    }
+    let window = journalWindow
+    let outgoing = topViewController
+    let kept = Set(screens.map(ObjectIdentifier.init))
+    let removed = childList.filter { !kept.contains(ObjectIdentifier($0)) }
+    let added = screens.filter { $0.parent !== self }
+    notify(window, .willSetViewControllers(screens.map(\.screenID), in: screenID, animated: animated)) {
+      $0.navigationController(self, willSetViewControllers: screens, animated: animated)
+    }
+    for screen in removed { screen.willMove(toParent: nil) }
+    for screen in added { screen.willMove(toParent: self) }
+    replaceChildren(with: screens)
+    run(
+      StackPlan(
+        navigation: self, move: .set(screens, added: added, removed: removed), outgoing: outgoing,
+        incoming: screens.last, animated: animated, completion: completion,
+        request: completion == nil
+          ? nil : .setViewControllers(screens.map(\.screenID), in: screenID, animated: animated)))
+  }
+
+  /// Removes the children from `index` on, without callbacks.
+  func removeChildren(from index: Int) {
+    let window = journalWindow
+    while childList.count > index {
+      let child = childList.removeLast()
+      child.adoptedWindow = window
+      child.parent = nil
+    }
+  }
+
+  // MARK: Running plans
+
+  /// Starts a plan under the window's scheduler, or at once outside any window.
+  func run(_ plan: StackPlan) {
+    if let window = attachedWindow {
+      window.perform(plan)
+    } else {
+      plan.willPhase()
+      plan.didPhase()
+    }
+  }
+
+  // MARK: Back button
+
+  func handleBackButton() {
+    guard childList.count > 1 else { return }
+    _ = admit(.pop(from: screenID, animated: true)) { [self] in
+      guard childList.count > 1, let top = topViewController else { return }
+      guard navigationBar(navigationBar, shouldPop: top) else { return }
+      _ = confirmLeavingTop(trigger: .backButton, ignoringGuard: false) { [self] in
+        guard top === topViewController else { return }
+        performPopTo(index: childList.count - 2, kind: .pop, animated: true, completion: nil)
+      }
+    }
+  }
+
+  // MARK: Leaving the hierarchy
+
+  /// Runs the pop block of a screen that left the stack, and forgets what the stack
+  /// remembered about it.
+  func runPopBlock(of screen: ViewController) {
+    guard let block = screen.stackEntry?.onPop else {
+      screen.stackEntry = nil
+      return
+    }
+    screen.stackEntry = nil
+    journalWindow?.journal.record(.popBlock(screen.screenID))
+    block()
+  }
+
+  func runPushBlock(of screen: ViewController) {
+    guard let block = screen.stackEntry?.onPush else { return }
+    screen.stackEntry?.onPush = nil
+    journalWindow?.journal.record(.pushBlock(screen.screenID))
+    block()
+  }
+
+  // MARK: Notifications
+
+  /// Journals `event`, then tells the delegate and the observers.
+  @inline(__always)
+  func notify(
+    _ window: Window?, _ event: @autoclosure () -> NavigationEvent,
+    _ call: (any NavigationControllerDelegate) -> Void
+  ) {
+    window?.journal.record(event())
+    if let delegate { call(delegate) }
+    if !observers.isEmpty {
+      for observer in observers { if let value = observer.value { call(value) } }
+    }
+  }
+
+  func notifyWillShow(_ screen: ViewController, animated: Bool, window: Window?) {
+    notify(window, .willShow(screen.screenID, in: screenID, animated: animated)) {
+      $0.navigationController(self, willShow: screen, animated: animated)
+    }
+  }
+
+  func notifyDidShow(_ screen: ViewController, animated: Bool, window: Window?) {
+    notify(window, .didShow(screen.screenID, in: screenID, animated: animated)) {
+      $0.navigationController(self, didShow: screen, animated: animated)
+    }
+  }
+
+  // MARK: Bars
+
+  /// Applies the bars `screen` wants, if it said; journals each change.
+  func applyBars(of screen: ViewController, window: Window?) {
+    guard let entry = screen.stackEntry else { return }
+    if entry.navigationBarHidden != isNavigationBarHidden {
+      isNavigationBarHidden = entry.navigationBarHidden
+      window?.journal.record(.navigationBarHidden(entry.navigationBarHidden, in: screenID))
+    }
+    if entry.toolbarHidden != isToolbarHidden {
+      isToolbarHidden = entry.toolbarHidden
+      window?.journal.record(.toolbarHidden(entry.toolbarHidden, in: screenID))
+    }
+  }
+
+  /// Shows or hides the navigation bar; remembered for the top screen.
+  ///
+  /// - Parameters:
+  ///   - hidden: A Boolean value indicating whether the bar is hidden.
+  ///   - animated: A Boolean value indicating whether the change animates.
+  public func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
+    guard hidden != isNavigationBarHidden else { return }
+    isNavigationBarHidden = hidden
+    topViewController?.stackEntry?.navigationBarHidden = hidden
+    journalWindow?.journal.record(.navigationBarHidden(hidden, in: screenID))
+  }
+
+  /// Shows or hides the toolbar; remembered for the top screen.
+  ///
+  /// - Parameters:
+  ///   - hidden: A Boolean value indicating whether the toolbar is hidden.
+  ///   - animated: A Boolean value indicating whether the change animates.
+  public func setToolbarHidden(_ hidden: Bool, animated: Bool) {
+    guard hidden != isToolbarHidden else { return }
+    isToolbarHidden = hidden
+    topViewController?.stackEntry?.toolbarHidden = hidden
+    journalWindow?.journal.record(.toolbarHidden(hidden, in: screenID))
+  }
+}

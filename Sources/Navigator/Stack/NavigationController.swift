@@ -1,0 +1,290 @@
+/// A stack of screens: UIKit's `UINavigationController`, headless.
+///
+/// The structure changes inside every call, as in UIKit: after
+/// ``pushViewController(_:animated:)`` returns, ``viewControllers`` and
+/// ``topViewController`` already show the new screen. Appearance callbacks, delegate
+/// events and completions follow the window's ``TransitionScheduler``, in the order of
+/// UIKit. Requests that arrive while a transition runs wait in the window's queue (a
+/// deliberate difference: UIKit corrupts its bar on nested pushes), unless
+/// ``transitionRequestPolicy`` rejects them.
+///
+/// Misuse (pushing a screen twice, pushing a navigation controller, popping to a stranger,
+/// pushing a screen that has another parent, an empty stack) is refused before anything
+/// changes, under the window's ``MisusePolicy``.
+///
+/// - Complexity: push and pop are O(1); pop-to, pop-to-root and set-view-controllers are
+///   linear in the number of screens they touch. A screen's place in the stack is stored,
+///   never searched for.
+open class NavigationController: ViewController {
+  /// The object told about what is shown and the direction of every move.
+  public weak var delegate: (any NavigationControllerDelegate)?
+
+  /// What happens to a request that arrives while a transition runs.
+  public var transitionRequestPolicy: TransitionRequestPolicy = .queue
+
+  /// The bar at the top, with its back button.
+  public private(set) lazy var navigationBar = NavigationBar(navigationController: self)
+
+  /// A Boolean value indicating whether the navigation bar is hidden.
+  public internal(set) var isNavigationBarHidden = false
+  /// A Boolean value indicating whether the toolbar is hidden; hidden by default.
+  public internal(set) var isToolbarHidden = true
+
+  var observers: [WeakObserver] = []
+  /// The top screen the delegate was last told about with `willShow`.
+  weak var shownTop: ViewController?
+  /// The decision a guard has not answered yet.
+  public internal(set) var pendingPopDecision: PopDecision?
+  var interactivePop: InteractivePop?
+
+  /// Creates a navigation controller with an empty stack.
+  public override init() {
+    super.init()
+  }
+
+  /// Creates a navigation controller whose stack holds `rootViewController`.
+  ///
+  /// The root is added as a child at once (`willMove` and `didMove` to this controller).
+  /// Giving a screen that cannot join a stack is a misuse; the stack stays empty.
+  ///
+  /// - Parameter rootViewController: The bottom screen of the stack.
+  public init(rootViewController: ViewController) {
+    super.init()
+    if let error = pushError(rootViewController) {
+      Misuse.handle(error, in: rootViewController.journalWindow)
+      return
+    }
+    rootViewController.willMove(toParent: self)
+    appendChild(rootViewController)
+    rootViewController.didMove(toParent: self)
+  }
+
+  // MARK: The stack
+
+  /// The screens in the stack, bottom to top.
+  ///
+  /// Setting it is ``setViewControllers(_:animated:)`` without animation.
+  public var viewControllers: [ViewController] {
+    get { childList }
+    set { setViewControllers(newValue, animated: false) }
+  }
+
+  /// The screen on top of the stack.
+  public var topViewController: ViewController? { childList.last }
+
+  /// The screen the user sees: what the stack or its top presented modally, else the top.
+  public var visibleViewController: ViewController? {
+    var visible = presented ?? topViewController?.presented
+    while let next = visible?.presented { visible = next }
+    return visible ?? topViewController
+  }
+
+  /// Appearance follows the top screen only.
+  package override var appearanceChildren: [ViewController] {
+    childList.last.map { [$0] } ?? []
+  }
+
+  /// Tells the delegate about a top it has not shown yet, when the stack appears.
+  package override func appearanceDidBegin(_ appearing: Bool, animated: Bool, window: Window?) {
+    guard appearing, let top = topViewController else { return }
+    if let view = viewIfLoaded, let topView = top.viewIfLoaded { view.attach(topView) }
+    guard top !== shownTop else { return }
+    shownTop = top
+    applyBars(of: top, window: window)
+    notifyWillShow(top, animated: animated, window: window)
+    notifyDidShow(top, animated: animated, window: window)
+  }
+
+  /// Runs the pop block of every screen in the stack: the stack left the hierarchy.
+  package override func didLeaveHierarchy() {
+    super.didLeaveHierarchy()
+    for screen in childList.reversed() { runPopBlock(of: screen) }
+  }
+
+  // MARK: Observers
+
+  /// Adds an observer that hears every event the delegate hears, next to the delegate.
+  ///
+  /// Observers are held weakly and cannot veto anything.
+  ///
+  /// - Parameter observer: The observer to add.
+  public func addObserver(_ observer: any NavigationControllerDelegate) {
+    observers.removeAll { $0.value == nil || $0.value === observer }
+    observers.append(WeakObserver(value: observer))
+  }
+
+  /// Removes an observer added with ``addObserver(_:)``.
+  ///
+  /// - Parameter observer: The observer to remove.
+  public func removeObserver(_ observer: any NavigationControllerDelegate) {
+    observers.removeAll { $0.value == nil || $0.value === observer }
+  }
+
+  // MARK: Push
+
+  /// Pushes a screen onto the stack.
+  ///
+  /// - Parameters:
+  ///   - viewController: The screen to push.
+  ///   - animated: A Boolean value indicating whether the transition animates.
+  open func pushViewController(_ viewController: ViewController, animated: Bool) {
+    push(viewController, animated: animated, options: nil, completion: nil)
+  }
+
+  /// Pushes a screen with per-push options: blocks and bar visibility.
+  ///
+  /// - Parameters:
+  ///   - viewController: The screen to push.
+  ///   - animated: A Boolean value indicating whether the transition animates.
+  ///   - options: Blocks to run and the bars the screen wants.
+  ///   - completion: Runs once the push has finished, after the push block.
+  public func pushViewController(
+    _ viewController: ViewController, animated: Bool, options: PushOptions,
+    completion: (() -> Void)? = nil
+  ) {
+    push(viewController, animated: animated, options: options, completion: completion)
+  }
+
+  // MARK: Pop
+
+  /// Pops the top screen; asks its ``PopConfirming`` guard first.
+  ///
+  /// - Parameter animated: A Boolean value indicating whether the transition animates.
+  /// - Returns: The popped screen; `nil` when only the root is left, when a guard denied
+  ///   or has not answered yet, or when the request waits in the queue.
+  @discardableResult
+  open func popViewController(animated: Bool) -> ViewController? {
+    pop(animated: animated, ignoringPopGuard: false, completion: nil)
+  }
+
+  /// Pops the top screen, optionally without asking its guard.
+  ///
+  /// - Parameters:
+  ///   - animated: A Boolean value indicating whether the transition animates.
+  ///   - ignoringPopGuard: A Boolean value indicating whether to skip the top screen's
+  ///     ``PopConfirming`` guard.
+  ///   - completion: Runs once the pop has finished.
+  /// - Returns: As ``popViewController(animated:)``.
+  @discardableResult
+  public func popViewController(
+    animated: Bool, ignoringPopGuard: Bool, completion: (() -> Void)? = nil
+  ) -> ViewController? {
+    pop(animated: animated, ignoringPopGuard: ignoringPopGuard, completion: completion)
+  }
+
+  /// Pops every screen above `viewController`; asks the top screen's guard first.
+  ///
+  /// Only the old top and `viewController` get appearance callbacks.
+  ///
+  /// - Parameters:
+  ///   - viewController: The screen to show; it must be in the stack.
+  ///   - animated: A Boolean value indicating whether the transition animates.
+  /// - Returns: The popped screens, bottom to top; empty when `viewController` is already
+  ///   on top; `nil` when refused, denied, pending or queued.
+  @discardableResult
+  open func popToViewController(_ viewController: ViewController, animated: Bool) -> [ViewController]? {
+    popTo(viewController, animated: animated, ignoringPopGuard: false, completion: nil)
+  }
+
+  /// Pops every screen above `viewController`, optionally without asking the top's guard.
+  ///
+  /// - Parameters:
+  ///   - viewController: The screen to show; it must be in the stack.
+  ///   - animated: A Boolean value indicating whether the transition animates.
+  ///   - ignoringPopGuard: A Boolean value indicating whether to skip the top's guard.
+  ///   - completion: Runs once the transition has finished.
+  /// - Returns: As ``popToViewController(_:animated:)``.
+  @discardableResult
+  public func popToViewController(
+    _ viewController: ViewController, animated: Bool, ignoringPopGuard: Bool,
+    completion: (() -> Void)? = nil
+  ) -> [ViewController]? {
+    popTo(viewController, animated: animated, ignoringPopGuard: ignoringPopGuard, completion: completion)
+  }
+
+  /// Pops every screen above the root; asks the top screen's guard first.
+  ///
+  /// - Parameter animated: A Boolean value indicating whether the transition animates.
+  /// - Returns: The popped screens, bottom to top; empty when only the root is there;
+  ///   `nil` when denied, pending or queued.
+  @discardableResult
+  open func popToRootViewController(animated: Bool) -> [ViewController]? {
+    popToRoot(animated: animated, ignoringPopGuard: false, completion: nil)
+  }
+
+  /// Pops every screen above the root, optionally without asking the top's guard.
+  ///
+  /// - Parameters:
+  ///   - animated: A Boolean value indicating whether the transition animates.
+  ///   - ignoringPopGuard: A Boolean value indicating whether to skip the top's guard.
+  ///   - completion: Runs once the transition has finished.
+  /// - Returns: As ``popToRootViewController(animated:)``.
+  @discardableResult
+  public func popToRootViewController(
+    animated: Bool, ignoringPopGuard: Bool, completion: (() -> Void)? = nil
+  ) -> [ViewController]? {
+    popToRoot(animated: animated, ignoringPopGuard: ignoringPopGuard, completion: completion)
+  }
+
+  // MARK: Replace
+
+  /// Replaces the stack.
+  ///
+  /// When the top changes, the old top disappears and the new top appears; other screens
+  /// get no appearance callbacks. When the top stays, nothing appears or disappears.
+  /// Dropping the current top asks its guard first. Deliberate difference: a removed top
+  /// gets its `willMove(toParent: nil)` and `didMove(toParent: nil)` (UIKit forgets them).
+  ///
+  /// - Parameters:
+  ///   - viewControllers: The new stack, bottom to top; not empty, no screen twice.
+  ///   - animated: A Boolean value indicating whether the transition animates.
+  open func setViewControllers(_ viewControllers: [ViewController], animated: Bool) {
+    setStack(viewControllers, animated: animated, ignoringPopGuard: false, completion: nil)
+  }
+
+  /// Replaces the stack, optionally without asking the top's guard.
+  ///
+  /// - Parameters:
+  ///   - viewControllers: The new stack, bottom to top; not empty, no screen twice.
+  ///   - animated: A Boolean value indicating whether the transition animates.
+  ///   - ignoringPopGuard: A Boolean value indicating whether to skip the top's guard.
+  ///   - completion: Runs once the transition has finished.
+  public func setViewControllers(
+    _ viewControllers: [ViewController], animated: Bool, ignoringPopGuard: Bool,
+    completion: (() -> Void)? = nil
+  ) {
+    setStack(viewControllers, animated: animated, ignoringPopGuard: ignoringPopGuard, completion: completion)
+  }
+
+  // MARK: The navigation bar's delegate
+
+  /// Decides whether the back button or a back swipe may pop `viewController`.
+  ///
+  /// UIKit's `navigationBar(_:shouldPop:)`. Returns `true`; override to refuse. The top
+  /// screen's ``PopConfirming`` guard is asked after this method allows.
+  ///
+  /// - Parameters:
+  ///   - navigationBar: The bar whose back button was used.
+  ///   - viewController: The screen that would be popped.
+  /// - Returns: `true` to let the pop go ahead.
+  open func navigationBar(_ navigationBar: NavigationBar, shouldPop viewController: ViewController) -> Bool {
+    true
+  }
+}
+
+/// A weakly held observer.
+struct WeakObserver {
+  weak var value: (any NavigationControllerDelegate)?
+}
+
+extension ViewController {
+  /// The nearest navigation controller among this screen's ancestors.
+  public var navigationController: NavigationController? {
+    var ancestor = parent
+    while let current = ancestor {
+      if let navigation = current as? NavigationController { return navigation }
+      ancestor = current.parent
+    }
+    return nil
+  }
+}

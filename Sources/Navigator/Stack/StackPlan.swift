@@ -1,0 +1,139 @@
+/// The callbacks of one move of a navigation stack whose structure already changed.
+///
+/// Order (spec §2), for a visible stack: the incoming screen loads, the outgoing screen's
+/// `viewWillDisappear`, the incoming screen's `viewWillAppear`, `willShow`; when the
+/// transition finishes: `viewDidDisappear`, `viewDidAppear`, `didShow`, then the
+/// containment `didMove` calls, the direction's did-event, push or pop blocks, and the
+/// completion. A stack that is not on screen gets no appearance callbacks and no
+/// `willShow`/`didShow`; everything else still happens.
+struct StackPlan: TransitionPlan {
+  enum Move {
+    case push(ViewController)
+    case pop(ViewController)
+    case popTo(ViewController, popped: [ViewController])
+    case popToRoot(popped: [ViewController])
+    case set([ViewController], added: [ViewController], removed: [ViewController])
+  }
+
+  let navigation: NavigationController
+  let move: Move
+  let outgoing: ViewController?
+  let incoming: ViewController?
+  let animated: Bool
+  let completion: (() -> Void)?
+  let request: NavigationRequest?
+  /// The will-callbacks were already delivered (a finished back swipe).
+  let willPhaseDone: Bool
+  /// A Boolean value indicating whether the stack is on screen and its top changes.
+  let showsTransition: Bool
+
+  init(
+    navigation: NavigationController, move: Move, outgoing: ViewController?, incoming: ViewController?,
+    animated: Bool, completion: (() -> Void)?, request: NavigationRequest?, willPhaseDone: Bool = false
+  ) {
+    self.navigation = navigation
+    self.move = move
+    self.outgoing = outgoing
+    self.incoming = incoming
+    self.animated = animated
+    self.completion = completion
+    self.request = request
+    self.willPhaseDone = willPhaseDone
+    showsTransition = navigation.appearanceState == .appeared && incoming != nil && incoming !== outgoing
+  }
+
+  var isAnimated: Bool { animated && showsTransition }
+
+  private var incomingIsNew: Bool {
+    switch move {
+    case .push: true
+    case .set(_, let added, _): added.contains { $0 === incoming }
+    case .pop, .popTo, .popToRoot: false
+    }
+  }
+
+  private func setMovingFlags(_ value: Bool) {
+    if let outgoing, outgoing.parent !== navigation { outgoing.isMovingFromParent = value }
+    if incomingIsNew { incoming?.isMovingToParent = value }
+  }
+
+  func willPhase() {
+    guard !willPhaseDone, let incoming else { return }
+    let window = navigation.journalWindow
+    guard showsTransition else {
+      navigation.applyBars(of: incoming, window: window)
+      return
+    }
+    incoming.loadViewIfNeeded()
+    navigation.applyBars(of: incoming, window: window)
+    setMovingFlags(true)
+    outgoing?.beginAppearance(false, animated: animated, window: window)
+    incoming.beginAppearance(true, animated: animated, window: window)
+    setMovingFlags(false)
+    navigation.viewIfLoaded?.attach(incoming.view)
+    navigation.shownTop = incoming
+    navigation.notifyWillShow(incoming, animated: animated, window: window)
+  }
+
+  func didPhase() {
+    let navigation = navigation
+    let window = navigation.journalWindow
+    if showsTransition, let incoming {
+      setMovingFlags(true)
+      outgoing?.endAppearance(window: window)
+      incoming.endAppearance(window: window)
+      setMovingFlags(false)
+      if let outgoingView = outgoing?.viewIfLoaded, outgoingView.superview === navigation.viewIfLoaded {
+        outgoingView.detachFromSuperview()
+      }
+      navigation.notifyDidShow(incoming, animated: animated, window: window)
+    }
+    let animated = animated
+    switch move {
+    case .push(let screen):
+      screen.didMove(toParent: navigation)
+      navigation.notify(window, .didPush(screen.screenID, onto: navigation.screenID, animated: animated)) {
+        $0.navigationController(navigation, didPush: screen, animated: animated)
+      }
+      navigation.runPushBlock(of: screen)
+    case .pop(let screen):
+      screen.didMove(toParent: nil)
+      navigation.notify(window, .didPop(screen.screenID, from: navigation.screenID, animated: animated)) {
+        $0.navigationController(navigation, didPop: screen, animated: animated)
+      }
+      navigation.runPopBlock(of: screen)
+    case .popTo(let target, let popped):
+      for screen in popped { screen.didMove(toParent: nil) }
+      navigation.notify(
+        window,
+        .didPopTo(
+          target.screenID, in: navigation.screenID, popped: popped.map(\.screenID), animated: animated)
+      ) {
+        $0.navigationController(navigation, didPopTo: target, popped: popped, animated: animated)
+      }
+      for screen in popped { navigation.runPopBlock(of: screen) }
+    case .popToRoot(let popped):
+      for screen in popped { screen.didMove(toParent: nil) }
+      navigation.notify(
+        window, .didPopToRoot(in: navigation.screenID, popped: popped.map(\.screenID), animated: animated)
+      ) {
+        $0.navigationController(navigation, didPopToRootPopped: popped, animated: animated)
+      }
+      for screen in popped { navigation.runPopBlock(of: screen) }
+    case .set(let screens, let added, let removed):
+      for screen in removed { screen.didMove(toParent: nil) }
+      for screen in added { screen.didMove(toParent: navigation) }
+      navigation.notify(
+        window,
+        .didSetViewControllers(screens.map(\.screenID), in: navigation.screenID, animated: animated)
+      ) {
+        $0.navigationController(navigation, didSetViewControllers: screens, animated: animated)
+      }
+      for screen in removed { navigation.runPopBlock(of: screen) }
+    }
+    if let completion {
+      if let request { window?.journal.record(.completion(request)) }
+      completion()
+    }
+  }
+}

@@ -1,0 +1,138 @@
+import Navigator
+
+/// The demo executable: runs a few journeys through a headless hierarchy and prints, for
+/// each step, the journal's events and the window's tree.
+@main
+struct FlowDemo {
+  static func main() {
+    Demo.run(into: Transcript(echo: true))
+  }
+}
+
+/// The lines a demo writes; optionally echoed to standard output as they come.
+final class Transcript {
+  private let echo: Bool
+  private(set) var lines: [String] = []
+
+  init(echo: Bool = false) {
+    self.echo = echo
+  }
+
+  func line(_ text: String = "") {
+    lines.append(text)
+    if echo { print(text) }
+  }
+}
+
+/// The journeys, written against any text stream so that tests can read them.
+enum Demo {
+  static func run(into output: Transcript) {
+    containment(into: output)
+    stackJourney(into: output)
+    misuse(into: output)
+    output.line("Done.")
+  }
+
+  /// A dashboard with two child screens, in a window that becomes visible.
+  static func containment(into output: Transcript) {
+    let window = Window()
+    window.journal.isEnabled = true
+    let dashboard = DemoScreen("Dashboard")
+    window.rootViewController = dashboard
+    for name in ["Weather", "News"] {
+      let tile = DemoScreen(name)
+      dashboard.addChild(tile)
+      dashboard.view.addSubview(tile.view)
+      tile.didMove(toParent: dashboard)
+    }
+    window.makeKeyAndVisible()
+    section("1. A dashboard with child screens", window, into: output)
+  }
+
+  /// Push, a back-button pop that asks for confirmation, and a cancelled swipe.
+  static func stackJourney(into output: Transcript) {
+    let window = Window()
+    window.journal.isEnabled = true
+    let inbox = DemoScreen("Inbox")
+    let navigation = NavigationController(rootViewController: inbox)
+    navigation.title = "Mail"
+    window.rootViewController = navigation
+    window.makeKeyAndVisible()
+    section("2. A mail stack appears", window, into: output)
+
+    let message = DemoScreen("Message")
+    navigation.pushViewController(
+      message, animated: true,
+      options: PushOptions(onPush: { output.line("   (push block: Message is on screen)") }))
+    section("3. Push Message", window, into: output)
+
+    let composer = Composer()
+    navigation.pushViewController(composer, animated: true, options: PushOptions(toolbarHidden: false))
+    section("4. Push Composer (it has a draft, and shows the toolbar)", window, into: output)
+
+    navigation.navigationBar.tapBackButton()
+    output.line("   Composer asks: discard the draft? (pending: \(navigation.pendingPopDecision != nil))")
+    composer.pendingDecision?.deny()
+    section("5. Back button, the user keeps the draft: nothing changes", window, into: output)
+
+    navigation.navigationBar.tapBackButton()
+    composer.pendingDecision?.allow()
+    section("6. Back button again, the user discards the draft", window, into: output)
+
+    navigation.beginInteractivePop()
+    navigation.updateInteractivePop(progress: 0.3)
+    navigation.cancelInteractivePop()
+    section("7. A back swipe on Message, cancelled half-way", window, into: output)
+  }
+
+  /// A misuse under the report policy: a typed error, and the tree is unchanged.
+  static func misuse(into output: Transcript) {
+    let window = Window(misusePolicy: .report)
+    window.journal.isEnabled = true
+    let home = DemoScreen("Home")
+    let navigation = NavigationController(rootViewController: home)
+    navigation.title = "Main"
+    window.rootViewController = navigation
+    window.makeKeyAndVisible()
+    window.journal.removeAll()
+    window.misuseHandler = { error in output.line("   error [\(error.code)]: \(error.message)") }
+    output.line("8. Pushing Home a second time (report policy)")
+    navigation.pushViewController(home, animated: true)
+    section("", window, into: output)
+  }
+
+  private static func section(_ title: String, _ window: Window, into output: Transcript) {
+    if !title.isEmpty { output.line(title) }
+    for event in window.journal.events { output.line("   · \(event)") }
+    window.journal.removeAll()
+    for line in window.hierarchyDescription().split(separator: "\n") { output.line("   \(line)") }
+    output.line()
+  }
+}
+
+/// A screen with a title and a background.
+final class DemoScreen: ViewController {
+  init(_ title: String) {
+    super.init()
+    self.title = title
+  }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    view.backgroundColor = .systemBackground
+  }
+}
+
+/// A screen with a draft that asks before it is popped, and answers later.
+final class Composer: ViewController, PopConfirming {
+  var pendingDecision: PopDecision?
+
+  override init() {
+    super.init()
+    title = "Composer"
+  }
+
+  func confirmPop(_ decision: PopDecision) {
+    pendingDecision = decision
+  }
+}

@@ -1,3 +1,0 @@
-import Navigator
-
-print("FlowDemo")

@@ -1,0 +1,8 @@
+import AppFlow
+import Testing
+
+@Suite struct AppFlowTests {
+  @Test func theModuleDeclaresItsVersion() {
+    #expect(AppFlowVersion.current == "0.1.0")
+  }
+}

@@ -1,0 +1,100 @@
+import Navigator
+import Testing
+
+@Suite struct ViewLoadingTests {
+  @Test func isViewLoadedAndViewIfLoadedNeverLoad() {
+    let screen = ProbeScreen("Lazy")
+    #expect(!screen.isViewLoaded)
+    #expect(screen.viewIfLoaded == nil)
+    #expect(!screen.isViewLoaded)
+    #expect(screen.loadViewCount == 0)
+    #expect(screen.viewDidLoadCount == 0)
+  }
+
+  @Test func readingViewLoadsOnceThenViewDidLoadOnce() {
+    let window = journaledWindow()
+    let root = Screen("Root")
+    window.rootViewController = root
+    let screen = ProbeScreen("Lazy")
+    root.addChild(screen)
+    expectJournal(window, [.load(root), .willMove(screen, to: root)])
+    let first = screen.view
+    let second = screen.view
+    #expect(first === second)
+    #expect(screen.isViewLoaded)
+    #expect(screen.viewIfLoaded === first)
+    #expect(screen.loadViewCount == 1)
+    #expect(screen.viewDidLoadCount == 1)
+    expectJournal(window, [.load(screen)])
+  }
+
+  @Test func loadViewIfNeededLoadsOnlyWhenNotLoaded() {
+    let window = journaledWindow()
+    let root = ProbeScreen("Root")
+    window.rootViewController = root
+    expectJournal(window, [.load(root)])
+    root.loadViewIfNeeded()
+    #expect(root.loadViewCount == 1)
+    #expect(root.viewDidLoadCount == 1)
+    expectJournal(window, [])
+
+    let other = ProbeScreen("Other")
+    root.addChild(other)
+    other.loadViewIfNeeded()
+    other.loadViewIfNeeded()
+    #expect(other.loadViewCount == 1)
+    #expect(other.viewDidLoadCount == 1)
+    expectJournal(window, [.willMove(other, to: root), .load(other)])
+  }
+
+  @Test func loadViewMayInstallItsOwnView() {
+    let custom = View()
+    let screen = ProbeScreen("Custom", customView: custom)
+    #expect(screen.view === custom)
+    #expect(screen.loadViewCount == 1)
+    #expect(screen.viewDidLoadCount == 1)
+  }
+
+  @Test func assigningAViewInstallsItWithoutLoading() {
+    let screen = ProbeScreen("Assigned")
+    let assigned = View()
+    screen.view = assigned
+    #expect(screen.isViewLoaded)
+    #expect(screen.view === assigned)
+    #expect(screen.loadViewCount == 0)
+    #expect(screen.viewDidLoadCount == 0)
+  }
+
+  @Test func settingTheRootLoadsItsViewInsideTheCall() {
+    let scheduler = ManualScheduler()
+    let window = journaledWindow(scheduler: .manual(scheduler))
+    let root = ProbeScreen("Root")
+    window.rootViewController = root
+    #expect(root.viewDidLoadCount == 1)
+    #expect(root.view.superview === window)
+    expectJournal(window, [.load(root)])
+    scheduler.settle()
+    expectJournal(window, [])
+  }
+
+  @Test func transitionFlagsDefaultToFalse() {
+    let screen = Screen("Flags")
+    #expect(!screen.isMovingToParent)
+    #expect(!screen.isMovingFromParent)
+    #expect(!screen.isBeingPresented)
+    #expect(!screen.isBeingDismissed)
+  }
+
+  @Test func transitionFlagsStayFalseForWindowRootAppearance() {
+    let window = Window()
+    let root = ProbeScreen("Root")
+    window.rootViewController = root
+    window.makeKeyAndVisible()
+    window.rootViewController = Screen("Next")
+    // willAppear, didAppear, willDisappear, didDisappear: none is a containment or
+    // presentation transition.
+    #expect(root.flagsSeenInCallbacks == Array(repeating: [false, false, false, false], count: 4))
+    #expect(!root.isMovingToParent && !root.isMovingFromParent)
+    #expect(!root.isBeingPresented && !root.isBeingDismissed)
+  }
+}

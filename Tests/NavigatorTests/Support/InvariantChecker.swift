@@ -65,7 +65,8 @@ final class JournalReplay {
       case (nil, .attached): containment[screen] = .reparenting
       default: return "didMove(toParent: \(parent?.name ?? "nil")) while \(state)"
       }
-    case .misuse, .completion:
+    default:
+      // Delegate, direction, bar and block events carry no pairing rule of their own here.
       break
     }
     return nil

@@ -381,4 +381,26 @@ open class ViewController {
     let top = topmostAncestor
     return top.windowIfRoot ?? top.adoptedWindow ?? adoptedWindow
   }
+
+  // MARK: Presentation
+
+  /// How this screen is shown when presented; ``ModalPresentationStyle/automatic`` (a page
+  /// sheet) by default.
+  open var modalPresentationStyle: ModalPresentationStyle = .automatic
+
+  /// A Boolean value indicating whether this screen is the one covered by current-context
+  /// presentations made from it or from the screens it contains.
+  ///
+  /// `false` by default; navigation controllers return `true`.
+  open var definesPresentationContext = false
+
+  /// A Boolean value indicating whether the screen, while presented as a sheet, refuses to
+  /// be dismissed by a swipe or a tap outside.
+  open var isModalInPresentation = false
+
+  /// What a navigation bar shows for this screen, created on first access.
+  public private(set) lazy var navigationItem: NavigationItem = makeNavigationItem()
+
+  /// This screen's own presentation: controllers, resolved style, covered view.
+  package let presentationState = PresentationState()
 }

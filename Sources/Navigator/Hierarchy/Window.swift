@@ -20,6 +20,11 @@ open class Window: View {
   /// The ordered record of this hierarchy's events; off until switched on.
   public let journal: Journal
 
+  /// The traits of the window's environment; regular width by default.
+  ///
+  /// On compact width a popover adapts to a sheet unless its delegate says otherwise.
+  public var traitCollection = TraitCollection()
+
   private var root: ViewController?
   private var queue: [QueuedRequest] = []
   private var queueHead = 0
@@ -119,8 +124,9 @@ open class Window: View {
 
   private func replaceRoot(with newRoot: ViewController?) {
     let outgoing = root
+    var outgoingChain: [ViewController] = []
     if let outgoing {
-      outgoing.dismissPresentedChainForRemoval()
+      outgoingChain = outgoing.dismissPresentedChainForRemoval()
       outgoing.viewIfLoaded?.detachFromSuperview()
       outgoing.adoptedWindow = self
       outgoing.windowIfRoot = nil
@@ -131,9 +137,10 @@ open class Window: View {
       newRoot.adoptedWindow = self
       attach(newRoot.view)
     }
-    let outgoingIsShown = outgoing.map { $0.appearanceState != .disappeared } ?? false
+    let outgoingIsShown =
+      ([outgoing].compactMap { $0 } + outgoingChain).contains { $0.appearanceState != .disappeared }
     if !isHidden || outgoingIsShown {
-      perform(WindowAppearancePlan(window: self, outgoing: outgoing))
+      perform(WindowAppearancePlan(window: self, outgoing: outgoing, outgoingChain: outgoingChain))
     }
   }
 
@@ -190,6 +197,12 @@ open class Window: View {
     }
   }
 
+  /// Marks an interactive presentation transition (a sheet's swipe) as running, so that
+  /// requests queue until it is cancelled or finished.
+  package func beginInteractivePresentationTransition() {
+    isTransitioning = true
+  }
+
   /// Marks the running transition finished and runs queued requests until one starts a
   /// transition.
   package func transitionDidFinish() {
@@ -219,10 +232,17 @@ private struct QueuedRequest {
 struct WindowAppearancePlan: TransitionPlan {
   let window: Window
   let outgoing: ViewController?
+  /// The screens the outgoing root presented, top first, torn down with it.
+  var outgoingChain: [ViewController] = []
 
   var isAnimated: Bool { false }
 
   func willPhase() {
+    for screen in outgoingChain {
+      screen.isBeingDismissed = true
+      screen.beginAppearance(false, animated: false, window: window)
+      screen.isBeingDismissed = false
+    }
     let incoming = window.isHidden ? nil : window.rootViewController
     if let outgoing, outgoing !== incoming {
       outgoing.beginAppearance(false, animated: false, window: window)
@@ -234,6 +254,11 @@ struct WindowAppearancePlan: TransitionPlan {
   }
 
   func didPhase() {
+    for screen in outgoingChain {
+      screen.isBeingDismissed = true
+      screen.endAppearance(window: window)
+      screen.isBeingDismissed = false
+    }
     outgoing?.endAppearance(window: window)
     window.rootViewController?.endAppearance(window: window)
   }

@@ -24,6 +24,23 @@ public enum NavigationEvent: Hashable, Sendable, CustomStringConvertible {
   /// The screen's `didMove(toParent:)` ran.
   case didMove(ScreenID, toParent: ScreenID?)
 
+  // MARK: Presentation delegates
+
+  /// A popover's adaptive delegate was asked for its style on compact width, and answered.
+  case adaptivePresentationStyle(ScreenID, answer: ModalPresentationStyle)
+  /// A sheet's delegate was asked whether a swipe may dismiss the screen.
+  case presentationShouldDismiss(ScreenID)
+  /// A sheet's delegate heard that a swipe began dismissing the screen.
+  case presentationWillDismiss(ScreenID)
+  /// A sheet's delegate heard that a swipe dismissed the screen.
+  case presentationDidDismiss(ScreenID)
+  /// A sheet's delegate heard that a swipe or tap tried to dismiss a screen that stays.
+  case presentationDidAttemptToDismiss(ScreenID)
+  /// A popover's delegate was asked whether a tap outside may dismiss the screen.
+  case popoverShouldDismiss(ScreenID)
+  /// A popover's delegate heard that a tap outside dismissed the screen.
+  case popoverDidDismiss(ScreenID)
+
   // MARK: Misuse and completions
 
   /// A call broke a rule and was refused under ``MisusePolicy/report``.
@@ -43,6 +60,15 @@ public enum NavigationEvent: Hashable, Sendable, CustomStringConvertible {
       "\(screen).viewDidDisappear(animated: \(animated))"
     case .willMove(let screen, let parent): "\(screen).willMove(toParent: \(parent?.name ?? "nil"))"
     case .didMove(let screen, let parent): "\(screen).didMove(toParent: \(parent?.name ?? "nil"))"
+    case .adaptivePresentationStyle(let screen, let answer):
+      "\(screen).adaptivePresentationStyle -> \(answer)"
+    case .presentationShouldDismiss(let screen): "\(screen).presentationControllerShouldDismiss"
+    case .presentationWillDismiss(let screen): "\(screen).presentationControllerWillDismiss"
+    case .presentationDidDismiss(let screen): "\(screen).presentationControllerDidDismiss"
+    case .presentationDidAttemptToDismiss(let screen):
+      "\(screen).presentationControllerDidAttemptToDismiss"
+    case .popoverShouldDismiss(let screen): "\(screen).popoverShouldDismiss"
+    case .popoverDidDismiss(let screen): "\(screen).popoverDidDismiss"
     case .misuse(let error): "misuse[\(error.code)]: \(error.message)"
     case .completion(let request): "completion(\(request))"
     }

@@ -247,10 +247,15 @@ struct WindowAppearancePlan: TransitionPlan {
     if let outgoing, outgoing !== incoming {
       outgoing.beginAppearance(false, animated: false, window: window)
     }
-    if window.isHidden, let root = window.rootViewController {
-      root.beginAppearance(false, animated: false, window: window)
+    if window.isHidden {
+      for screen in window.shownScreens.reversed() {
+        screen.beginAppearance(false, animated: false, window: window)
+      }
+    } else {
+      for screen in window.shownScreens {
+        screen.beginAppearance(true, animated: false, window: window)
+      }
     }
-    incoming?.beginAppearance(true, animated: false, window: window)
   }
 
   func didPhase() {
@@ -260,6 +265,7 @@ struct WindowAppearancePlan: TransitionPlan {
       screen.isBeingDismissed = false
     }
     outgoing?.endAppearance(window: window)
-    window.rootViewController?.endAppearance(window: window)
+    let shown = window.shownScreens
+    for screen in window.isHidden ? shown.reversed() : shown { screen.endAppearance(window: window) }
   }
 }

@@ -214,3 +214,32 @@ import Testing
       ])
   }
 }
+
+@Suite struct WindowVisibilityTests {
+  @Test func hidingAndShowingTheWindowReachesTheScreensItShows() {
+    let stage = PresentationStage()
+    let full = Screen("Full")
+    full.modalPresentationStyle = .fullScreen
+    let sheet = Screen("Sheet")
+    stage.root.present(full, animated: false)
+    stage.scheduler.settle()
+    full.present(sheet, animated: false)
+    stage.settleQuietly()
+    let (f, s) = (full.screenID, sheet.screenID)
+    stage.window.isHidden = true
+    stage.scheduler.settle()
+    #expect(
+      stage.take() == [
+        .viewWillDisappear(s, animated: false), .viewWillDisappear(f, animated: false),
+        .viewDidDisappear(s, animated: false), .viewDidDisappear(f, animated: false),
+      ])
+    stage.window.isHidden = false
+    stage.scheduler.settle()
+    #expect(
+      stage.take() == [
+        .viewWillAppear(f, animated: false), .viewWillAppear(s, animated: false),
+        .viewDidAppear(f, animated: false), .viewDidAppear(s, animated: false),
+      ])
+    #expect(stage.root.appearanceState == .disappeared)
+  }
+}

@@ -278,7 +278,12 @@ open class ViewController {
       return
     }
     guard child.parent !== self else { return }
-    if child.parent != nil { child.removeFromParent() }
+    if let oldParent = child.parent {
+      // UIKit removes the child from its old parent first; moving is not leaving, so the
+      // child's containers keep what they hold.
+      oldParent.removeChild(at: child.indexInParent)
+      child.didMove(toParent: nil)
+    }
     child.willMove(toParent: self)
     appendChild(child)
   }
@@ -391,4 +396,27 @@ open class ViewController {
     let top = topmostAncestor
     return top.windowIfRoot ?? top.adoptedWindow ?? adoptedWindow
   }
+
+  // MARK: Presentation
+
+  /// How this screen is shown when presented; ``ModalPresentationStyle/automatic`` (a page
+  /// sheet) by default.
+  open var modalPresentationStyle: ModalPresentationStyle = .automatic
+
+  /// A Boolean value indicating whether this screen is the one covered by current-context
+  /// presentations made from it or from the screens it contains.
+  ///
+  /// `false` by default; navigation controllers return `true`.
+  open var definesPresentationContext = false
+
+  /// A Boolean value indicating whether the screen, while presented as a sheet, refuses to
+  /// be dismissed by a swipe or a tap outside.
+  open var isModalInPresentation = false
+
+  /// What a navigation bar shows for this screen, created on first access.
+  public private(set) lazy var navigationItem: NavigationItem = makeNavigationItem()
+
+  /// This screen's own presentation: controllers, resolved style, covered view.
+  /// Created on first use, so that screens that are never presented pay nothing for it.
+  package lazy var presentationState = PresentationState()
 }

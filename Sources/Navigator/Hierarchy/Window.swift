@@ -20,6 +20,11 @@ open class Window: View {
   /// The ordered record of this hierarchy's events; off until switched on.
   public let journal: Journal
 
+  /// The traits of the window's environment; regular width by default.
+  ///
+  /// On compact width a popover adapts to a sheet unless its delegate says otherwise.
+  public var traitCollection = TraitCollection()
+
   private var root: ViewController?
   private var queue: [QueuedRequest] = []
   private var queueHead = 0
@@ -119,8 +124,9 @@ open class Window: View {
 
   private func replaceRoot(with newRoot: ViewController?) {
     let outgoing = root
+    var outgoingChain: [ViewController] = []
     if let outgoing {
-      outgoing.dismissPresentedChainForRemoval()
+      outgoingChain = outgoing.dismissPresentedChainForRemoval()
       outgoing.viewIfLoaded?.detachFromSuperview()
       outgoing.adoptedWindow = self
       outgoing.windowIfRoot = nil
@@ -132,9 +138,10 @@ open class Window: View {
       attach(newRoot.view)
     }
     outgoing?.didLeaveHierarchy()
-    let outgoingIsShown = outgoing.map { $0.appearanceState != .disappeared } ?? false
+    let outgoingIsShown =
+      ([outgoing].compactMap { $0 } + outgoingChain).contains { $0.appearanceState != .disappeared }
     if !isHidden || outgoingIsShown {
-      perform(WindowAppearancePlan(window: self, outgoing: outgoing))
+      perform(WindowAppearancePlan(window: self, outgoing: outgoing, outgoingChain: outgoingChain))
     }
   }
 
@@ -158,6 +165,38 @@ open class Window: View {
   }
 
   // MARK: Transitions and the request queue
+
+  /// What happens to a request that arrives while a transition runs: queued (the
+  /// default) or refused. A navigation controller may override it for its own requests.
+  public var transitionRequestPolicy: TransitionRequestPolicy = .queue
+
+  /// Runs `body` now, queues it, or refuses it under `policy` (the window's by default).
+  ///
+  /// The request value is built only when the request has to wait or is refused.
+  ///
+  /// - Returns: `true` when `body` ran now.
+  @discardableResult
+  package func admit(
+    _ request: @autoclosure () -> NavigationRequest, policy: TransitionRequestPolicy? = nil,
+    _ body: @escaping () -> Void
+  ) -> Bool {
+    guard isBusy else {
+      body()
+      return true
+    }
+    switch policy ?? transitionRequestPolicy {
+    case .queue:
+      enqueue(request(), body)
+    case .reject:
+      let request = request()
+      handleMisuse(
+        NavigationError(
+          .transitionInProgress,
+          "Can't run \(request) while a transition or a pending decision is in progress.",
+          screens: request.screens))
+    }
+    return false
+  }
 
   /// A Boolean value indicating whether a transition has started and not finished.
   public private(set) var isTransitioning = false
@@ -214,6 +253,12 @@ open class Window: View {
     }
   }
 
+  /// Marks an interactive presentation transition (a sheet's swipe) as running, so that
+  /// requests queue until it is cancelled or finished.
+  package func beginInteractivePresentationTransition() {
+    isTransitioning = true
+  }
+
   /// Marks the running transition finished and runs queued requests until one starts a
   /// transition.
   package func transitionDidFinish() {
@@ -243,22 +288,40 @@ private struct QueuedRequest {
 struct WindowAppearancePlan: TransitionPlan {
   let window: Window
   let outgoing: ViewController?
+  /// The screens the outgoing root presented, top first, torn down with it.
+  var outgoingChain: [ViewController] = []
 
   var isAnimated: Bool { false }
 
   func willPhase() {
+    for screen in outgoingChain {
+      screen.isBeingDismissed = true
+      screen.beginAppearance(false, animated: false, window: window)
+      screen.isBeingDismissed = false
+    }
     let incoming = window.isHidden ? nil : window.rootViewController
     if let outgoing, outgoing !== incoming {
       outgoing.beginAppearance(false, animated: false, window: window)
     }
-    if window.isHidden, let root = window.rootViewController {
-      root.beginAppearance(false, animated: false, window: window)
+    if window.isHidden {
+      for screen in window.shownScreens.reversed() {
+        screen.beginAppearance(false, animated: false, window: window)
+      }
+    } else {
+      for screen in window.shownScreens {
+        screen.beginAppearance(true, animated: false, window: window)
+      }
     }
-    incoming?.beginAppearance(true, animated: false, window: window)
   }
 
   func didPhase() {
+    for screen in outgoingChain {
+      screen.isBeingDismissed = true
+      screen.endAppearance(window: window)
+      screen.isBeingDismissed = false
+    }
     outgoing?.endAppearance(window: window)
-    window.rootViewController?.endAppearance(window: window)
+    let shown = window.shownScreens
+    for screen in window.isHidden ? shown.reversed() : shown { screen.endAppearance(window: window) }
   }
 }

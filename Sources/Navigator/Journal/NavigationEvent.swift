@@ -64,6 +64,22 @@ public enum NavigationEvent: Hashable, Sendable, CustomStringConvertible {
   case interactivePopCancelled(ScreenID, in: ScreenID)
   /// A back swipe finished; the pop follows.
   case interactivePopFinished(ScreenID, in: ScreenID)
+  // MARK: Presentation delegates
+
+  /// A popover's adaptive delegate was asked for its style on compact width, and answered.
+  case adaptivePresentationStyle(ScreenID, answer: ModalPresentationStyle)
+  /// A sheet's delegate was asked whether a swipe may dismiss the screen.
+  case presentationShouldDismiss(ScreenID)
+  /// A sheet's delegate heard that a swipe began dismissing the screen.
+  case presentationWillDismiss(ScreenID)
+  /// A sheet's delegate heard that a swipe dismissed the screen.
+  case presentationDidDismiss(ScreenID)
+  /// A sheet's delegate heard that a swipe or tap tried to dismiss a screen that stays.
+  case presentationDidAttemptToDismiss(ScreenID)
+  /// A popover's delegate was asked whether a tap outside may dismiss the screen.
+  case popoverShouldDismiss(ScreenID)
+  /// A popover's delegate heard that a tap outside dismissed the screen.
+  case popoverDidDismiss(ScreenID)
 
   // MARK: Misuse and completions
 
@@ -117,6 +133,15 @@ public enum NavigationEvent: Hashable, Sendable, CustomStringConvertible {
       "\(navigation).interactivePopCancelled(\(screen))"
     case .interactivePopFinished(let screen, let navigation):
       "\(navigation).interactivePopFinished(\(screen))"
+    case .adaptivePresentationStyle(let screen, let answer):
+      "\(screen).adaptivePresentationStyle -> \(answer)"
+    case .presentationShouldDismiss(let screen): "\(screen).presentationControllerShouldDismiss"
+    case .presentationWillDismiss(let screen): "\(screen).presentationControllerWillDismiss"
+    case .presentationDidDismiss(let screen): "\(screen).presentationControllerDidDismiss"
+    case .presentationDidAttemptToDismiss(let screen):
+      "\(screen).presentationControllerDidAttemptToDismiss"
+    case .popoverShouldDismiss(let screen): "\(screen).popoverShouldDismiss"
+    case .popoverDidDismiss(let screen): "\(screen).popoverDidDismiss"
     case .misuse(let error): "misuse[\(error.code)]: \(error.message)"
     case .completion(let request): "completion(\(request))"
     }

@@ -18,6 +18,25 @@ public enum NavigationRequest: Hashable, Sendable, CustomStringConvertible {
   case popToRoot(in: ScreenID, animated: Bool)
   /// Replace a navigation stack.
   case setViewControllers([ScreenID], in: ScreenID, animated: Bool)
+  /// Present the first screen modally from the second.
+  case present(ScreenID, from: ScreenID, animated: Bool)
+  /// Dismiss what the screen presented, or the screen itself.
+  case dismiss(ScreenID, animated: Bool)
+
+  /// The screens the request names, in order.
+  public var screens: [ScreenID] {
+    switch self {
+    case .setRootViewController(let screen): screen.map { [$0] } ?? []
+    case .updateWindowAppearance: []
+    case .push(let screen, let navigation, _): [screen, navigation]
+    case .pop(let navigation, _): [navigation]
+    case .popTo(let screen, let navigation, _): [screen, navigation]
+    case .popToRoot(let navigation, _): [navigation]
+    case .setViewControllers(let screens, let navigation, _): screens + [navigation]
+    case .present(let screen, let presenter, _): [screen, presenter]
+    case .dismiss(let screen, _): [screen]
+    }
+  }
 
   /// A compact, readable form.
   public var description: String {
@@ -32,6 +51,9 @@ public enum NavigationRequest: Hashable, Sendable, CustomStringConvertible {
     case .popToRoot(let navigation, let animated): "popToRoot(in: \(navigation), animated: \(animated))"
     case .setViewControllers(let screens, let navigation, let animated):
       "setViewControllers(\(screens), in: \(navigation), animated: \(animated))"
+    case .present(let screen, let presenter, let animated):
+      "present(\(screen), from: \(presenter), animated: \(animated))"
+    case .dismiss(let screen, let animated): "dismiss(\(screen), animated: \(animated))"
     }
   }
 }

@@ -50,27 +50,15 @@ extension NavigationController {
 
   // MARK: Admission
 
-  /// Runs `body` now, queues it, or refuses it under ``transitionRequestPolicy``.
-  ///
-  /// The request value is built only when the request has to wait.
+  /// Runs `body` now, queues it, or refuses it under ``transitionRequestPolicy`` (else the
+  /// window's); outside any window, runs it now.
   @inline(__always)
   func admit(_ request: @autoclosure () -> NavigationRequest, _ body: @escaping () -> Void) -> Bool {
-    guard let window = attachedWindow, window.isBusy else {
+    guard let window = attachedWindow else {
       body()
       return true
     }
-    switch transitionRequestPolicy {
-    case .queue:
-      window.enqueue(request(), body)
-    case .reject:
-      let request = request()
-      window.handleMisuse(
-        NavigationError(
-          .transitionInProgress,
-          "Can't run \(request) on \(screenID) while a transition is in progress.",
-          screens: [screenID]))
-    }
-    return false
+    return window.admit(request(), policy: transitionRequestPolicy, body)
   }
 
   /// Asks the top screen's guard, then runs `proceed` if it allows.

@@ -19,8 +19,9 @@ open class NavigationController: ViewController {
   /// The object told about what is shown and the direction of every move.
   public weak var delegate: (any NavigationControllerDelegate)?
 
-  /// What happens to a request that arrives while a transition runs.
-  public var transitionRequestPolicy: TransitionRequestPolicy = .queue
+  /// What happens to a request to this stack that arrives while a transition runs; `nil`
+  /// (the default) follows the window's ``Window/transitionRequestPolicy``.
+  public var transitionRequestPolicy: TransitionRequestPolicy?
 
   /// The bar at the top, with its back button.
   public private(set) lazy var navigationBar = NavigationBar(navigationController: self)
@@ -57,6 +58,12 @@ open class NavigationController: ViewController {
     rootViewController.willMove(toParent: self)
     appendChild(rootViewController)
     rootViewController.didMove(toParent: self)
+  }
+
+  /// Navigation controllers define the presentation context of their screens.
+  open override var definesPresentationContext: Bool {
+    get { true }
+    set {}
   }
 
   // MARK: The stack

@@ -1,0 +1,41 @@
+/// The callbacks of a dismissal whose structure already changed.
+///
+/// `chain` lists the removed screens top first; only the top one animates, and only those
+/// still on screen get callbacks. `reappearing` is the presenter the bottom presentation
+/// covered; it appears again if its view is back in the visible window.
+package struct DismissalPlan: TransitionPlan {
+  let window: Window
+  let chain: [ViewController]
+  let reappearing: ViewController?
+  package let isAnimated: Bool
+  let request: NavigationRequest
+  let completion: (() -> Void)?
+  /// Delegate calls that follow the did-callbacks (a swipe's or a tap's did-dismiss).
+  let afterDidCallbacks: (() -> Void)?
+
+  package func willPhase() {
+    for (index, screen) in chain.enumerated() {
+      screen.isBeingDismissed = true
+      screen.beginAppearance(false, animated: index == 0 && isAnimated, window: window)
+      screen.isBeingDismissed = false
+    }
+    if let reappearing, !window.isHidden, reappearing.viewIfLoaded?.window === window {
+      reappearing.beginAppearance(true, animated: isAnimated, window: window)
+    }
+  }
+
+  package func didPhase() {
+    for screen in chain {
+      screen.isBeingDismissed = true
+      screen.endAppearance(window: window)
+      screen.isBeingDismissed = false
+    }
+    reappearing?.endAppearance(window: window)
+    for screen in chain { screen.didLeaveHierarchy() }
+    afterDidCallbacks?()
+    if let completion {
+      window.journal.record(.completion(request))
+      completion()
+    }
+  }
+}

@@ -1,0 +1,16 @@
+/// The callbacks of a cancelled swipe: the sheet, which heard `viewWillDisappear` when the
+/// swipe began, appears again.
+struct SwipeCancelPlan: TransitionPlan {
+  let window: Window
+  let presented: ViewController
+
+  var isAnimated: Bool { true }
+
+  func willPhase() {
+    presented.beginAppearance(true, animated: true, window: window)
+  }
+
+  func didPhase() {
+    presented.endAppearance(window: window)
+  }
+}

@@ -1,0 +1,184 @@
+import Navigator
+import Testing
+
+@Suite struct PresentationMisuseTests {
+  /// Runs `misuse` and checks that the journal gained only one misuse event with `code`,
+  /// whose message names every screen in `names`.
+  private func expectMisuse(
+    _ code: NavigationError.Code, naming names: [String], in stage: PresentationStage,
+    sourceLocation: SourceLocation = #_sourceLocation, _ misuse: () -> Void
+  ) {
+    stage.window.journal.removeAll()
+    var handled: [NavigationError] = []
+    stage.window.misuseHandler = { handled.append($0) }
+    misuse()
+    stage.scheduler.settle()
+    #expect(handled.count == 1, sourceLocation: sourceLocation)
+    guard let error = handled.first else { return }
+    #expect(error.code == code, sourceLocation: sourceLocation)
+    #expect(stage.take() == [.misuse(error)], sourceLocation: sourceLocation)
+    for name in names {
+      #expect(error.message.contains(name), "\(error.message)", sourceLocation: sourceLocation)
+    }
+  }
+
+  @Test func presentingWhileAlreadyPresenting() {
+    let stage = PresentationStage()
+    let first = Screen("First")
+    stage.root.present(first, animated: true)
+    stage.scheduler.settle()
+    let second = Screen("Second")
+    expectMisuse(.alreadyPresenting, naming: ["A", "First", "Second"], in: stage) {
+      stage.root.present(second, animated: true) { Issue.record("completion of a misuse ran") }
+    }
+    #expect(stage.root.presentedViewController === first)
+    #expect(second.presentingViewController == nil)
+    #expect(second.isViewLoaded == false)
+  }
+
+  @Test func presentingFromAScreenWhoseViewIsNotInTheWindow() {
+    let stage = PresentationStage()
+    let child = Screen("Offscreen")
+    stage.root.addChild(child)
+    child.didMove(toParent: stage.root)
+    let presented = Screen("P")
+    expectMisuse(.presenterNotInWindow, naming: ["A", "Offscreen", "P"], in: stage) {
+      child.present(presented, animated: true)
+    }
+    #expect(stage.root.presentedViewController == nil)
+    #expect(presented.isViewLoaded == false)
+  }
+
+  @Test func presentingFromAHiddenWindow() {
+    let stage = PresentationStage()
+    stage.window.isHidden = true
+    stage.settleQuietly()
+    let presented = Screen("P")
+    expectMisuse(.presenterNotInWindow, naming: ["A", "P"], in: stage) {
+      stage.root.present(presented, animated: false)
+    }
+    #expect(stage.root.presentedViewController == nil)
+  }
+
+  @Test func presentingAScreenThatIsAlreadyPresented() {
+    let stage = PresentationStage()
+    let sheet = Screen("Sheet")
+    let top = Screen("Top")
+    stage.root.present(sheet, animated: false)
+    stage.scheduler.settle()
+    sheet.present(top, animated: false)
+    stage.scheduler.settle()
+    expectMisuse(.alreadyPresented, naming: ["Sheet", "Top", "A"], in: stage) {
+      top.present(sheet, animated: false)
+    }
+    #expect(stage.root.presentedViewController === sheet)
+    #expect(sheet.presentedViewController === top)
+    #expect(top.presentedViewController == nil)
+  }
+
+  @Test func presentingAChildOfAnotherScreen() {
+    let stage = PresentationStage()
+    let container = Screen("Container")
+    let child = Screen("Child")
+    container.addChild(child)
+    expectMisuse(.presentScreenInHierarchy, naming: ["A", "Child", "Container"], in: stage) {
+      stage.root.present(child, animated: true)
+    }
+    #expect(child.parent === container)
+    #expect(child.presentingViewController == nil)
+  }
+
+  @Test func presentingAWindowRoot() {
+    let stage = PresentationStage()
+    let otherWindow = Window()
+    let otherRoot = Screen("OtherRoot")
+    otherWindow.rootViewController = otherRoot
+    expectMisuse(.presentScreenInHierarchy, naming: ["A", "OtherRoot"], in: stage) {
+      stage.root.present(otherRoot, animated: true)
+    }
+    #expect(otherWindow.rootViewController === otherRoot)
+  }
+
+  @Test func presentingItself() {
+    let stage = PresentationStage()
+    expectMisuse(.presentScreenInHierarchy, naming: ["A"], in: stage) {
+      stage.root.present(stage.root, animated: true)
+    }
+  }
+
+  @Test func dismissingWhereNothingIsPresented() {
+    let stage = PresentationStage()
+    expectMisuse(.nothingToDismiss, naming: ["A"], in: stage) {
+      stage.root.dismiss(animated: true) { Issue.record("completion of a misuse ran") }
+    }
+  }
+
+  @Test func aPopoverWithoutAnAnchor() {
+    let stage = PresentationStage()
+    let popover = Screen("P")
+    popover.modalPresentationStyle = .popover
+    expectMisuse(.invalidRequest, naming: ["A", "P"], in: stage) {
+      stage.root.present(popover, animated: true)
+    }
+    #expect(stage.root.presentedViewController == nil)
+  }
+
+  @Test func aPopoverAnchoredOutsideTheWindow() {
+    let stage = PresentationStage()
+    let popover = Screen("P")
+    popover.modalPresentationStyle = .popover
+    popover.popoverPresentationController?.anchor = .view(View(), rect: .zero)
+    expectMisuse(.popoverAnchorNotInWindow, naming: ["A", "P"], in: stage) {
+      stage.root.present(popover, animated: true)
+    }
+    let elsewhere = Screen("Elsewhere")
+    let item = BarButtonItem(title: "Share")
+    elsewhere.navigationItem.leftBarButtonItem = item
+    popover.popoverPresentationController?.anchor = .barButtonItem(item)
+    expectMisuse(.popoverAnchorNotInWindow, naming: ["A", "P", "Share", "Elsewhere"], in: stage) {
+      stage.root.present(popover, animated: true)
+    }
+    #expect(stage.root.presentedViewController == nil)
+    #expect(popover.isViewLoaded == false)
+  }
+
+  @Test func swipingAScreenThatIsNotASheet() {
+    let stage = PresentationStage()
+    let presented = Screen("Full")
+    presented.modalPresentationStyle = .fullScreen
+    stage.root.present(presented, animated: false)
+    stage.scheduler.settle()
+    expectMisuse(.noInteractiveDismissal, naming: ["Full"], in: stage) {
+      presented.presentationController?.beginInteractiveDismissal()
+    }
+    expectMisuse(.noInteractiveDismissal, naming: ["Full"], in: stage) {
+      presented.presentationController?.finishInteractiveDismissal()
+    }
+    #expect(stage.root.presentedViewController === presented)
+    #expect(presented.appearanceState == .appeared)
+  }
+
+  @Test func swipingDuringATransition() {
+    let stage = PresentationStage()
+    let sheet = Screen("Sheet")
+    stage.root.present(sheet, animated: true)
+    stage.scheduler.settle()
+    let controller = sheet.presentationController
+    #expect(controller?.beginInteractiveDismissal() == true)
+    stage.window.journal.removeAll()
+    expectMisuse(.transitionInProgress, naming: ["Sheet", "A"], in: stage) {
+      controller?.beginInteractiveDismissal()
+    }
+    #expect(sheet.appearanceState == .disappearing)
+  }
+
+  @Test func aMisuseTrapsUnderTheTrapPolicy() async {
+    await #expect(processExitsWith: .failure) {
+      let window = Window()
+      let root = ViewController()
+      window.rootViewController = root
+      window.makeKeyAndVisible()
+      root.dismiss(animated: false)
+    }
+  }
+}

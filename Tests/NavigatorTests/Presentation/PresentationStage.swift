@@ -1,0 +1,64 @@
+import Navigator
+import Testing
+
+/// A visible window under a manual scheduler, with root `A` on screen and the journal on.
+final class PresentationStage {
+  let scheduler = ManualScheduler()
+  let window: Window
+  let root: Screen
+
+  init(
+    policy: MisusePolicy = .report, sizeClass: UserInterfaceSizeClass = .regular,
+    root: Screen = Screen("A")
+  ) {
+    window = Window(scheduler: .manual(scheduler), misusePolicy: policy)
+    window.traitCollection = TraitCollection(horizontalSizeClass: sizeClass)
+    window.journal.isEnabled = true
+    self.root = root
+    window.rootViewController = root
+    window.makeKeyAndVisible()
+    scheduler.settle()
+    window.journal.removeAll()
+  }
+
+  /// The events since the last call, then forgets them.
+  func take() -> [NavigationEvent] {
+    defer { window.journal.removeAll() }
+    return window.journal.events
+  }
+
+  /// Settles and forgets what happened.
+  func settleQuietly() {
+    scheduler.settle()
+    window.journal.removeAll()
+  }
+}
+
+/// Records which presentation flags were set while each callback ran.
+final class FlagProbe: ViewController {
+  var log: [String] = []
+
+  init(_ name: String) {
+    super.init()
+    title = name
+  }
+
+  override func viewWillAppear(_ animated: Bool) {
+    log.append("willAppear presented=\(isBeingPresented) dismissed=\(isBeingDismissed)")
+  }
+  override func viewDidAppear(_ animated: Bool) {
+    log.append("didAppear presented=\(isBeingPresented) dismissed=\(isBeingDismissed)")
+  }
+  override func viewWillDisappear(_ animated: Bool) {
+    log.append("willDisappear presented=\(isBeingPresented) dismissed=\(isBeingDismissed)")
+  }
+  override func viewDidDisappear(_ animated: Bool) {
+    log.append("didDisappear presented=\(isBeingPresented) dismissed=\(isBeingDismissed)")
+  }
+}
+
+/// A counter that proves a closure ran, and how often.
+final class Counter {
+  var count = 0
+  func hit() { count += 1 }
+}

@@ -1,0 +1,117 @@
+import Navigator
+import Testing
+
+/// A sheet delegate that answers as told.
+final class SheetAnswers: AdaptivePresentationControllerDelegate {
+  var shouldDismiss: Bool
+  var calls: [String] = []
+
+  init(shouldDismiss: Bool = true) {
+    self.shouldDismiss = shouldDismiss
+  }
+
+  func presentationControllerShouldDismiss(_ controller: PresentationController) -> Bool {
+    calls.append("should")
+    return shouldDismiss
+  }
+  func presentationControllerWillDismiss(_ controller: PresentationController) {
+    calls.append("will")
+  }
+  func presentationControllerDidDismiss(_ controller: PresentationController) {
+    calls.append("did")
+  }
+  func presentationControllerDidAttemptToDismiss(_ controller: PresentationController) {
+    calls.append("attempt")
+  }
+}
+
+@Suite struct SheetSwipeTests {
+  private func sheet(
+    _ style: ModalPresentationStyle = .pageSheet, answers: SheetAnswers
+  ) -> (PresentationStage, Screen, PresentationController) {
+    let stage = PresentationStage()
+    let sheet = Screen("S")
+    sheet.modalPresentationStyle = style
+    let controller = sheet.presentationController!
+    controller.delegate = answers
+    stage.root.present(sheet, animated: true)
+    stage.settleQuietly()
+    return (stage, sheet, controller)
+  }
+
+  @Test(arguments: [ModalPresentationStyle.pageSheet, .formSheet, .automatic])
+  func aFinishedSwipeDismisses(style: ModalPresentationStyle) {
+    let answers = SheetAnswers()
+    let (stage, sheet, controller) = sheet(style, answers: answers)
+    let s = sheet.screenID
+    #expect(controller.beginInteractiveDismissal())
+    #expect(controller.isInteractivelyDismissing)
+    #expect(
+      stage.take() == [
+        .presentationShouldDismiss(s), .presentationWillDismiss(s), .viewWillDisappear(s, animated: true),
+      ])
+    controller.finishInteractiveDismissal()
+    #expect(stage.take() == [])
+    #expect(stage.root.presentedViewController == nil)
+    stage.scheduler.runLoopTurn()
+    #expect(stage.take() == [])
+    stage.scheduler.finishTransitions()
+    #expect(stage.take() == [.viewDidDisappear(s, animated: true), .presentationDidDismiss(s)])
+    #expect(answers.calls == ["should", "will", "did"])
+    #expect(stage.root.appearanceState == .appeared)
+  }
+
+  @Test func aCancelledSwipeChangesNothingAndBalancesAppearance() {
+    let answers = SheetAnswers()
+    let (stage, sheet, controller) = sheet(answers: answers)
+    let s = sheet.screenID
+    #expect(controller.beginInteractiveDismissal())
+    stage.window.journal.removeAll()
+    controller.cancelInteractiveDismissal()
+    #expect(stage.take() == [])
+    #expect(stage.root.presentedViewController === sheet)
+    stage.scheduler.runLoopTurn()
+    #expect(stage.take() == [.viewWillAppear(s, animated: true)])
+    stage.scheduler.finishTransitions()
+    #expect(stage.take() == [.viewDidAppear(s, animated: true)])
+    #expect(sheet.appearanceState == .appeared)
+    #expect(controller.isInteractivelyDismissing == false)
+    #expect(answers.calls == ["should", "will"])
+  }
+
+  @Test func requestsDuringASwipeQueueUntilItEnds() {
+    let answers = SheetAnswers()
+    let (stage, sheet, controller) = sheet(answers: answers)
+    #expect(controller.beginInteractiveDismissal())
+    let next = Screen("N")
+    let a = stage.root.screenID
+    stage.root.present(next, animated: true)
+    #expect(stage.window.pendingRequests == [.present(next.screenID, from: a, animated: true)])
+    controller.finishInteractiveDismissal()
+    stage.scheduler.settle()
+    #expect(stage.root.presentedViewController === next)
+    #expect(sheet.presentingViewController == nil)
+  }
+
+  @Test func modalInPresentationBlocksTheSwipe() {
+    let answers = SheetAnswers()
+    let (stage, sheet, controller) = sheet(answers: answers)
+    sheet.isModalInPresentation = true
+    #expect(controller.beginInteractiveDismissal() == false)
+    stage.scheduler.settle()
+    #expect(stage.take() == [.presentationDidAttemptToDismiss(sheet.screenID)])
+    #expect(answers.calls == ["attempt"])
+    #expect(stage.root.presentedViewController === sheet)
+  }
+
+  @Test func theDelegateCanRefuseTheSwipe() {
+    let answers = SheetAnswers(shouldDismiss: false)
+    let (stage, sheet, controller) = sheet(answers: answers)
+    #expect(controller.beginInteractiveDismissal() == false)
+    stage.scheduler.settle()
+    let s = sheet.screenID
+    #expect(stage.take() == [.presentationShouldDismiss(s), .presentationDidAttemptToDismiss(s)])
+    #expect(answers.calls == ["should", "attempt"])
+    #expect(sheet.appearanceState == .appeared)
+  }
+}

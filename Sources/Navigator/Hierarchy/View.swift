@@ -56,13 +56,34 @@ open class View {
         "Can't add a view as a subview of itself or of one of its descendants"
           + describeOwners(view, self),
         screens: [view.owningViewController, owningViewController].compactMap(ScreenID.of))
-      Misuse.handle(error, in: window ?? view.window)
+      Misuse.handle(
+        error,
+        in: window ?? view.window ?? owningScreenWindow ?? view.owningScreenWindow)
       return
     }
     let appearing = window.map { isOnScreen(in: $0) } ?? false
-    if view.superview != nil { view.removeFromSuperview() }
+    if let oldSuperview = view.superview {
+      let wasOnScreen = oldSuperview.window.map { oldSuperview.isOnScreen(in: $0) } ?? false
+      if wasOnScreen == appearing, oldSuperview.window === window {
+        // A move that stays on (or off) the same window's screen: UIKit sends appearance
+        // callbacks only when a view enters or leaves a window, so none here.
+        attach(view)
+        return
+      }
+      view.removeFromSuperview()
+    }
     attach(view)
     if appearing { view.forwardViewAppearance(true) }
+  }
+
+  /// The window whose policy applies to the nearest screen owning this view or an ancestor.
+  private var owningScreenWindow: Window? {
+    var view: View? = self
+    while let current = view {
+      if let owner = current.owningViewController { return owner.journalWindow }
+      view = current.superview
+    }
+    return nil
   }
 
   /// Removes the view from its superview; a screen whose view leaves the screen disappears.
@@ -109,6 +130,14 @@ open class View {
         return
       }
       let window = owner.journalWindow
+      // Between addChild and didMove (or willMove(nil) and removeFromParent), the screen is
+      // moving to or from its parent, and its callbacks say so, as in UIKit.
+      owner.isMovingToParent = owner.containmentMove == .adding
+      owner.isMovingFromParent = owner.containmentMove == .removing
+      defer {
+        owner.isMovingToParent = false
+        owner.isMovingFromParent = false
+      }
       if appearing, owner.appearanceState == .disappeared || owner.appearanceState == .disappearing {
         owner.beginAppearance(true, animated: false, window: window)
         owner.endAppearance(window: window)

@@ -249,6 +249,7 @@ open class ViewController {
   ///
   /// - Parameter parent: The new container, or `nil` when the screen is being removed.
   open func willMove(toParent parent: ViewController?) {
+    containmentMove = parent == nil ? .removing : .adding
     (parent?.journalWindow ?? journalWindow)?.journal.record(
       .willMove(screenID, toParent: parent?.screenID))
   }
@@ -260,9 +261,18 @@ open class ViewController {
   ///
   /// - Parameter parent: The new container, or `nil` when the screen was removed.
   open func didMove(toParent parent: ViewController?) {
+    containmentMove = nil
     (parent?.journalWindow ?? journalWindow)?.journal.record(
       .didMove(screenID, toParent: parent?.screenID))
   }
+
+  /// A containment change between `willMove(toParent:)` and `didMove(toParent:)`.
+  package enum ContainmentMove {
+    case adding, removing
+  }
+
+  /// The containment change in progress, if any.
+  package var containmentMove: ContainmentMove?
 
   /// Adds a child screen; calls the child's ``willMove(toParent:)`` for you.
   ///

@@ -185,9 +185,26 @@ import Testing
     #expect(child.view.superview === holder)
     #expect(child.appearanceState == .appeared)
     // UIKit sends appearance callbacks only when a view changes window; a move inside the
-    // same window sends none. The model makes the child disappear and reappear.
-    withKnownIssue("a move inside the same on-screen window replays disappear/appear") {
-      #expect(window.journal.events == [])
-    }
+    // same window sends none.
+    #expect(window.journal.events == [])
+  }
+
+  @Test func aChildAddedToAVisibleParentSeesItselfMovingToAndFromTheParent() {
+    let (window, root) = visibleRoot()
+    defer { withExtendedLifetime(window) {} }
+    let child = ProbeScreen("Child")
+    root.addChild(child)
+    root.view.addSubview(child.view)
+    child.didMove(toParent: root)
+    child.willMove(toParent: nil)
+    child.view.removeFromSuperview()
+    child.removeFromParent()
+    // [isMovingToParent, isMovingFromParent, isBeingPresented, isBeingDismissed]
+    #expect(
+      child.flagsSeenInCallbacks == [
+        [true, false, false, false], [true, false, false, false],
+        [false, true, false, false], [false, true, false, false],
+      ])
+    #expect(!child.isMovingToParent && !child.isMovingFromParent)
   }
 }

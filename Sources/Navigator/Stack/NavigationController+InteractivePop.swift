@@ -26,6 +26,9 @@ extension NavigationController {
   /// `willShow` for the screen below, once. The stack does not change until the swipe
   /// finishes; requests made meanwhile wait in the window's queue.
   ///
+  /// A guard that answers later cannot hold a finger on the screen: when it allows, the
+  /// top screen pops with animation, as with the back button.
+  ///
   /// Beginning with nothing to go back to, or while another swipe or transition runs, is
   /// a misuse.
   public func beginInteractivePop() {
@@ -36,10 +39,18 @@ extension NavigationController {
     }
     let top = childList[childList.count - 1]
     guard navigationBar(navigationBar, shouldPop: top) else { return }
-    _ = confirmLeavingTop(trigger: .interactiveSwipe, ignoringGuard: false) { [self] in
+    var answeredLater = false
+    let answeredNow = confirmLeavingTop(trigger: .interactiveSwipe, ignoringGuard: false) { [self] in
       guard interactivePop == nil, childList.count > 1, top === topViewController else { return }
-      startInteractivePop()
+      if answeredLater {
+        // The finger has long left the screen: the confirmed swipe pops as the back
+        // button would.
+        performPopTo(index: childList.count - 2, kind: .pop, animated: true, completion: nil)
+      } else {
+        startInteractivePop()
+      }
     }
+    answeredLater = !answeredNow
   }
 
   /// Moves the back swipe along.

@@ -105,11 +105,9 @@ import Testing
   }
 
   @Test func theSwipeAsksTheGuardAtItsStart() {
-    let (h, editor) = guardedStack(.later, manual: true)
+    let (h, editor) = guardedStack(.allow, manual: true)
     h.navigation.beginInteractivePop()
-    #expect(!h.navigation.isInteractivePopInProgress)
-    #expect(h.events == [])
-    editor.decisions[0].allow()
+    #expect(editor.decisions.map(\.trigger) == [.interactiveSwipe])
     #expect(h.navigation.isInteractivePopInProgress)
     #expect(
       h.take() == [
@@ -117,6 +115,24 @@ import Testing
         .viewWillDisappear(editor.screenID, animated: true),
         .viewWillAppear(h.root.screenID, animated: true),
         .willShow(h.root.screenID, in: h.navigation.screenID, animated: true),
+      ])
+  }
+
+  @Test func aSwipeConfirmedLaterPopsLikeTheBackButton() {
+    let (h, editor) = guardedStack(.later, manual: true)
+    h.navigation.beginInteractivePop()
+    #expect(!h.navigation.isInteractivePopInProgress)
+    #expect(h.events == [])
+    editor.decisions[0].allow()
+    #expect(!h.navigation.isInteractivePopInProgress)
+    #expect(h.navigation.viewControllers.ids == [h.root].ids)
+    h.scheduler.settle()
+    #expect(
+      h.delegate.calls == [
+        .willPop(editor.screenID, from: h.navigation.screenID, animated: true),
+        .willShow(h.root.screenID, in: h.navigation.screenID, animated: true),
+        .didShow(h.root.screenID, in: h.navigation.screenID, animated: true),
+        .didPop(editor.screenID, from: h.navigation.screenID, animated: true),
       ])
   }
 

@@ -29,6 +29,8 @@ enum Demo {
   static func run(into output: Transcript) {
     containment(into: output)
     stackJourney(into: output)
+    modalChain(into: output)
+    popover(into: output)
     misuse(into: output)
     output.line("Done.")
   }
@@ -85,6 +87,86 @@ enum Demo {
     section("7. A back swipe on Message, cancelled half-way", window, into: output)
   }
 
+  /// A full-screen screen, a page sheet over it, and one dismissal of the whole chain.
+  ///
+  /// Each step's title comes before its action, so that the lines a completion or a
+  /// delegate prints fall inside the step.
+  static func modalChain(into output: Transcript) {
+    let window = Window()
+    window.journal.isEnabled = true
+    let inbox = DemoScreen("Inbox")
+    let navigation = NavigationController(rootViewController: inbox)
+    navigation.title = "Mail"
+    window.rootViewController = navigation
+    window.makeKeyAndVisible()
+    window.journal.removeAll()
+
+    output.line(
+      "8. Inbox presents Attachment full screen: Mail, which covers the window, presents it and disappears")
+    let attachment = DemoScreen("Attachment")
+    attachment.modalPresentationStyle = .fullScreen
+    inbox.present(attachment, animated: true)
+    section("", window, into: output)
+
+    output.line("9. Attachment presents Share as a page sheet: Attachment stays on screen")
+    let share = DemoScreen("Share")
+    share.modalPresentationStyle = .pageSheet
+    attachment.present(share, animated: true)
+    section("", window, into: output)
+
+    output.line("10. Inbox dismisses from the bottom: the whole chain goes, only Share animates")
+    inbox.dismiss(animated: true) { output.line("   (completion: Mail is back)") }
+    section("", window, into: output)
+  }
+
+  /// A popover anchored to a bar button item: shown as a popover on regular width and
+  /// dismissed by a tap outside, then adapted to a sheet on compact width and swiped away.
+  static func popover(into output: Transcript) {
+    let listener = PopoverListener(output)
+    let window = Window()
+    window.journal.isEnabled = true
+    let album = DemoScreen("Album")
+    let filterButton = BarButtonItem(title: "Filter")
+    album.navigationItem.rightBarButtonItems = [filterButton]
+    let navigation = NavigationController(rootViewController: album)
+    navigation.title = "Photos"
+    window.rootViewController = navigation
+    window.makeKeyAndVisible()
+    window.journal.removeAll()
+
+    // The popover controller exists only once the style is .popover: set the style first.
+    let filters = DemoScreen("Filters")
+    filters.modalPresentationStyle = .popover
+    filters.popoverPresentationController?.anchor = .barButtonItem(filterButton)
+    filters.popoverPresentationController?.delegate = listener
+
+    output.line("11. Album presents Filters as a popover from its Filter button (regular width)")
+    album.present(filters, animated: true)
+    output.line("   shown as a popover: \(filters.popoverPresentationController?.isShownAsPopover == true)")
+    section("", window, into: output)
+
+    output.line("12. A tap outside the popover dismisses it")
+    output.line("   dismissed: \(window.tapOutsidePopover())")
+    section("", window, into: output)
+
+    output.line("13. The same popover on a compact-width window adapts to a sheet")
+    window.traitCollection = TraitCollection(horizontalSizeClass: .compact)
+    album.present(filters, animated: true)
+    let style = filters.presentationController?.adaptivePresentationStyle
+    output.line("   shown as: \(style.map { "\($0)" } ?? "nothing")")
+    section("", window, into: output)
+
+    output.line("14. A tap outside does nothing to a sheet")
+    output.line("   dismissed: \(window.tapOutsidePopover())")
+    section("", window, into: output)
+
+    output.line("15. A swipe down dismisses the sheet")
+    let sheet = filters.presentationController
+    sheet?.beginInteractiveDismissal()
+    sheet?.finishInteractiveDismissal()
+    section("", window, into: output)
+  }
+
   /// A misuse under the report policy: a typed error, and the tree is unchanged.
   static func misuse(into output: Transcript) {
     let window = Window(misusePolicy: .report)
@@ -96,7 +178,7 @@ enum Demo {
     window.makeKeyAndVisible()
     window.journal.removeAll()
     window.misuseHandler = { error in output.line("   error [\(error.code)]: \(error.message)") }
-    output.line("8. Pushing Home a second time (report policy)")
+    output.line("16. Pushing Home a second time (report policy)")
     navigation.pushViewController(home, animated: true)
     section("", window, into: output)
   }
@@ -134,5 +216,25 @@ final class Composer: ViewController, PopConfirming {
 
   func confirmPop(_ decision: PopDecision) {
     pendingDecision = decision
+  }
+}
+
+/// Hears a popover's adaptation, tap-outside dismissal and, once adapted, its sheet's swipes,
+/// and says so in the transcript.
+final class PopoverListener: PopoverPresentationControllerDelegate,
+  AdaptivePresentationControllerDelegate
+{
+  private let output: Transcript
+
+  init(_ output: Transcript) {
+    self.output = output
+  }
+
+  func popoverPresentationControllerDidDismissPopover(_ controller: PopoverPresentationController) {
+    output.line("   (delegate: a tap outside dismissed \(controller.presentedViewController.screenID))")
+  }
+
+  func presentationControllerDidDismiss(_ controller: PresentationController) {
+    output.line("   (delegate: a swipe dismissed \(controller.presentedViewController.screenID))")
   }
 }

@@ -21,6 +21,86 @@ import Testing
       lines.contains { $0.hasPrefix("   error [duplicatePush]: Pushing the same view controller instance") })
   }
 
+  @Test func theModalChainIsDismissedFromItsBottomWithOnlyTheTopAnimated() throws {
+    let transcript = Transcript()
+    Demo.run(into: transcript)
+    let presented = try Self.section(
+      "8. Inbox presents Attachment full screen: Mail, which covers the window, presents it and "
+        + "disappears", in: transcript.lines)
+    #expect(presented.contains("   · Mail.viewDidDisappear(animated: true)"))
+    #expect(
+      Array(presented.suffix(2)) == [
+        "      ├─ Inbox [DemoScreen] disappeared (top)",
+        "      └─ presents Attachment [DemoScreen] appeared",
+      ])
+    let sheet = try Self.section(
+      "9. Attachment presents Share as a page sheet: Attachment stays on screen", in: transcript.lines)
+    #expect(sheet.last == "         └─ presents Share [DemoScreen] appeared")
+    #expect(!sheet.contains { $0.contains("Attachment.viewWillDisappear") })
+    let dismissed = try Self.section(
+      "10. Inbox dismisses from the bottom: the whole chain goes, only Share animates",
+      in: transcript.lines)
+    #expect(
+      dismissed == [
+        "   (completion: Mail is back)",
+        "   · Share.viewWillDisappear(animated: true)",
+        "   · Attachment.viewWillDisappear(animated: false)",
+        "   · Mail.viewWillAppear(animated: true)",
+        "   · Inbox.viewWillAppear(animated: true)",
+        "   · Share.viewDidDisappear(animated: true)",
+        "   · Attachment.viewDidDisappear(animated: false)",
+        "   · Mail.viewDidAppear(animated: true)",
+        "   · Inbox.viewDidAppear(animated: true)",
+        "   · completion(dismiss(Inbox, animated: true))",
+        "   Window (visible)",
+        "   └─ Mail [NavigationController] appeared",
+        "      └─ Inbox [DemoScreen] appeared (top)",
+      ])
+  }
+
+  @Test func thePopoverIsDismissedByATapOutsideAndAdaptsOnCompactWidth() throws {
+    let transcript = Transcript()
+    Demo.run(into: transcript)
+    let lines = transcript.lines
+    let shown = try Self.section(
+      "11. Album presents Filters as a popover from its Filter button (regular width)", in: lines)
+    #expect(shown.first == "   shown as a popover: true")
+    #expect(shown.last == "      └─ presents Filters [DemoScreen] appeared")
+    let tapped = try Self.section("12. A tap outside the popover dismisses it", in: lines)
+    #expect(
+      tapped == [
+        "   (delegate: a tap outside dismissed Filters)",
+        "   dismissed: true",
+        "   · Filters.popoverShouldDismiss",
+        "   · Filters.viewWillDisappear(animated: true)",
+        "   · Filters.viewDidDisappear(animated: true)",
+        "   · Filters.popoverDidDismiss",
+        "   Window (visible)",
+        "   └─ Photos [NavigationController] appeared",
+        "      └─ Album [DemoScreen] appeared (top)",
+      ])
+    let adapted = try Self.section(
+      "13. The same popover on a compact-width window adapts to a sheet", in: lines)
+    #expect(
+      Array(adapted.prefix(2)) == [
+        "   shown as: pageSheet", "   · Filters.adaptivePresentationStyle -> automatic",
+      ])
+    let ignored = try Self.section("14. A tap outside does nothing to a sheet", in: lines)
+    #expect(ignored.first == "   dismissed: false")
+    #expect(!ignored.contains { $0.hasPrefix("   · ") })
+    let swiped = try Self.section("15. A swipe down dismisses the sheet", in: lines)
+    #expect(
+      Array(swiped.prefix(6)) == [
+        "   (delegate: a swipe dismissed Filters)",
+        "   · Filters.presentationControllerShouldDismiss",
+        "   · Filters.presentationControllerWillDismiss",
+        "   · Filters.viewWillDisappear(animated: true)",
+        "   · Filters.viewDidDisappear(animated: true)",
+        "   · Filters.presentationControllerDidDismiss",
+      ])
+    #expect(swiped.last == "      └─ Album [DemoScreen] appeared (top)")
+  }
+
   @Test func theBuiltExecutableRunsAndExitsZero() throws {
     let executable = try #require(Self.builtExecutable(), "FlowDemo was not found next to the test bundle")
     let process = Process()
@@ -34,6 +114,17 @@ import Testing
     #expect(process.terminationStatus == 0)
     #expect(output.hasSuffix("Done.\n"))
     #expect(output.contains("2. A mail stack appears"))
+    #expect(output.contains("12. A tap outside the popover dismisses it"))
+  }
+
+  /// The lines of the section with the given title, up to the blank line that ends it.
+  private static func section(
+    _ title: String, in lines: [String], sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> [String] {
+    let start = try #require(
+      lines.firstIndex(of: title), "no section titled \"\(title)\"", sourceLocation: sourceLocation)
+    let body = lines[(start + 1)...]
+    return Array(body.prefix { !$0.isEmpty })
   }
 
   /// The FlowDemo binary that SwiftPM built beside the test bundle.

@@ -31,11 +31,11 @@ import Testing
     #expect(
       Array(presented.suffix(2)) == [
         "      ├─ Inbox [DemoScreen] disappeared (top)",
-        "      └─ presents Attachment [DemoScreen] appeared",
+        "      └─ presents Attachment [DemoScreen] appeared (fullScreen)",
       ])
     let sheet = try Self.section(
       "9. Attachment presents Share as a page sheet: Attachment stays on screen", in: transcript.lines)
-    #expect(sheet.last == "         └─ presents Share [DemoScreen] appeared")
+    #expect(sheet.last == "         └─ presents Share [DemoScreen] appeared (pageSheet)")
     #expect(!sheet.contains { $0.contains("Attachment.viewWillDisappear") })
     let dismissed = try Self.section(
       "10. Inbox dismisses from the bottom: the whole chain goes, only Share animates",
@@ -65,7 +65,7 @@ import Testing
     let shown = try Self.section(
       "11. Album presents Filters as a popover from its Filter button (regular width)", in: lines)
     #expect(shown.first == "   shown as a popover: true")
-    #expect(shown.last == "      └─ presents Filters [DemoScreen] appeared")
+    #expect(shown.last == "      └─ presents Filters [DemoScreen] appeared (popover)")
     let tapped = try Self.section("12. A tap outside the popover dismisses it", in: lines)
     #expect(
       tapped == [

@@ -30,6 +30,9 @@ extension Window {
     if let navigation = screen.parent as? NavigationController, navigation.topViewController === screen {
       line += " (top)"
     }
+    if label != nil, let style = screen.presentationController?.adaptivePresentationStyle {
+      line += " (\(style))"
+    }
     lines.append(line)
     let childPrefix = prefix + (isLast ? "   " : "│  ")
     let children = screen.children

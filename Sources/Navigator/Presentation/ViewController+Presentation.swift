@@ -279,6 +279,11 @@ extension ViewController {
         answer = delegate.adaptivePresentationStyle(
           for: popover, traitCollection: window.traitCollection)
         window.journal.record(.adaptivePresentationStyle(screenID, answer: answer))
+      } else if let sheet = presentationState.sheetController, let delegate = sheet.delegate {
+        // As in UIKit, the presentation controller's own delegate decides when the popover's
+        // does not.
+        answer = delegate.adaptivePresentationStyle(for: sheet, traitCollection: window.traitCollection)
+        window.journal.record(.adaptivePresentationStyle(screenID, answer: answer))
       }
       switch answer {
       case .none, .popover: return .popover

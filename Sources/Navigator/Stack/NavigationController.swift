@@ -60,10 +60,13 @@ open class NavigationController: ViewController {
     rootViewController.didMove(toParent: self)
   }
 
-  /// Navigation controllers define the presentation context of their screens.
+  private var definesContext = true
+
+  /// Navigation controllers define the presentation context of their screens: `true` by
+  /// default, as in UIKit.
   open override var definesPresentationContext: Bool {
-    get { true }
-    set {}
+    get { definesContext }
+    set { definesContext = newValue }
   }
 
   // MARK: The stack

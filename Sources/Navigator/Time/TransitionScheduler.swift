@@ -22,7 +22,7 @@ public struct TransitionScheduler {
   /// Delivers callbacks only when the given scheduler is told to.
   ///
   /// - Parameter scheduler: The scheduler a test drives.
-  /// - Returns: A scheduler for ``Window/init(scheduler:misusePolicy:)``.
+  /// - Returns: A scheduler for ``Window/init(scheduler:misusePolicy:journal:)``.
   public static func manual(_ scheduler: ManualScheduler) -> TransitionScheduler {
     TransitionScheduler(kind: .manual(scheduler))
   }

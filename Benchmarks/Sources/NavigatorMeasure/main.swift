@@ -1,7 +1,8 @@
 // Checks Navigator's performance targets side by side in one process.
 //
 //   swift run -c release --package-path Benchmarks NavigatorMeasure [--trials N]
-//   NavigatorMeasure --profile model|baseline [iterations]   (one workload, for callgrind)
+//   NavigatorMeasure --profile model|baseline|model-stack|baseline-stack [count]
+//     (one workload only, for callgrind: push+pop `count` times, or push `count` + popToRoot)
 //
 // Exits with status 1 when a target is missed or the two workloads do not make the same
 // callbacks, so it is a real check.
@@ -33,9 +34,14 @@ if let index = arguments.firstIndex(of: "--trials"), index + 1 < arguments.count
 if let index = arguments.firstIndex(of: "--profile"), index + 1 < arguments.count {
   let which = arguments[index + 1]
   let iterations = index + 2 < arguments.count ? Int(arguments[index + 2]) ?? 100_000 : 100_000
-  let workload: any StackWorkload = which == "baseline" ? BaselineWorkload() : ModelWorkload()
-  workload.pushPop(iterations: iterations)
-  print("\(which): \(iterations) push+pop, \(workload.tally.count) callbacks")
+  let workload: any StackWorkload = which.hasPrefix("baseline") ? BaselineWorkload() : ModelWorkload()
+  if which.hasSuffix("-stack") {
+    workload.pushThenPopToRoot(count: iterations)
+    print("\(which): push \(iterations) + popToRoot, \(workload.tally.count) callbacks")
+  } else {
+    workload.pushPop(iterations: iterations)
+    print("\(which): \(iterations) push+pop, \(workload.tally.count) callbacks")
+  }
   exit(0)
 }
 

@@ -1,0 +1,82 @@
+// package-benchmark suite: `swift package --package-path Benchmarks benchmark`.
+//
+// Each benchmark builds its hierarchy outside the measurement; one iteration is 1,000
+// push+pop (scaling factor kilo), so the table's per-iteration figures are per push+pop.
+// The plain check with a pass/fail exit status is the NavigatorMeasure executable.
+
+import Benchmark
+import NavigatorWorkloads
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+let benchmarks: @Sendable () -> Void = {
+  Benchmark.defaultConfiguration = .init(
+    metrics: [.wallClock, .instructions, .mallocCountTotal, .throughput],
+    scalingFactor: .kilo,
+    maxDuration: .seconds(3),
+    maxIterations: 1_000)
+
+  // 1. push + pop of a new screen, Navigator vs a hand-written stack, side by side.
+  Benchmark("push+pop Navigator") { benchmark in
+    let workload = ModelWorkload()
+    benchmark.startMeasurement()
+    workload.pushPop(iterations: benchmark.scaledIterations.count)
+    benchmark.stopMeasurement()
+    blackHole(workload.tally.count)
+  }
+  Benchmark("push+pop hand-written") { benchmark in
+    let workload = BaselineWorkload()
+    benchmark.startMeasurement()
+    workload.pushPop(iterations: benchmark.scaledIterations.count)
+    benchmark.stopMeasurement()
+    blackHole(workload.tally.count)
+  }
+  // The ratio itself, measured in one run: both sides alternate, 20 rounds of 1,000 each.
+  Benchmark(
+    "push+pop ratio Navigator/hand-written",
+    configuration: .init(
+      metrics: [.custom("ratio ×100", polarity: .prefersSmaller, useScalingFactor: false)],
+      scalingFactor: .one, maxDuration: .seconds(5), maxIterations: 15)
+  ) { benchmark in
+    let model = ModelWorkload()
+    let baseline = BaselineWorkload()
+    var modelTime = Duration.zero
+    var baselineTime = Duration.zero
+    let clock = ContinuousClock()
+    for _ in 0..<20 {
+      modelTime += clock.measure { model.pushPop(iterations: 1_000) }
+      baselineTime += clock.measure { baseline.pushPop(iterations: 1_000) }
+    }
+    benchmark.measurement(.custom("ratio ×100"), Int((modelTime / baselineTime * 100).rounded()))
+  }
+
+  // 2. push N screens then popToRoot. One iteration is the whole run (scaling factor one:
+  // package-benchmark has no factor of 10,000), so divide by N for the cost per screen.
+  for count in [10_000, 100_000] {
+    Benchmark(
+      "push \(count) + popToRoot Navigator (whole run)",
+      configuration: .init(scalingFactor: .one, maxIterations: 50)
+    ) { benchmark in
+      let workload = ModelWorkload()
+      benchmark.startMeasurement()
+      workload.pushThenPopToRoot(count: count)
+      benchmark.stopMeasurement()
+      blackHole(workload.tally.count)
+    }
+  }
+  // The per-screen ratio itself, 100,000 against 10,000, measured in one run.
+  Benchmark(
+    "push+popToRoot per-screen ratio 100k/10k",
+    configuration: .init(
+      metrics: [.custom("ratio ×100", polarity: .prefersSmaller, useScalingFactor: false)],
+      scalingFactor: .one, maxDuration: .seconds(10), maxIterations: 10)
+  ) { benchmark in
+    let workload = ModelWorkload()
+    let clock = ContinuousClock()
+    let small = clock.measure { workload.pushThenPopToRoot(count: 10_000) } / 10_000
+    let large = clock.measure { workload.pushThenPopToRoot(count: 100_000) } / 100_000
+    benchmark.measurement(.custom("ratio ×100"), Int((large / small * 100).rounded()))
+  }
+}

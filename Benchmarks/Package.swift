@@ -1,0 +1,51 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// Benchmarks for Navigator, in their own package so that the library keeps
+// `dependencies: []` (as swift-log, swift-nio and TCA do).
+//
+// - `NavigatorBenchmarks`: package-benchmark suite, `swift package benchmark`.
+// - `NavigatorMeasure`: a plain release executable that checks the performance
+//   targets side by side in one process, `swift run -c release NavigatorMeasure`.
+let package = Package(
+  name: "NavigatorBenchmarks",
+  platforms: [.macOS(.v13)],
+  dependencies: [
+    // Named, because a path package is otherwise identified by its folder name.
+    .package(name: "Navigator", path: ".."),
+    .package(
+      url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1",
+      traits: ["MallocInterposer"]),
+  ],
+  targets: [
+    // The workloads both runners measure: the model and a hand-written baseline.
+    .target(
+      name: "NavigatorWorkloads",
+      dependencies: [.product(name: "Navigator", package: "Navigator")]),
+    // Counts calls to malloc and friends for NavigatorMeasure (glibc only).
+    .target(name: "CMallocCounter"),
+    .executableTarget(
+      name: "NavigatorMeasure",
+      dependencies: ["NavigatorWorkloads", "CMallocCounter"]),
+    .executableTarget(
+      name: "NavigatorBenchmarks",
+      dependencies: [
+        "NavigatorWorkloads",
+        .product(name: "Benchmark", package: "package-benchmark"),
+      ],
+      path: "Benchmarks/NavigatorBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+  var settings = target.swiftSettings ?? []
+  settings.append(contentsOf: [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+  ])
+  target.swiftSettings = settings
+}

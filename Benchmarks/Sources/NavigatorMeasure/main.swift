@@ -1,0 +1,204 @@
+// Checks Navigator's performance targets side by side in one process.
+//
+//   swift run -c release --package-path Benchmarks NavigatorMeasure [--trials N]
+//   NavigatorMeasure --profile model|baseline|model-stack|baseline-stack [count]
+//     (one workload only, for callgrind: push+pop `count` times, or push `count` + popToRoot)
+//
+// Exits with status 1 when a target is missed or the two workloads do not make the same
+// callbacks, so it is a real check.
+
+import CMallocCounter
+import NavigatorWorkloads
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// MARK: Targets
+
+/// Target 1: model push+pop within this factor of the hand-written stack.
+let pushPopLimit = 1.5
+/// Target 2: per-screen cost of 100,000 pushes + popToRoot within this factor of 10,000.
+let scalingLimit = 1.3
+
+// MARK: Arguments
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+var trials = 15
+var pushPopIterations = 20_000
+if let index = arguments.firstIndex(of: "--trials"), index + 1 < arguments.count, let value = Int(arguments[index + 1]) {
+  trials = max(1, value)
+}
+if let index = arguments.firstIndex(of: "--profile"), index + 1 < arguments.count {
+  let which = arguments[index + 1]
+  let iterations = index + 2 < arguments.count ? Int(arguments[index + 2]) ?? 100_000 : 100_000
+  let workload: any StackWorkload = which.hasPrefix("baseline") ? BaselineWorkload() : ModelWorkload()
+  if which.hasSuffix("-stack") {
+    workload.pushThenPopToRoot(count: iterations)
+    print("\(which): push \(iterations) + popToRoot, \(workload.tally.count) callbacks")
+  } else {
+    workload.pushPop(iterations: iterations)
+    print("\(which): \(iterations) push+pop, \(workload.tally.count) callbacks")
+  }
+  exit(0)
+}
+
+// MARK: Helpers
+
+func nanoseconds(_ body: () -> Void) -> Double {
+  let clock = ContinuousClock()
+  let start = clock.now
+  body()
+  let elapsed = clock.now - start
+  return Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+}
+
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  let middle = sorted.count / 2
+  return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+func allocations(_ body: () -> Void) -> UInt64 {
+  let before = cmc_allocation_count()
+  body()
+  return cmc_allocation_count() - before
+}
+
+func format(_ value: Double, _ digits: Int = 1) -> String {
+  var text = String(Int((value * pow(10, Double(digits))).rounded()))
+  if digits > 0 {
+    while text.count <= digits { text = "0" + text }
+    text.insert(".", at: text.index(text.endIndex, offsetBy: -digits))
+  }
+  return text
+}
+
+func pad(_ text: String, _ width: Int) -> String {
+  text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+}
+
+var failures: [String] = []
+
+// MARK: Same callbacks, same order
+
+do {
+  let model = ModelWorkload()
+  let baseline = BaselineWorkload()
+  model.tally.log = []
+  baseline.tally.log = []
+  model.pushPop(iterations: 1)
+  baseline.pushPop(iterations: 1)
+  let expected = [
+    "B.willMove(nav)", "B.viewDidLoad", "A.viewWillDisappear", "B.viewWillAppear", "willShow(B)",
+    "A.viewDidDisappear", "B.viewDidAppear", "didShow(B)", "B.didMove(nav)",
+    "B.willMove(nil)", "B.viewWillDisappear", "A.viewWillAppear", "willShow(A)",
+    "B.viewDidDisappear", "A.viewDidAppear", "didShow(A)", "B.didMove(nil)",
+  ]
+  print("Callbacks of one push+pop (spec §2), both workloads:")
+  print("  " + expected.joined(separator: " → "))
+  if model.tally.log! != expected { failures.append("model callbacks differ: \(model.tally.log!)") }
+  if baseline.tally.log! != expected { failures.append("baseline callbacks differ: \(baseline.tally.log!)") }
+  print("  model: \(model.tally.log! == expected ? "same" : "DIFFERENT"), "
+    + "hand-written: \(baseline.tally.log! == expected ? "same" : "DIFFERENT")")
+  print("")
+}
+
+// MARK: 1. push + pop, model vs hand-written
+
+let model = ModelWorkload()
+let baseline = BaselineWorkload()
+// Warm-up: caches, lazy runtime metadata, the allocator's free lists.
+for _ in 0..<2 {
+  model.pushPop(iterations: pushPopIterations)
+  baseline.pushPop(iterations: pushPopIterations)
+}
+var modelSamples: [Double] = []
+var baselineSamples: [Double] = []
+for trial in 0..<trials {
+  // Alternate which goes first, so drift on a shared machine hits both alike.
+  if trial % 2 == 0 {
+    modelSamples.append(nanoseconds { model.pushPop(iterations: pushPopIterations) } / Double(pushPopIterations))
+    baselineSamples.append(nanoseconds { baseline.pushPop(iterations: pushPopIterations) } / Double(pushPopIterations))
+  } else {
+    baselineSamples.append(nanoseconds { baseline.pushPop(iterations: pushPopIterations) } / Double(pushPopIterations))
+    modelSamples.append(nanoseconds { model.pushPop(iterations: pushPopIterations) } / Double(pushPopIterations))
+  }
+}
+let allocationIterations = 1_000
+let modelAllocations = Double(allocations { model.pushPop(iterations: allocationIterations) }) / Double(allocationIterations)
+let baselineAllocations = Double(allocations { baseline.pushPop(iterations: allocationIterations) }) / Double(allocationIterations)
+let modelPushPop = median(modelSamples)
+let baselinePushPop = median(baselineSamples)
+let pushPopRatio = modelPushPop / baselinePushPop
+precondition(model.depth == 1 && baseline.depth == 1)
+
+let countsNote = cmc_is_active() != 0 ? "" : " (allocation counting needs glibc; shown as 0)"
+print("1. push + pop of a new screen, visible window, delegate, default configuration")
+print("   \(trials) trials × \(pushPopIterations) iterations each, median; min–max in brackets\(countsNote)")
+print("   \(pad("", 14)) \(pad("ns/push+pop", 12)) \(pad("min–max", 16)) \(pad("mallocs", 8))")
+print("   \(pad("Navigator", 14)) \(pad(format(modelPushPop), 12)) \(pad(format(modelSamples.min()!) + "–" + format(modelSamples.max()!), 16)) \(pad(format(modelAllocations), 8))")
+print("   \(pad("hand-written", 14)) \(pad(format(baselinePushPop), 12)) \(pad(format(baselineSamples.min()!) + "–" + format(baselineSamples.max()!), 16)) \(pad(format(baselineAllocations), 8))")
+let pushPopVerdict = pushPopRatio <= pushPopLimit ? "met" : "MISSED"
+print("   ratio Navigator / hand-written: \(format(pushPopRatio, 2))×  (target ≤ \(format(pushPopLimit, 2))×: \(pushPopVerdict))")
+if pushPopRatio > pushPopLimit {
+  failures.append("push+pop is \(format(pushPopRatio, 2))× the hand-written stack (target ≤ \(format(pushPopLimit, 2))×)")
+}
+print("")
+
+// MARK: 2. push N then popToRoot, 10,000 vs 100,000
+
+func perScreen(_ workload: any StackWorkload, _ count: Int) -> Double {
+  let time = nanoseconds { workload.pushThenPopToRoot(count: count) }
+  precondition(workload.depth == 1)
+  return time / Double(count)
+}
+
+var scalingSamples: [String: [Double]] = [:]
+let sizes = [10_000, 100_000]
+let sides: [(String, any StackWorkload)] = [("Navigator", model), ("hand-written", baseline)]
+for (_, workload) in sides {
+  for size in sizes { _ = perScreen(workload, size) }  // warm-up
+}
+for trial in 0..<trials {
+  for size in (trial % 2 == 0 ? sizes : sizes.reversed()) {
+    for (name, workload) in sides {
+      scalingSamples["\(name) \(size)", default: []].append(perScreen(workload, size))
+    }
+  }
+}
+var scalingAllocations: [String: Double] = [:]
+for (name, workload) in sides {
+  for size in sizes {
+    scalingAllocations["\(name) \(size)"] =
+      Double(allocations { workload.pushThenPopToRoot(count: size) }) / Double(size)
+  }
+}
+
+print("2. push N new screens then popToRoot, visible window, default configuration")
+print("   \(trials) trials each, median ns per screen (create + push + share of popToRoot + release)")
+print("   \(pad("", 14)) \(pad("N=10,000", 10)) \(pad("N=100,000", 10)) \(pad("100k/10k", 9)) \(pad("mallocs/screen", 15))")
+var scalingRatio = 0.0
+for (name, _) in sides {
+  let small = median(scalingSamples["\(name) 10000"]!)
+  let large = median(scalingSamples["\(name) 100000"]!)
+  let ratio = large / small
+  if name == "Navigator" { scalingRatio = ratio }
+  print("   \(pad(name, 14)) \(pad(format(small), 10)) \(pad(format(large), 10)) \(pad(format(ratio, 2) + "×", 9)) \(pad(format(scalingAllocations["\(name) 100000"]!), 15))")
+}
+let scalingVerdict = scalingRatio <= scalingLimit ? "met" : "MISSED"
+print("   Navigator per-screen ratio 100,000 / 10,000: \(format(scalingRatio, 2))×  (target ≤ \(format(scalingLimit, 2))×: \(scalingVerdict))")
+if scalingRatio > scalingLimit {
+  failures.append("per-screen cost at 100,000 is \(format(scalingRatio, 2))× that at 10,000 (target ≤ \(format(scalingLimit, 2))×)")
+}
+print("")
+
+if failures.isEmpty {
+  print("All targets met.")
+} else {
+  print("Targets missed:")
+  for failure in failures { print("  - \(failure)") }
+  exit(1)
+}

@@ -6,19 +6,26 @@
 /// appearance.
 open class View {
   /// The view that contains this one, if any.
-  public private(set) weak var superview: View?
+  ///
+  /// Unowned: a view holds its subviews, and clears this link when it goes away.
+  @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: View?
   /// The views this one contains, back to front.
-  public private(set) var subviews: [View] = []
+  @exclusivity(unchecked) public private(set) var subviews: [View] = []
   /// The view's background, or `nil` for none.
   public var backgroundColor: Color?
   /// A Boolean value indicating whether the view is hidden.
   open var isHidden: Bool = false
 
   /// The screen whose root view this is, if any.
-  package weak var owningViewController: ViewController?
+  /// Unowned: the screen holds its view, and clears this link when it goes away.
+  @exclusivity(unchecked) package unowned(unsafe) var owningViewController: ViewController?
 
   /// Creates a view with no superview, no subviews and no background.
   public init() {}
+
+  deinit {
+    for subview in subviews where subview.superview === self { subview.superview = nil }
+  }
 
   /// The window this view is in, found through its superviews.
   public var window: Window? {

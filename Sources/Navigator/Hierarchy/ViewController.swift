@@ -24,6 +24,13 @@ open class ViewController {
   /// Creates a screen whose view is not loaded yet.
   public init() {}
 
+  deinit {
+    // The unowned back links that point at this screen must not outlive it.
+    for child in childList where child.parent === self { child.parent = nil }
+    if let presented, presented.presenter === self { presented.presenter = nil }
+    if let view = loadedView, view.owningViewController === self { view.owningViewController = nil }
+  }
+
   // MARK: Identity
 
   /// A localized title, shown by navigation bars; also the screen's name in journals.
@@ -37,8 +44,8 @@ open class ViewController {
 
   // MARK: The view
 
-  private var loadedView: View?
-  private var isLoadingView = false
+  @exclusivity(unchecked) private var loadedView: View?
+  @exclusivity(unchecked) private var isLoadingView = false
 
   /// The screen's root view, loaded on first access.
   ///
@@ -108,29 +115,29 @@ open class ViewController {
   open func viewDidDisappear(_ animated: Bool) {}
 
   /// Where the screen is in its appearance cycle.
-  public private(set) var appearanceState: AppearanceState = .disappeared
-  private var appearanceIsAnimated = false
+  @exclusivity(unchecked) public private(set) var appearanceState: AppearanceState = .disappeared
+  @exclusivity(unchecked) private var appearanceIsAnimated = false
 
   /// A Boolean value indicating whether the screen is being added to a container.
   ///
   /// True only while the appearance callbacks of that transition run.
-  public package(set) var isMovingToParent = false
+  @exclusivity(unchecked) public package(set) var isMovingToParent = false
 
   /// A Boolean value indicating whether the screen is being removed from its container.
   ///
   /// True only while the appearance callbacks of that transition run.
-  public package(set) var isMovingFromParent = false
+  @exclusivity(unchecked) public package(set) var isMovingFromParent = false
 
   /// A Boolean value indicating whether the screen is being presented.
   ///
   /// True only while the appearance callbacks of that presentation run.
-  public package(set) var isBeingPresented = false
+  @exclusivity(unchecked) public package(set) var isBeingPresented = false
 
   /// A Boolean value indicating whether the screen is being dismissed.
   ///
   /// True only while the appearance callbacks of that dismissal run. A screen inside a
   /// presented container sees `false`: its container is the one being dismissed.
-  public package(set) var isBeingDismissed = false
+  @exclusivity(unchecked) public package(set) var isBeingDismissed = false
 
   /// A Boolean value indicating whether appearance callbacks reach the children by
   /// themselves.
@@ -233,11 +240,13 @@ open class ViewController {
   // MARK: Containment
 
   /// The container this screen is a child of, if any.
-  public package(set) weak var parent: ViewController?
+  ///
+  /// Unowned: a parent holds its children, and clears this link when it goes away.
+  @exclusivity(unchecked) public package(set) unowned(unsafe) var parent: ViewController?
 
-  package var childList: [ViewController] = []
+  @exclusivity(unchecked) package var childList: [ViewController] = []
   /// This screen's position in its parent's children; meaningful only while it has one.
-  package var indexInParent = 0
+  @exclusivity(unchecked) package var indexInParent = 0
 
   /// The screens this one contains, in the order they were added.
   public var children: [ViewController] { childList }
@@ -272,7 +281,7 @@ open class ViewController {
   }
 
   /// The containment change in progress, if any.
-  package var containmentMove: ContainmentMove?
+  @exclusivity(unchecked) package var containmentMove: ContainmentMove?
 
   /// Adds a child screen; calls the child's ``willMove(toParent:)`` for you.
   ///
@@ -377,18 +386,27 @@ open class ViewController {
   // MARK: Navigation stack
 
   /// What a navigation stack remembers about this screen (push options, bars).
-  package var stackEntry: StackEntry?
+  @exclusivity(unchecked) package var stackEntry: StackEntry?
 
   // MARK: Window and presentation links
 
   /// The window whose root this screen is.
-  package weak var windowIfRoot: Window?
+  /// Unowned: a window holds its root, and clears this link when either goes away.
+  @exclusivity(unchecked) package unowned(unsafe) var windowIfRoot: Window?
   /// The window this screen last belonged to, so that events after it left are journaled.
-  package weak var adoptedWindow: Window?
+  ///
+  /// Held through the window's token rather than weakly: a weak reference would give the
+  /// window a side table and slow down every retain and release of it.
+  package var adoptedWindow: Window? {
+    get { adoptedToken?.window }
+    set { adoptedToken = newValue?.token }
+  }
+  @exclusivity(unchecked) private var adoptedToken: WindowToken?
   /// The screen that presented this one.
-  package weak var presenter: ViewController?
+  /// Unowned: a presenter holds what it presented, and clears this link when it goes away.
+  @exclusivity(unchecked) package unowned(unsafe) var presenter: ViewController?
   /// The screen this one presented.
-  package var presented: ViewController?
+  @exclusivity(unchecked) package var presented: ViewController?
 
   /// The topmost screen of this one's tree (through parents and presenters).
   package var topmostAncestor: ViewController {

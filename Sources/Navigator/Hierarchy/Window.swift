@@ -25,9 +25,11 @@ open class Window: View {
   /// On compact width a popover adapts to a sheet unless its delegate says otherwise.
   public var traitCollection = TraitCollection()
 
-  private var root: ViewController?
-  private var queue: [QueuedRequest] = []
-  private var queueHead = 0
+  @exclusivity(unchecked) private var root: ViewController?
+  /// What screens hold to remember this window; cleared when the window goes away.
+  package let token = WindowToken()
+  @exclusivity(unchecked) private var queue: [QueuedRequest] = []
+  @exclusivity(unchecked) private var queueHead = 0
 
   /// Creates a hidden window with no root screen.
   ///
@@ -44,7 +46,13 @@ open class Window: View {
     self.misusePolicy = misusePolicy
     self.journal = journal
     super.init()
+    token.window = self
     isHidden = true
+  }
+
+  deinit {
+    token.window = nil
+    if let root, root.windowIfRoot === self { root.windowIfRoot = nil }
   }
 
   // MARK: Root and visibility
@@ -199,7 +207,7 @@ open class Window: View {
   }
 
   /// A Boolean value indicating whether a transition has started and not finished.
-  public private(set) var isTransitioning = false
+  @exclusivity(unchecked) public private(set) var isTransitioning = false
 
   /// The requests waiting for the running transition to finish, oldest first.
   public var pendingRequests: [NavigationRequest] { queue[queueHead...].map(\.request) }
@@ -273,6 +281,12 @@ open class Window: View {
       next.body()
     }
   }
+}
+
+/// A window's stand-in for screens that remember it after they left: they hold the token
+/// strongly, and the window clears it when it goes away.
+package final class WindowToken {
+  @exclusivity(unchecked) package unowned(unsafe) var window: Window?
 }
 
 /// A request waiting in a window's queue.

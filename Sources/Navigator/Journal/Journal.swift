@@ -13,10 +13,10 @@
 /// ```
 public final class Journal {
   /// A Boolean value indicating whether events are recorded.
-  public var isEnabled: Bool
+  @exclusivity(unchecked) public var isEnabled: Bool
 
   /// The recorded events, oldest first.
-  public private(set) var events: [NavigationEvent] = []
+  @exclusivity(unchecked) public private(set) var events: [NavigationEvent] = []
 
   /// Creates a journal.
   ///

@@ -45,7 +45,7 @@ extension NavigationController {
       if answeredLater {
         // The finger has long left the screen: the confirmed swipe pops as the back
         // button would.
-        performPopTo(index: childList.count - 2, kind: .pop, animated: true, completion: nil)
+        performPop(kind: .pop, animated: true, completion: nil)
       } else {
         startInteractivePop()
       }
@@ -91,9 +91,7 @@ extension NavigationController {
     }
     interactivePop = nil
     journalWindow?.journal.record(.interactivePopFinished(swipe.top.screenID, in: screenID))
-    performPopTo(
-      index: swipe.below.indexInParent, kind: .interactive, animated: true, completion: nil,
-      willPhaseDone: true)
+    performPop(kind: .interactive, animated: true, completion: nil, willPhaseDone: true)
   }
 
   private func interactivePopBeginError() -> NavigationError? {
@@ -137,7 +135,7 @@ extension NavigationController {
     top.beginAppearance(false, animated: true, window: journal)
     below.beginAppearance(true, animated: true, window: journal)
     viewIfLoaded?.attach(below.view)
-    shownTop = below
+    shownTop = ObjectIdentifier(below)
     notifyWillShow(below, animated: true, window: journal)
   }
 }
@@ -167,6 +165,6 @@ struct CancelledSwipePlan: TransitionPlan {
     if let belowView = below.viewIfLoaded, belowView.superview === navigation.viewIfLoaded {
       belowView.detachFromSuperview()
     }
-    if navigation.shownTop === below { navigation.shownTop = top }
+    if navigation.shownTop == ObjectIdentifier(below) { navigation.shownTop = ObjectIdentifier(top) }
   }
 }

@@ -50,15 +50,14 @@ extension NavigationController {
 
   // MARK: Admission
 
-  /// Runs `body` now, queues it, or refuses it under ``transitionRequestPolicy`` (else the
-  /// window's); outside any window, runs it now.
+  /// The window whose queue a request to this stack waits in, when it has to wait.
+  ///
+  /// Checked before anything else so that the common case (nothing running) builds no
+  /// closure and no request value.
   @inline(__always)
-  func admit(_ request: @autoclosure () -> NavigationRequest, _ body: @escaping () -> Void) -> Bool {
-    guard let window = attachedWindow else {
-      body()
-      return true
-    }
-    return window.admit(request(), policy: transitionRequestPolicy, body)
+  var busyWindow: Window? {
+    guard let window = attachedWindow, window.isBusy else { return nil }
+    return window
   }
 
   /// Asks the top screen's guard, then runs `proceed` if it allows.
@@ -96,21 +95,34 @@ extension NavigationController {
     return false
   }
 
+  /// A Boolean value indicating whether leaving the top screen must ask its guard.
+  @inline(__always)
+  func mustAskGuard(ignoring: Bool) -> Bool {
+    !ignoring && topViewController is any PopConfirming
+  }
+
   // MARK: Push
 
   func push(_ screen: ViewController, animated: Bool, options: PushOptions?, completion: (() -> Void)?) {
-    _ = admit(.push(screen.screenID, onto: screenID, animated: animated)) { [self] in
-      performPush(screen, animated: animated, options: options, completion: completion)
+    if let window = busyWindow {
+      window.admit(
+        .push(screen.screenID, onto: screenID, animated: animated), policy: transitionRequestPolicy
+      ) {
+        [self] in
+        performPush(screen, animated: animated, options: options, completion: completion)
+      }
+      return
     }
+    performPush(screen, animated: animated, options: options, completion: completion)
   }
 
   func performPush(_ screen: ViewController, animated: Bool, options: PushOptions?, completion: (() -> Void)?)
   {
+    let window = journalWindow
     if let error = pushError(screen) {
-      Misuse.handle(error, in: journalWindow ?? screen.journalWindow)
+      Misuse.handle(error, in: window ?? screen.journalWindow)
       return
     }
-    let window = journalWindow
     let outgoing = topViewController
     if let options {
       if let outgoing, outgoing.stackEntry == nil {
@@ -128,22 +140,32 @@ extension NavigationController {
     appendChild(screen)
     run(
       StackPlan(
-        navigation: self, move: .push(screen), outgoing: outgoing, incoming: screen, animated: animated,
-        completion: completion,
+        navigation: self, window: window, move: .push(screen), outgoing: outgoing, incoming: screen,
+        animated: animated, completion: completion,
         request: completion == nil ? nil : .push(screen.screenID, onto: screenID, animated: animated)))
   }
 
   // MARK: Pop
 
   func pop(animated: Bool, ignoringPopGuard: Bool, completion: (() -> Void)?) -> ViewController? {
-    var popped: ViewController?
-    _ = admit(.pop(from: screenID, animated: animated)) { [self] in
-      guard childList.count > 1 else { return }
-      _ = confirmLeavingTop(trigger: .programmatic, ignoringGuard: ignoringPopGuard) { [self] in
-        popped =
-          performPopTo(index: childList.count - 2, kind: .pop, animated: animated, completion: completion)?
-          .last
+    if let window = busyWindow {
+      window.admit(.pop(from: screenID, animated: animated), policy: transitionRequestPolicy) { [self] in
+        _ = popNow(animated: animated, ignoringPopGuard: ignoringPopGuard, completion: completion)
       }
+      return nil
+    }
+    return popNow(animated: animated, ignoringPopGuard: ignoringPopGuard, completion: completion)
+  }
+
+  private func popNow(animated: Bool, ignoringPopGuard: Bool, completion: (() -> Void)?) -> ViewController? {
+    guard childList.count > 1 else { return nil }
+    guard mustAskGuard(ignoring: ignoringPopGuard) else {
+      return performPop(kind: .pop, animated: animated, completion: completion)
+    }
+    var popped: ViewController?
+    _ = confirmLeavingTop(trigger: .programmatic, ignoringGuard: false) { [self] in
+      guard childList.count > 1 else { return }
+      popped = performPop(kind: .pop, animated: animated, completion: completion)
     }
     return popped
   }
@@ -151,41 +173,64 @@ extension NavigationController {
   func popTo(
     _ target: ViewController, animated: Bool, ignoringPopGuard: Bool, completion: (() -> Void)?
   ) -> [ViewController]? {
+    if let window = busyWindow {
+      window.admit(.popTo(target.screenID, in: screenID, animated: animated), policy: transitionRequestPolicy)
+      {
+        [self] in
+        _ = popToNow(target, animated: animated, ignoringPopGuard: ignoringPopGuard, completion: completion)
+      }
+      return nil
+    }
+    return popToNow(target, animated: animated, ignoringPopGuard: ignoringPopGuard, completion: completion)
+  }
+
+  private func popToNow(
+    _ target: ViewController, animated: Bool, ignoringPopGuard: Bool, completion: (() -> Void)?
+  ) -> [ViewController]? {
+    guard target.parent === self else {
+      Misuse.handle(
+        NavigationError(
+          .popToUnknownScreen,
+          "Tried to pop to a view controller that doesn't exist: \(target.screenID) is not in the "
+            + "stack of \(screenID).",
+          screens: [target.screenID, screenID]),
+        in: journalWindow ?? target.journalWindow)
+      return nil
+    }
+    guard target !== topViewController else { return [] }
+    guard mustAskGuard(ignoring: ignoringPopGuard) else {
+      return performPopTo(
+        index: target.indexInParent, kind: .popTo, animated: animated, completion: completion)
+    }
     var popped: [ViewController]?
-    _ = admit(.popTo(target.screenID, in: screenID, animated: animated)) { [self] in
-      guard target.parent === self else {
-        Misuse.handle(
-          NavigationError(
-            .popToUnknownScreen,
-            "Tried to pop to a view controller that doesn't exist: \(target.screenID) is not in the "
-              + "stack of \(screenID).",
-            screens: [target.screenID, screenID]),
-          in: journalWindow ?? target.journalWindow)
-        return
-      }
-      guard target !== topViewController else {
-        popped = []
-        return
-      }
-      let index = target.indexInParent
-      _ = confirmLeavingTop(trigger: .programmatic, ignoringGuard: ignoringPopGuard) { [self] in
-        guard target.parent === self else { return }
-        popped = performPopTo(index: index, kind: .popTo, animated: animated, completion: completion)
-      }
+    _ = confirmLeavingTop(trigger: .programmatic, ignoringGuard: false) { [self] in
+      guard target.parent === self else { return }
+      popped = performPopTo(
+        index: target.indexInParent, kind: .popTo, animated: animated, completion: completion)
     }
     return popped
   }
 
   func popToRoot(animated: Bool, ignoringPopGuard: Bool, completion: (() -> Void)?) -> [ViewController]? {
+    if let window = busyWindow {
+      window.admit(.popToRoot(in: screenID, animated: animated), policy: transitionRequestPolicy) { [self] in
+        _ = popToRootNow(animated: animated, ignoringPopGuard: ignoringPopGuard, completion: completion)
+      }
+      return nil
+    }
+    return popToRootNow(animated: animated, ignoringPopGuard: ignoringPopGuard, completion: completion)
+  }
+
+  private func popToRootNow(
+    animated: Bool, ignoringPopGuard: Bool, completion: (() -> Void)?
+  ) -> [ViewController]? {
+    guard childList.count > 1 else { return [] }
+    guard mustAskGuard(ignoring: ignoringPopGuard) else {
+      return performPopTo(index: 0, kind: .popToRoot, animated: animated, completion: completion)
+    }
     var popped: [ViewController]?
-    _ = admit(.popToRoot(in: screenID, animated: animated)) { [self] in
-      guard childList.count > 1 else {
-        popped = []
-        return
-      }
-      _ = confirmLeavingTop(trigger: .programmatic, ignoringGuard: ignoringPopGuard) { [self] in
-        popped = performPopTo(index: 0, kind: .popToRoot, animated: animated, completion: completion)
-      }
+    _ = confirmLeavingTop(trigger: .programmatic, ignoringGuard: false) { [self] in
+      popped = performPopTo(index: 0, kind: .popToRoot, animated: animated, completion: completion)
     }
     return popped
   }
@@ -194,11 +239,34 @@ extension NavigationController {
     case pop, popTo, popToRoot, interactive
   }
 
+  /// Pops the top screen; the structure changes now.
+  @discardableResult
+  func performPop(
+    kind: PopKind, animated: Bool, completion: (() -> Void)?, willPhaseDone: Bool = false
+  ) -> ViewController? {
+    let count = childList.count
+    guard count > 1 else { return nil }
+    let window = journalWindow
+    let outgoing = childList[count - 1]
+    let incoming = childList[count - 2]
+    notify(window, .willPop(outgoing.screenID, from: screenID, animated: animated)) {
+      $0.navigationController(self, willPop: outgoing, animated: animated)
+    }
+    outgoing.willMove(toParent: nil)
+    removeChildren(from: count - 1, window: window)
+    run(
+      StackPlan(
+        navigation: self, window: window, move: .pop(outgoing), outgoing: outgoing, incoming: incoming,
+        animated: animated, completion: completion,
+        request: completion == nil ? nil : .pop(from: screenID, animated: animated),
+        willPhaseDone: willPhaseDone))
+    return outgoing
+  }
+
   /// Pops every screen above `index`; the structure changes now.
   @discardableResult
-  func performPopTo(
-    index: Int, kind: PopKind, animated: Bool, completion: (() -> Void)?, willPhaseDone: Bool = false
-  ) -> [ViewController]? {
+  func performPopTo(index: Int, kind: PopKind, animated: Bool, completion: (() -> Void)?) -> [ViewController]?
+  {
     guard index >= 0, index < childList.count - 1 else { return nil }
     let window = journalWindow
     let outgoing = childList[childList.count - 1]
@@ -206,14 +274,13 @@ extension NavigationController {
     let popped = Array(childList[(index + 1)...])
     let move: StackPlan.Move
     let request: NavigationRequest?
-    switch kind {
-    case .pop, .interactive:
-      move = .pop(outgoing)
-      request = completion == nil ? nil : .pop(from: screenID, animated: animated)
-      notify(window, .willPop(outgoing.screenID, from: screenID, animated: animated)) {
-        $0.navigationController(self, willPop: outgoing, animated: animated)
+    if kind == .popToRoot {
+      move = .popToRoot(popped: popped)
+      request = completion == nil ? nil : .popToRoot(in: screenID, animated: animated)
+      notify(window, .willPopToRoot(in: screenID, popping: popped.map(\.screenID), animated: animated)) {
+        $0.navigationController(self, willPopToRootPopping: popped, animated: animated)
       }
-    case .popTo:
+    } else {
       move = .popTo(incoming, popped: popped)
       request = completion == nil ? nil : .popTo(incoming.screenID, in: screenID, animated: animated)
       notify(
@@ -222,19 +289,14 @@ extension NavigationController {
       ) {
         $0.navigationController(self, willPopTo: incoming, popping: popped, animated: animated)
       }
-    case .popToRoot:
-      move = .popToRoot(popped: popped)
-      request = completion == nil ? nil : .popToRoot(in: screenID, animated: animated)
-      notify(window, .willPopToRoot(in: screenID, popping: popped.map(\.screenID), animated: animated)) {
-        $0.navigationController(self, willPopToRootPopping: popped, animated: animated)
-      }
     }
     for screen in popped { screen.willMove(toParent: nil) }
-    removeChildren(from: index + 1)
+    removeChildren(from: index + 1, window: window)
     run(
       StackPlan(
-        navigation: self, move: move, outgoing: outgoing, incoming: incoming, animated: animated,
-        completion: completion, request: request, willPhaseDone: willPhaseDone))
+        navigation: self, window: window, move: move, outgoing: outgoing, incoming: incoming,
+        animated: animated,
+        completion: completion, request: request))
     return popped
   }
 
@@ -243,15 +305,28 @@ extension NavigationController {
   func setStack(
     _ screens: [ViewController], animated: Bool, ignoringPopGuard: Bool, completion: (() -> Void)?
   ) {
-    _ = admit(.setViewControllers(screens.map(\.screenID), in: screenID, animated: animated)) { [self] in
-      if let error = stackError(screens) {
-        Misuse.handle(error, in: journalWindow ?? screens.first?.journalWindow)
-        return
+    if let window = busyWindow {
+      window.admit(
+        .setViewControllers(screens.map(\.screenID), in: screenID, animated: animated),
+        policy: transitionRequestPolicy
+      ) { [self] in
+        setStackNow(screens, animated: animated, ignoringPopGuard: ignoringPopGuard, completion: completion)
       }
-      let dropsTop = topViewController.map { $0 !== screens.last } ?? false
-      _ = confirmLeavingTop(trigger: .programmatic, ignoringGuard: ignoringPopGuard || !dropsTop) { [self] in
-        performSetStack(screens, animated: animated, completion: completion)
-      }
+      return
+    }
+    setStackNow(screens, animated: animated, ignoringPopGuard: ignoringPopGuard, completion: completion)
+  }
+
+  private func setStackNow(
+    _ screens: [ViewController], animated: Bool, ignoringPopGuard: Bool, completion: (() -> Void)?
+  ) {
+    if let error = stackError(screens) {
+      Misuse.handle(error, in: journalWindow ?? screens.first?.journalWindow)
+      return
+    }
+    let dropsTop = topViewController.map { $0 !== screens.last } ?? false
+    _ = confirmLeavingTop(trigger: .programmatic, ignoringGuard: ignoringPopGuard || !dropsTop) { [self] in
+      performSetStack(screens, animated: animated, completion: completion)
     }
   }
 
@@ -273,15 +348,15 @@ extension NavigationController {
     replaceChildren(with: screens)
     run(
       StackPlan(
-        navigation: self, move: .set(screens, added: added, removed: removed), outgoing: outgoing,
+        navigation: self, window: window, move: .set(screens, added: added, removed: removed),
+        outgoing: outgoing,
         incoming: screens.last, animated: animated, completion: completion,
         request: completion == nil
           ? nil : .setViewControllers(screens.map(\.screenID), in: screenID, animated: animated)))
   }
 
   /// Removes the children from `index` on, without callbacks.
-  func removeChildren(from index: Int) {
-    let window = journalWindow
+  func removeChildren(from index: Int, window: Window?) {
     while childList.count > index {
       let child = childList.removeLast()
       child.adoptedWindow = window
@@ -305,13 +380,18 @@ extension NavigationController {
 
   func handleBackButton() {
     guard childList.count > 1 else { return }
-    _ = admit(.pop(from: screenID, animated: true)) { [self] in
+    let body = { [self] in
       guard childList.count > 1, let top = topViewController else { return }
       guard navigationBar(navigationBar, shouldPop: top) else { return }
       _ = confirmLeavingTop(trigger: .backButton, ignoringGuard: false) { [self] in
         guard top === topViewController else { return }
-        performPopTo(index: childList.count - 2, kind: .pop, animated: true, completion: nil)
+        performPop(kind: .pop, animated: true, completion: nil)
       }
+    }
+    if let window = busyWindow {
+      window.admit(.pop(from: screenID, animated: true), policy: transitionRequestPolicy, body)
+    } else {
+      body()
     }
   }
 

@@ -17,7 +17,7 @@
 ///   never searched for.
 open class NavigationController: ViewController {
   /// The object told about what is shown and the direction of every move.
-  public weak var delegate: (any NavigationControllerDelegate)?
+  @exclusivity(unchecked) public weak var delegate: (any NavigationControllerDelegate)?
 
   /// What happens to a request to this stack that arrives while a transition runs; `nil`
   /// (the default) follows the window's ``Window/transitionRequestPolicy``.
@@ -31,9 +31,9 @@ open class NavigationController: ViewController {
   /// A Boolean value indicating whether the toolbar is hidden; hidden by default.
   public internal(set) var isToolbarHidden = true
 
-  var observers: [WeakObserver] = []
-  /// The top screen the delegate was last told about with `willShow`.
-  weak var shownTop: ViewController?
+  @exclusivity(unchecked) var observers: [WeakObserver] = []
+  /// The top screen the delegate was last told about with `willShow` (identity only).
+  @exclusivity(unchecked) var shownTop: ObjectIdentifier?
   /// The decision a guard has not answered yet.
   public internal(set) var pendingPopDecision: PopDecision?
   var interactivePop: InteractivePop?
@@ -98,8 +98,8 @@ open class NavigationController: ViewController {
   package override func appearanceDidBegin(_ appearing: Bool, animated: Bool, window: Window?) {
     guard appearing, let top = topViewController else { return }
     if let view = viewIfLoaded, let topView = top.viewIfLoaded { view.attach(topView) }
-    guard top !== shownTop else { return }
-    shownTop = top
+    guard ObjectIdentifier(top) != shownTop else { return }
+    shownTop = ObjectIdentifier(top)
     applyBars(of: top, window: window)
     notifyWillShow(top, animated: animated, window: window)
     notifyDidShow(top, animated: animated, window: window)

@@ -16,6 +16,8 @@ struct StackPlan: TransitionPlan {
   }
 
   let navigation: NavigationController
+  /// The window whose journal records the move (found once, when the move was planned).
+  let window: Window?
   let move: Move
   let outgoing: ViewController?
   let incoming: ViewController?
@@ -28,10 +30,12 @@ struct StackPlan: TransitionPlan {
   let showsTransition: Bool
 
   init(
-    navigation: NavigationController, move: Move, outgoing: ViewController?, incoming: ViewController?,
-    animated: Bool, completion: (() -> Void)?, request: NavigationRequest?, willPhaseDone: Bool = false
+    navigation: NavigationController, window: Window?, move: Move, outgoing: ViewController?,
+    incoming: ViewController?, animated: Bool, completion: (() -> Void)?, request: NavigationRequest?,
+    willPhaseDone: Bool = false
   ) {
     self.navigation = navigation
+    self.window = window
     self.move = move
     self.outgoing = outgoing
     self.incoming = incoming
@@ -59,7 +63,6 @@ struct StackPlan: TransitionPlan {
 
   func willPhase() {
     guard !willPhaseDone, let incoming else { return }
-    let window = navigation.journalWindow
     guard showsTransition else {
       navigation.applyBars(of: incoming, window: window)
       return
@@ -71,13 +74,12 @@ struct StackPlan: TransitionPlan {
     incoming.beginAppearance(true, animated: animated, window: window)
     setMovingFlags(false)
     navigation.viewIfLoaded?.attach(incoming.view)
-    navigation.shownTop = incoming
+    navigation.shownTop = ObjectIdentifier(incoming)
     navigation.notifyWillShow(incoming, animated: animated, window: window)
   }
 
   func didPhase() {
     let navigation = navigation
-    let window = navigation.journalWindow
     if showsTransition, let incoming {
       setMovingFlags(true)
       outgoing?.endAppearance(window: window)

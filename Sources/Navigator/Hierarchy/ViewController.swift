@@ -354,7 +354,7 @@ open class ViewController {
 
   /// Appends a child without any callback.
   package func appendChild(_ child: ViewController) {
-    child.adoptedWindow = child.adoptedWindow ?? journalWindow
+    child.adopt(journalWindow)
     child.indexInParent = childList.count
     childList.append(child)
     child.parent = self
@@ -377,7 +377,7 @@ open class ViewController {
     }
     childList = newChildren
     for (position, child) in newChildren.enumerated() {
-      child.adoptedWindow = child.adoptedWindow ?? window
+      child.adopt(window)
       child.indexInParent = position
       child.parent = self
     }
@@ -418,11 +418,24 @@ open class ViewController {
   /// The window this screen is attached to, through parents and presenters.
   package var attachedWindow: Window? { topmostAncestor.windowIfRoot }
 
-  /// The window whose journal and policy apply to this screen: the attached one, else the
-  /// one it last belonged to.
+  /// The window whose journal and policy apply to this screen: the one it belongs to, else
+  /// the one it last belonged to.
+  ///
+  /// Every way of joining a hierarchy (``adopt(_:)``) records the window on the whole
+  /// joining subtree, so this is one load on the hot path rather than a walk to the root.
   package var journalWindow: Window? {
+    if let window = adoptedToken?.window { return window }
     let top = topmostAncestor
-    return top.windowIfRoot ?? top.adoptedWindow ?? adoptedWindow
+    return top.windowIfRoot ?? top.adoptedWindow
+  }
+
+  /// Records `window` as the window of this screen and of everything it contains or
+  /// presents, as the subtree joins a hierarchy.
+  package func adopt(_ window: Window?) {
+    guard let window, adoptedToken !== window.token else { return }
+    adoptedToken = window.token
+    for child in childList { child.adopt(window) }
+    presented?.adopt(window)
   }
 
   // MARK: Presentation

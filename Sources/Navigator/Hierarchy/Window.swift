@@ -142,7 +142,7 @@ open class Window: View {
     root = newRoot
     if let newRoot {
       newRoot.windowIfRoot = self
-      newRoot.adoptedWindow = self
+      newRoot.adopt(self)
       attach(newRoot.view)
     }
     outgoing?.didLeaveHierarchy()

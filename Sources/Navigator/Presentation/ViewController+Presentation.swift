@@ -155,7 +155,7 @@ extension ViewController {
 
     presenter.presented = presented
     presented.presenter = presenter
-    presented.adoptedWindow = window
+    presented.adopt(window)
     presented.presentationState.activeStyle = activeStyle
     presented.loadViewIfNeeded()
     var covered: ViewController?

@@ -28,6 +28,10 @@ struct StackPlan: TransitionPlan {
   let willPhaseDone: Bool
   /// A Boolean value indicating whether the stack is on screen and its top changes.
   let showsTransition: Bool
+  /// A Boolean value indicating whether the outgoing top leaves the stack.
+  let outgoingLeaves: Bool
+  /// A Boolean value indicating whether the incoming top joins the stack with this move.
+  let incomingIsNew: Bool
 
   init(
     navigation: NavigationController, window: Window?, move: Move, outgoing: ViewController?,
@@ -44,20 +48,18 @@ struct StackPlan: TransitionPlan {
     self.request = request
     self.willPhaseDone = willPhaseDone
     showsTransition = navigation.appearanceState == .appeared && incoming != nil && incoming !== outgoing
+    outgoingLeaves = outgoing.map { $0.parent !== navigation } ?? false
+    switch move {
+    case .push: incomingIsNew = true
+    case .set(_, let added, _): incomingIsNew = added.contains { $0 === incoming }
+    case .pop, .popTo, .popToRoot: incomingIsNew = false
+    }
   }
 
   var isAnimated: Bool { animated && showsTransition }
 
-  private var incomingIsNew: Bool {
-    switch move {
-    case .push: true
-    case .set(_, let added, _): added.contains { $0 === incoming }
-    case .pop, .popTo, .popToRoot: false
-    }
-  }
-
   private func setMovingFlags(_ value: Bool) {
-    if let outgoing, outgoing.parent !== navigation { outgoing.isMovingFromParent = value }
+    if outgoingLeaves { outgoing?.isMovingFromParent = value }
     if incomingIsNew { incoming?.isMovingToParent = value }
   }
 

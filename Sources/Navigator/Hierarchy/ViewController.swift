@@ -203,7 +203,7 @@ open class ViewController {
     default:
       return false
     }
-    if shouldAutomaticallyForwardAppearanceMethods {
+    if !childList.isEmpty, shouldAutomaticallyForwardAppearanceMethods {
       for child in appearanceChildren {
         child.beginAppearance(appearing, animated: animated, window: window)
       }
@@ -228,7 +228,7 @@ open class ViewController {
     default:
       return false
     }
-    if shouldAutomaticallyForwardAppearanceMethods {
+    if !childList.isEmpty, shouldAutomaticallyForwardAppearanceMethods {
       for child in appearanceChildren { child.endAppearance(window: window) }
     }
     return true

@@ -249,6 +249,9 @@ open class Window: View {
   }
 
   /// Starts a planned transition under the scheduler.
+  ///
+  /// Inlined so that each plan type is specialised: no value-witness calls on the hot path.
+  @inline(__always)
   package func perform<Plan: TransitionPlan>(_ plan: Plan) {
     isTransitioning = true
     switch scheduler.kind {

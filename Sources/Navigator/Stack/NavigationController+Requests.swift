@@ -54,9 +54,12 @@ extension NavigationController {
   ///
   /// Checked before anything else so that the common case (nothing running) builds no
   /// closure and no request value.
+  ///
+  /// A stack that left its window still queues behind that window's transitions: one
+  /// window, one serial order of requests.
   @inline(__always)
   var busyWindow: Window? {
-    guard let window = attachedWindow, window.isBusy else { return nil }
+    guard let window = journalWindow, window.isBusy else { return nil }
     return window
   }
 
@@ -366,9 +369,9 @@ extension NavigationController {
 
   // MARK: Running plans
 
-  /// Starts a plan under the window's scheduler, or at once outside any window.
+  /// Starts a plan under its window's scheduler, or at once without a window.
   func run(_ plan: StackPlan) {
-    if let window = attachedWindow {
+    if let window = plan.window {
       window.perform(plan)
     } else {
       plan.willPhase()
@@ -419,13 +422,17 @@ extension NavigationController {
   // MARK: Notifications
 
   /// Journals `event`, then tells the delegate and the observers.
+  ///
+  /// - Parameter delegate: The delegate, when the caller already loaded it (a weak load
+  ///   costs; a phase that notifies twice loads it once).
   @inline(__always)
   func notify(
     _ window: Window?, _ event: @autoclosure () -> NavigationEvent,
+    delegate preloaded: (any NavigationControllerDelegate)?? = nil,
     _ call: (any NavigationControllerDelegate) -> Void
   ) {
     window?.journal.record(event())
-    if let delegate { call(delegate) }
+    if let delegate = preloaded ?? delegate { call(delegate) }
     if !observers.isEmpty {
       for observer in observers { if let value = observer.value { call(value) } }
     }
@@ -437,8 +444,11 @@ extension NavigationController {
     }
   }
 
-  func notifyDidShow(_ screen: ViewController, animated: Bool, window: Window?) {
-    notify(window, .didShow(screen.screenID, in: screenID, animated: animated)) {
+  func notifyDidShow(
+    _ screen: ViewController, animated: Bool, window: Window?,
+    delegate: (any NavigationControllerDelegate)?? = nil
+  ) {
+    notify(window, .didShow(screen.screenID, in: screenID, animated: animated), delegate: delegate) {
       $0.navigationController(self, didShow: screen, animated: animated)
     }
   }

@@ -82,6 +82,8 @@ struct StackPlan: TransitionPlan {
 
   func didPhase() {
     let navigation = navigation
+    // One weak load of the delegate for the whole phase.
+    let delegate: (any NavigationControllerDelegate)?? = .some(navigation.delegate)
     if showsTransition, let incoming {
       setMovingFlags(true)
       outgoing?.endAppearance(window: window)
@@ -90,19 +92,19 @@ struct StackPlan: TransitionPlan {
       if let outgoingView = outgoing?.viewIfLoaded, outgoingView.superview === navigation.viewIfLoaded {
         outgoingView.detachFromSuperview()
       }
-      navigation.notifyDidShow(incoming, animated: animated, window: window)
+      navigation.notifyDidShow(incoming, animated: animated, window: window, delegate: delegate)
     }
     let animated = animated
     switch move {
     case .push(let screen):
       screen.didMove(toParent: navigation)
-      navigation.notify(window, .didPush(screen.screenID, onto: navigation.screenID, animated: animated)) {
+      navigation.notify(window, .didPush(screen.screenID, onto: navigation.screenID, animated: animated), delegate: delegate) {
         $0.navigationController(navigation, didPush: screen, animated: animated)
       }
       navigation.runPushBlock(of: screen)
     case .pop(let screen):
       screen.didMove(toParent: nil)
-      navigation.notify(window, .didPop(screen.screenID, from: navigation.screenID, animated: animated)) {
+      navigation.notify(window, .didPop(screen.screenID, from: navigation.screenID, animated: animated), delegate: delegate) {
         $0.navigationController(navigation, didPop: screen, animated: animated)
       }
       navigation.runPopBlock(of: screen)

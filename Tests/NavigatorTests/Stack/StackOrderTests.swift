@@ -214,20 +214,17 @@ import Testing
 
   @Test func isMovingFlagsAreTrueOnlyDuringTheirCallbacks() {
     let h = StackHarness(manual: false)
-    let b = FlagRecorder("B")
+    let b = ProbeScreen("B")
     h.navigation.pushViewController(b, animated: true)
-    #expect(
-      b.flags == [
-        "viewWillAppear toParent=true fromParent=false", "viewDidAppear toParent=true fromParent=false",
-      ])
-    #expect(!b.isMovingToParent)
-    b.flags.removeAll()
     h.navigation.popViewController(animated: true)
+    // [isMovingToParent, isMovingFromParent, isBeingPresented, isBeingDismissed] in
+    // viewWillAppear, viewDidAppear, viewWillDisappear, viewDidDisappear.
     #expect(
-      b.flags == [
-        "viewWillDisappear toParent=false fromParent=true", "viewDidDisappear toParent=false fromParent=true",
+      b.flagsSeenInCallbacks == [
+        [true, false, false, false], [true, false, false, false],
+        [false, true, false, false], [false, true, false, false],
       ])
-    #expect(!b.isMovingFromParent)
+    #expect(!b.isMovingToParent && !b.isMovingFromParent)
   }
 
   @Test func aStackOutsideAnyVisibleWindowChangesStructureWithoutAppearance() {
@@ -303,22 +300,4 @@ import Testing
     #expect(h.navigation.viewControllers.ids == [h.root].ids)
     #expect(h.root.appearanceState == .appeared)
   }
-}
-
-/// Records its isMoving flags during each appearance callback.
-final class FlagRecorder: ViewController {
-  var flags: [String] = []
-
-  init(_ name: String) {
-    super.init()
-    title = name
-  }
-
-  private func note(_ name: String) {
-    flags.append("\(name) toParent=\(isMovingToParent) fromParent=\(isMovingFromParent)")
-  }
-  override func viewWillAppear(_ animated: Bool) { note("viewWillAppear") }
-  override func viewDidAppear(_ animated: Bool) { note("viewDidAppear") }
-  override func viewWillDisappear(_ animated: Bool) { note("viewWillDisappear") }
-  override func viewDidDisappear(_ animated: Bool) { note("viewDidDisappear") }
 }

@@ -115,8 +115,8 @@ open class ViewController {
   open func viewDidDisappear(_ animated: Bool) {}
 
   /// Where the screen is in its appearance cycle.
-  @exclusivity(unchecked) public private(set) var appearanceState: AppearanceState = .disappeared
-  @exclusivity(unchecked) private var appearanceIsAnimated = false
+  public var appearanceState: AppearanceState { appearance.state }
+  @exclusivity(unchecked) private var appearance = AppearanceStateMachine()
 
   /// A Boolean value indicating whether the screen is being added to a container.
   ///
@@ -164,7 +164,7 @@ open class ViewController {
   /// appearance transitions" in UIKit): nothing changes and the window's policy applies.
   public func endAppearanceTransition() {
     let window = journalWindow
-    guard appearanceState == .appearing || appearanceState == .disappearing else {
+    guard appearance.isTransitioning else {
       Misuse.handle(
         NavigationError(
           .unbalancedAppearanceTransition,
@@ -185,24 +185,13 @@ open class ViewController {
     return childList.filter { child in child.loadedView?.isDescendant(of: ownView) ?? false }
   }
 
-  /// Moves the appearance state machine; returns whether anything happened.
+  /// Moves the appearance state machine and makes the will-callback it asks for; returns
+  /// whether anything happened.
   @discardableResult
   package func beginAppearance(_ appearing: Bool, animated: Bool, window: Window?) -> Bool {
-    switch (appearing, appearanceState) {
-    case (true, .disappeared), (true, .disappearing):
-      loadViewIfNeeded()
-      appearanceState = .appearing
-      appearanceIsAnimated = animated
-      window?.journal.record(.viewWillAppear(screenID, animated: animated))
-      viewWillAppear(animated)
-    case (false, .appeared), (false, .appearing):
-      appearanceState = .disappearing
-      appearanceIsAnimated = animated
-      window?.journal.record(.viewWillDisappear(screenID, animated: animated))
-      viewWillDisappear(animated)
-    default:
-      return false
-    }
+    if appearing { loadViewIfNeeded() }
+    guard let action = appearance.begin(appearing: appearing, animated: animated) else { return false }
+    perform(action, window: window)
     if !childList.isEmpty, shouldAutomaticallyForwardAppearanceMethods {
       for child in appearanceChildren {
         child.beginAppearance(appearing, animated: animated, window: window)
@@ -212,26 +201,34 @@ open class ViewController {
     return true
   }
 
-  /// Finishes the appearance change in progress; returns whether anything happened.
+  /// Ends the appearance change in progress and makes the did-callback; returns whether
+  /// anything happened.
   @discardableResult
   package func endAppearance(window: Window?) -> Bool {
-    let animated = appearanceIsAnimated
-    switch appearanceState {
-    case .appearing:
-      appearanceState = .appeared
-      window?.journal.record(.viewDidAppear(screenID, animated: animated))
-      viewDidAppear(animated)
-    case .disappearing:
-      appearanceState = .disappeared
-      window?.journal.record(.viewDidDisappear(screenID, animated: animated))
-      viewDidDisappear(animated)
-    default:
-      return false
-    }
+    guard let action = appearance.end() else { return false }
+    perform(action, window: window)
     if !childList.isEmpty, shouldAutomaticallyForwardAppearanceMethods {
       for child in appearanceChildren { child.endAppearance(window: window) }
     }
     return true
+  }
+
+  /// Journals and makes one appearance callback.
+  private func perform(_ action: AppearanceStateMachine.Action, window: Window?) {
+    switch action {
+    case .viewWillAppear(let animated):
+      window?.journal.record(.viewWillAppear(screenID, animated: animated))
+      viewWillAppear(animated)
+    case .viewWillDisappear(let animated):
+      window?.journal.record(.viewWillDisappear(screenID, animated: animated))
+      viewWillDisappear(animated)
+    case .viewDidAppear(let animated):
+      window?.journal.record(.viewDidAppear(screenID, animated: animated))
+      viewDidAppear(animated)
+    case .viewDidDisappear(let animated):
+      window?.journal.record(.viewDidDisappear(screenID, animated: animated))
+      viewDidDisappear(animated)
+    }
   }
 
   /// A hook for containers that add their own effects once an appearance change began.

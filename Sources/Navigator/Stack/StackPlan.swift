@@ -98,13 +98,17 @@ struct StackPlan: TransitionPlan {
     switch move {
     case .push(let screen):
       screen.didMove(toParent: navigation)
-      navigation.notify(window, .didPush(screen.screenID, onto: navigation.screenID, animated: animated), delegate: delegate) {
+      navigation.notify(
+        window, .didPush(screen.screenID, onto: navigation.screenID, animated: animated), delegate: delegate
+      ) {
         $0.navigationController(navigation, didPush: screen, animated: animated)
       }
       navigation.runPushBlock(of: screen)
     case .pop(let screen):
       screen.didMove(toParent: nil)
-      navigation.notify(window, .didPop(screen.screenID, from: navigation.screenID, animated: animated), delegate: delegate) {
+      navigation.notify(
+        window, .didPop(screen.screenID, from: navigation.screenID, animated: animated), delegate: delegate
+      ) {
         $0.navigationController(navigation, didPop: screen, animated: animated)
       }
       navigation.runPopBlock(of: screen)

@@ -22,6 +22,7 @@ package struct AppearanceStateMachine {
   package var isTransitioning: Bool { state == .appearing || state == .disappearing }
 
   /// Begins appearing or disappearing; returns the will-callback to make, if any.
+  @inline(__always)
   package mutating func begin(appearing: Bool, animated: Bool) -> Action? {
     switch (appearing, state) {
     case (true, .disappeared), (true, .disappearing):
@@ -38,6 +39,7 @@ package struct AppearanceStateMachine {
   }
 
   /// Ends the transition in progress; returns the did-callback to make, if any.
+  @inline(__always)
   package mutating func end() -> Action? {
     switch state {
     case .appearing:

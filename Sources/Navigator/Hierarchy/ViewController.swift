@@ -214,6 +214,7 @@ open class ViewController {
   }
 
   /// Journals and makes one appearance callback.
+  @inline(__always)
   private func perform(_ action: AppearanceStateMachine.Action, window: Window?) {
     switch action {
     case .viewWillAppear(let animated):

@@ -248,6 +248,10 @@ open class Window: View {
     if !isTransitioning { transitionDidFinish() }
   }
 
+  /// The duration of the next transition this window starts, set by a custom transition
+  /// (``ViewControllerTransitioningDelegate``); `nil` for the default duration.
+  @exclusivity(unchecked) package var nextTransitionDuration: Double?
+
   /// Starts a planned transition under the scheduler.
   package func perform<Plan: TransitionPlan>(_ plan: Plan) {
     isTransitioning = true
@@ -257,7 +261,8 @@ open class Window: View {
       plan.didPhase()
       transitionDidFinish()
     case .manual(let manual):
-      manual.schedule(plan, in: self)
+      manual.schedule(plan, in: self, duration: nextTransitionDuration)
+      nextTransitionDuration = nil
     }
   }
 

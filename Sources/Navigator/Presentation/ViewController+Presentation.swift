@@ -296,7 +296,7 @@ extension ViewController {
 
   // MARK: Checks
 
-  private func presentationError(presenting presented: ViewController, window: Window)
+  func presentationError(presenting presented: ViewController, window: Window)
     -> NavigationError?
   {
     let name = presented.screenID

@@ -2,7 +2,7 @@ extension NavigationController {
   // MARK: Checks
 
   /// Checks the rules for pushing `screen` onto this stack.
-  func pushError(_ screen: ViewController) -> NavigationError? {
+  package func pushError(_ screen: ViewController) -> NavigationError? {
     if screen is NavigationController {
       return NavigationError(
         .pushNavigationController,

@@ -1,0 +1,188 @@
+extension Navigator {
+  // MARK: Modal
+
+  /// Presents a screen modally from the origin (the visible screen by default),
+  /// optionally wrapped in a navigation controller; a failure goes to the window's misuse
+  /// policy and to `onFailure`.
+  ///
+  /// - Parameters:
+  ///   - destination: The screen to present: an instance, a type or a scene.
+  ///   - style: The presentation style to give the shown screen; its own when `nil`.
+  ///   - options: Animation, data, origin, embedding and the option closures.
+  ///   - configure: Runs with the loaded screen, before it is presented.
+  ///   - completion: Runs once the presentation finished (after `viewDidAppear`).
+  /// - Returns: The presented screen (inside its container when embedded), or `nil`.
+  @discardableResult
+  public func presentModal<Screen: ViewController>(
+    _ destination: Destination<Screen>, style: ModalPresentationStyle? = nil,
+    options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil,
+    completion: ((Screen) -> Void)? = nil
+  ) -> Screen? {
+    reportingMisuse { () throws(NavigationError) in
+      try tryPresentModal(
+        destination, style: style, options: options, configure: configure, completion: completion)
+    }
+  }
+
+  /// Presents a screen modally, throwing when a check refuses it; nothing changes then.
+  ///
+  /// - Parameters:
+  ///   - destination: The screen to present: an instance, a type or a scene.
+  ///   - style: The presentation style to give the shown screen; its own when `nil`.
+  ///   - options: Animation, data, origin, embedding and the option closures.
+  ///   - configure: Runs with the loaded screen, before it is presented.
+  ///   - completion: Runs once the presentation finished (after `viewDidAppear`).
+  /// - Returns: The presented screen.
+  /// - Throws: A ``NavigationError``: a catalogue error, a wrong type, an origin already
+  ///   presenting or not in a visible window, a screen that cannot be presented.
+  @discardableResult
+  public func tryPresentModal<Screen: ViewController>(
+    _ destination: Destination<Screen>, style: ModalPresentationStyle? = nil,
+    options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil,
+    completion: ((Screen) -> Void)? = nil
+  ) throws(NavigationError) -> Screen {
+    record(Request(.presentModal, destination, options))
+    return try attempt(options) { () throws(NavigationError) in
+      try present(destination, options, configure: configure, completion: completion) { shown in
+        if let style { shown.modalPresentationStyle = style }
+      }
+    }
+  }
+
+  /// Presents a screen modally and returns once the presentation finished.
+  ///
+  /// - Parameters:
+  ///   - destination: The screen to present: an instance, a type or a scene.
+  ///   - style: The presentation style to give the shown screen; its own when `nil`.
+  ///   - options: Animation, data, origin, embedding and the option closures.
+  ///   - configure: Runs with the loaded screen, before it is presented.
+  /// - Returns: The presented screen, after its `viewDidAppear`.
+  /// - Throws: As ``tryPresentModal(_:style:options:configure:completion:)``.
+  @discardableResult
+  public func presentModal<Screen: ViewController>(
+    _ destination: Destination<Screen>, style: ModalPresentationStyle? = nil,
+    options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil
+  ) async throws(NavigationError) -> Screen {
+    try await awaitCompletion { (done: @escaping (Screen) -> Void) throws(NavigationError) in
+      try tryPresentModal(destination, style: style, options: options, configure: configure, completion: done)
+    }
+  }
+
+  // MARK: Popover
+
+  /// Presents a screen as a popover pointing at `anchor`; a failure goes to the window's
+  /// misuse policy and to `onFailure`.
+  ///
+  /// The shown screen gets the ``ModalPresentationStyle/popover`` style and the anchor.
+  /// When `keepsPopoverOnCompactWidth` is `true`, its popover delegate (set before
+  /// configuration, which may replace it) keeps it a popover on compact width instead of
+  /// adapting to a sheet.
+  ///
+  /// - Parameters:
+  ///   - destination: The screen to show: an instance, a type or a scene.
+  ///   - anchor: A bar button item, or a view and a rectangle in it.
+  ///   - keepsPopoverOnCompactWidth: A Boolean value indicating whether the popover stays
+  ///     a popover on compact width.
+  ///   - options: Animation, data, origin, embedding and the option closures.
+  ///   - configure: Runs with the loaded screen, before it is presented.
+  ///   - completion: Runs once the presentation finished (after `viewDidAppear`).
+  /// - Returns: The screen, or `nil` when the popover was refused.
+  @discardableResult
+  public func popover<Screen: ViewController>(
+    _ destination: Destination<Screen>, anchor: PopoverAnchor, keepsPopoverOnCompactWidth: Bool = false,
+    options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil,
+    completion: ((Screen) -> Void)? = nil
+  ) -> Screen? {
+    reportingMisuse { () throws(NavigationError) in
+      try tryPopover(
+        destination, anchor: anchor, keepsPopoverOnCompactWidth: keepsPopoverOnCompactWidth,
+        options: options, configure: configure, completion: completion)
+    }
+  }
+
+  /// Presents a screen as a popover, throwing when a check refuses it; nothing changes then.
+  ///
+  /// - Parameters:
+  ///   - destination: The screen to show: an instance, a type or a scene.
+  ///   - anchor: A bar button item, or a view and a rectangle in it.
+  ///   - keepsPopoverOnCompactWidth: A Boolean value indicating whether the popover stays
+  ///     a popover on compact width.
+  ///   - options: Animation, data, origin, embedding and the option closures.
+  ///   - configure: Runs with the loaded screen, before it is presented.
+  ///   - completion: Runs once the presentation finished (after `viewDidAppear`).
+  /// - Returns: The screen.
+  /// - Throws: A ``NavigationError``: as a modal presentation, and an anchor that is not in
+  ///   a visible window.
+  @discardableResult
+  public func tryPopover<Screen: ViewController>(
+    _ destination: Destination<Screen>, anchor: PopoverAnchor, keepsPopoverOnCompactWidth: Bool = false,
+    options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil,
+    completion: ((Screen) -> Void)? = nil
+  ) throws(NavigationError) -> Screen {
+    record(Request(.popover, destination, options))
+    return try attempt(options) { () throws(NavigationError) in
+      guard !window.isHidden, anchor.isInWindow(window) else {
+        throw NavigationError(
+          .popoverAnchorNotInWindow,
+          "Can't present a popover at \(anchor.describedForMessages): the anchor is not in a "
+            + "visible window.")
+      }
+      return try present(destination, options, configure: configure, completion: completion) { shown in
+        shown.modalPresentationStyle = .popover
+        let controller = shown.popoverPresentationController!
+        controller.anchor = anchor
+        if keepsPopoverOnCompactWidth { controller.delegate = popoverKeeper }
+      }
+    }
+  }
+
+  /// Presents a screen as a popover and returns once the presentation finished.
+  ///
+  /// - Parameters:
+  ///   - destination: The screen to show: an instance, a type or a scene.
+  ///   - anchor: A bar button item, or a view and a rectangle in it.
+  ///   - keepsPopoverOnCompactWidth: A Boolean value indicating whether the popover stays
+  ///     a popover on compact width.
+  ///   - options: Animation, data, origin, embedding and the option closures.
+  ///   - configure: Runs with the loaded screen, before it is presented.
+  /// - Returns: The screen, after its `viewDidAppear`.
+  /// - Throws: As ``tryPopover(_:anchor:keepsPopoverOnCompactWidth:options:configure:completion:)``.
+  @discardableResult
+  public func popover<Screen: ViewController>(
+    _ destination: Destination<Screen>, anchor: PopoverAnchor, keepsPopoverOnCompactWidth: Bool = false,
+    options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil
+  ) async throws(NavigationError) -> Screen {
+    try await awaitCompletion { (done: @escaping (Screen) -> Void) throws(NavigationError) in
+      try tryPopover(
+        destination, anchor: anchor, keepsPopoverOnCompactWidth: keepsPopoverOnCompactWidth,
+        options: options, configure: configure, completion: done)
+    }
+  }
+
+  // MARK: Shared
+
+  /// Checks, creates, styles, prepares and presents; `style` sets the shown screen's
+  /// presentation, and is undone when a check fails.
+  private func present<Screen>(
+    _ destination: Destination<Screen>, _ options: NavigationOptions<Screen>,
+    configure: ((Screen) -> Void)?, completion: ((Screen) -> Void)?, style: (ViewController) -> Void
+  ) throws(NavigationError) -> Screen {
+    let origin = try origin(options, for: "present")
+    let (screen, shown) = try makeScreen(destination, options)
+    let savedStyle = shown.modalPresentationStyle
+    let savedAnchor = shown.presentationState.popoverController?.anchor
+    let savedDelegate = shown.presentationState.popoverController?.delegate
+    style(shown)
+    if let error = origin.presentationError(presenting: shown, window: window) {
+      shown.modalPresentationStyle = savedStyle
+      shown.presentationState.popoverController?.anchor = savedAnchor
+      shown.presentationState.popoverController?.delegate = savedDelegate
+      throw error
+    }
+    prepare(screen, shown: shown, options, configure: configure)
+    withDuration(options, for: shown) {
+      origin.present(shown, animated: options.isAnimated, completion: finish(screen, options, completion))
+    }
+    return screen
+  }
+}

@@ -15,21 +15,24 @@
 /// Deliberate difference: where UIKit returns `nil`, raises an exception, or hands back a
 /// screen of another class, the catalogue throws a ``NavigationError`` that names the
 /// catalogue, the identifier and the types involved.
-public struct Storyboard {
+public struct Storyboard: Sendable {
   /// One entry of a catalogue: an identifier, the type of its screen and a factory.
-  public struct Scene {
+  public struct Scene: Sendable {
     /// The identifier the scene is asked for by.
     public let identifier: String
     /// The type of the screen the factory makes.
     public let screenType: ViewController.Type
-    let make: () -> ViewController
+    let make: @Sendable () -> ViewController
 
     /// Creates a scene whose factory makes screens of type `Screen`.
+    ///
+    /// The factory is `@Sendable` so that one catalogue can serve every session of a
+    /// service; it makes a new screen, in the caller's isolation, each time.
     ///
     /// - Parameters:
     ///   - identifier: The identifier the scene is asked for by.
     ///   - make: Makes a new screen each time the scene is instantiated.
-    public init<Screen: ViewController>(_ identifier: String, _ make: @escaping () -> Screen) {
+    public init<Screen: ViewController>(_ identifier: String, _ make: @escaping @Sendable () -> Screen) {
       self.identifier = identifier
       self.screenType = Screen.self
       self.make = make

@@ -43,7 +43,8 @@ public struct NavigationOptions<Screen: ViewController> {
   ///
   /// - Parameter delegate: The delegate; held strongly for the navigation.
   /// - Returns: The changed options.
-  public func transitioningDelegate(_ delegate: any ViewControllerTransitioningDelegate) -> NavigationOptions {
+  public func transitioningDelegate(_ delegate: any ViewControllerTransitioningDelegate) -> NavigationOptions
+  {
     var copy = self
     copy.transitioningDelegate = delegate
     return copy

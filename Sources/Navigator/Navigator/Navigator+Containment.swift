@@ -87,7 +87,8 @@ extension Navigator {
     options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil
   ) async throws(NavigationError) -> Screen {
     try await awaitCompletion { (done: @escaping (Screen) -> Void) throws(NavigationError) in
-      try tryAddChild(destination, to: container, in: view, options: options, configure: configure, completion: done)
+      try tryAddChild(
+        destination, to: container, in: view, options: options, configure: configure, completion: done)
     }
   }
 

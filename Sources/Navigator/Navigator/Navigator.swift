@@ -121,7 +121,9 @@ public final class Navigator {
   }
 
   /// Runs `body` with the transition duration the options' delegate supplies.
-  func withDuration<Screen>(_ options: NavigationOptions<Screen>, for screen: ViewController, _ body: () -> Void) {
+  func withDuration<Screen>(
+    _ options: NavigationOptions<Screen>, for screen: ViewController, _ body: () -> Void
+  ) {
     guard let delegate = options.transitioningDelegate else { return body() }
     window.nextTransitionDuration = delegate.transitionDuration(for: screen)
     defer { window.nextTransitionDuration = nil }
@@ -129,7 +131,9 @@ public final class Navigator {
   }
 
   /// The completion that runs once a navigation finished: the caller's, then the option's.
-  func finish<Screen>(_ screen: Screen, _ options: NavigationOptions<Screen>, _ completion: ((Screen) -> Void)?)
+  func finish<Screen>(
+    _ screen: Screen, _ options: NavigationOptions<Screen>, _ completion: ((Screen) -> Void)?
+  )
     -> () -> Void
   {
     { [options] in

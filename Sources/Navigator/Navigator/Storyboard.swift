@@ -27,7 +27,9 @@ public struct Storyboard: Sendable {
     /// Creates a scene whose factory makes screens of type `Screen`.
     ///
     /// The factory is `@Sendable` so that one catalogue can serve every session of a
-    /// service; it makes a new screen, in the caller's isolation, each time.
+    /// service; it makes a new screen, in the caller's isolation, each time. The scene's
+    /// type is the factory's declared return type: give a multi-statement factory an
+    /// explicit one (`{ () -> Receipt in … }`), or it is inferred as `ViewController`.
     ///
     /// - Parameters:
     ///   - identifier: The identifier the scene is asked for by.

@@ -75,7 +75,8 @@ import Testing
     let before = window.hierarchyDescription()
     var failure: NavigationError?
     let shown = navigator.popover(
-      .type(Receipt.self), anchor: .view(anchorView, rect: .zero), options: .init().onFailure { failure = $0 })
+      .type(Receipt.self), anchor: .view(anchorView, rect: .zero), options: .init().onFailure { failure = $0 }
+    )
     #expect(shown == nil)
     #expect(failure?.code == .popoverAnchorNotInWindow)
     #expect(window.journal.events == [.misuse(failure!)])
@@ -133,7 +134,9 @@ import Testing
     #expect(removed === second)
     #expect(h.home.children.ids == [first.screenID])
     var failure: NavigationError?
-    #expect(h.navigator.removeChild(ofType: CardForm.self, from: h.home, options: .init().onFailure { failure = $0 }) == nil)
+    #expect(
+      h.navigator.removeChild(
+        ofType: CardForm.self, from: h.home, options: .init().onFailure { failure = $0 }) == nil)
     #expect(failure?.code == .invalidRequest)
   }
 

@@ -75,7 +75,8 @@ import Testing
       #expect(error.code == .sceneTypeMismatch)
       #expect(
         error.message
-          == "Scene \"receipt\" of storyboard \"Main\" makes a Receipt, not the CardForm the caller asked for.")
+          == "Scene \"receipt\" of storyboard \"Main\" makes a Receipt, not the CardForm the caller asked for."
+      )
     }
     #expect(h.tree == before)
     #expect(h.events.isEmpty)
@@ -161,7 +162,9 @@ import Testing
     let h = NavigatorHarness()
     var loadedAtConfigure: [Bool] = []
     try h.navigator.tryPush(.type(CardForm.self)) { (form: CardForm) in
-      loadedAtConfigure = [form.isViewLoaded, form.viewDidLoadCount == 1, form.appearanceState == .disappeared]
+      loadedAtConfigure = [
+        form.isViewLoaded, form.viewDidLoadCount == 1, form.appearanceState == .disappeared,
+      ]
     }
     #expect(loadedAtConfigure == [true, true, true])
   }
@@ -169,7 +172,9 @@ import Testing
   @Test func pitfall10AScreenWithoutBackgroundGetsTheDefaultOneBeforeItIsShown() throws {
     let h = NavigatorHarness()
     var backgroundAtConfigure: Color? = .clear
-    let plain = try h.navigator.tryPush(.type(Receipt.self)) { backgroundAtConfigure = $0.view.backgroundColor }
+    let plain = try h.navigator.tryPush(.type(Receipt.self)) {
+      backgroundAtConfigure = $0.view.backgroundColor
+    }
     #expect(backgroundAtConfigure == nil)
     #expect(plain.view.backgroundColor == .systemBackground)
     let tinted = try h.navigator.tryPush(.type(Tinted.self))

@@ -1,6 +1,6 @@
 /// A screen that receives typed data from whoever navigates to it.
 ///
-/// A ``Navigator`` delivers the data given with ``NavigationOptions/passing(_:)`` after the
+/// A `Navigator` delivers the data given with ``NavigationOptions/passing(_:)`` after the
 /// screen's view loaded and before the configure closure runs, so configuration can rely on
 /// it.
 ///

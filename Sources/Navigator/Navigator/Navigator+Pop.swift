@@ -54,10 +54,12 @@ extension Navigator {
                 .navigationDenied, "\(top.screenID) denied leaving \(navigation.screenID).",
                 screens: [top.screenID, navigation.screenID]))
           }
-        ) {
+        ) { [self] in
           guard navigation.topViewController === top else { return }
           options.successHandler?(top)
-          _ = navigation.performPop(kind: .pop, animated: animated, completion: done)
+          withDuration(options, for: top) {
+            _ = navigation.performPop(kind: .pop, animated: animated, completion: done)
+          }
         }
       }
     }

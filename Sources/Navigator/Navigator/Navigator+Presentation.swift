@@ -180,8 +180,14 @@ extension Navigator {
       throw error
     }
     prepare(screen, shown: shown, options, configure: configure)
-    withDuration(options, for: shown) {
-      origin.present(shown, animated: options.isAnimated, completion: finish(screen, options, completion))
+    let animated = options.isAnimated
+    let done = finish(screen, options, completion)
+    let request = NavigationRequest.present(shown.screenID, from: origin.screenID, animated: animated)
+    // The duration travels with the request, so a presentation that waits keeps it.
+    window.admit(request) { [self, window, options] in
+      withDuration(options, for: shown) {
+        origin.presentNow(shown, animated: animated, completion: done, request: request, window: window)
+      }
     }
     return screen
   }

@@ -50,10 +50,20 @@ extension Navigator {
       let (screen, shown) = try makeScreen(destination, options)
       if let error = navigation.pushError(shown) { throw error }
       prepare(screen, shown: shown, options, configure: configure)
-      withDuration(options, for: shown) {
-        navigation.push(
-          shown, animated: options.isAnimated, options: nil,
-          completion: finish(screen, options, completion))
+      let animated = options.isAnimated
+      let done = finish(screen, options, completion)
+      // The duration travels with the request, so a push that waits in the queue keeps it.
+      let run = { [self, options] in
+        withDuration(options, for: shown) {
+          navigation.performPush(shown, animated: animated, options: nil, completion: done)
+        }
+      }
+      if let busy = navigation.busyWindow {
+        busy.admit(
+          .push(shown.screenID, onto: navigation.screenID, animated: animated),
+          policy: navigation.transitionRequestPolicy, run)
+      } else {
+        run()
       }
       return screen
     }

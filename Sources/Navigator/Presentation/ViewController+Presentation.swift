@@ -139,7 +139,7 @@ extension ViewController {
 // MARK: - Implementation
 
 extension ViewController {
-  private func presentNow(
+  func presentNow(
     _ presented: ViewController, animated: Bool, completion: (() -> Void)?,
     request: NavigationRequest, window: Window
   ) {

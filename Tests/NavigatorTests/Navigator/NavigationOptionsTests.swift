@@ -28,6 +28,24 @@ import Testing
     #expect(h.scheduler.now == 1.0)
   }
 
+  @Test func aQueuedNavigationKeepsItsCustomDuration() throws {
+    let h = NavigatorHarness(manual: true)
+    let slow = FixedTransition(duration: 2)
+    let done = Counter()
+    try h.navigator.tryPush(.type(Receipt.self))
+    try h.navigator.tryPush(
+      .type(CardForm.self), options: .init().transitioningDelegate(slow).completion { _ in done.hit() })
+    #expect(h.window.pendingRequests.count == 1)
+    h.scheduler.runLoopTurn()
+    h.scheduler.finishTransitions()  // the first push finishes; the second starts
+    h.scheduler.runLoopTurn()
+    h.scheduler.advance(by: 1)
+    #expect(done.count == 0)
+    h.scheduler.advance(by: 1)
+    #expect(done.count == 1)
+    #expect(slow.askedCount == 1)
+  }
+
   @Test func withoutACustomTransitionTheDefaultDurationApplies() throws {
     let h = NavigatorHarness(manual: true)
     let done = Counter()

@@ -86,7 +86,7 @@ extension Navigator {
     _ destination: Destination<Screen>, to container: ViewController, in view: View? = nil,
     options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil
   ) async throws(NavigationError) -> Screen {
-    try await awaitCompletion { (done: @escaping (Screen) -> Void) throws(NavigationError) in
+    try await awaitCompletion { (done, _) throws(NavigationError) in
       try tryAddChild(
         destination, to: container, in: view, options: options, configure: configure, completion: done)
     }
@@ -190,7 +190,7 @@ extension Navigator {
   public func removeChild<Screen: ViewController>(
     _ child: Screen, options: NavigationOptions<Screen> = NavigationOptions()
   ) async throws(NavigationError) -> Screen {
-    try await awaitCompletion { (done: @escaping (Screen) -> Void) throws(NavigationError) in
+    try await awaitCompletion { (done, _) throws(NavigationError) in
       try tryRemoveChild(child, options: options, completion: done)
     }
   }

@@ -76,22 +76,12 @@ extension Navigator {
     async throws(NavigationError)
     -> ViewController
   {
-    let denial = DenialBox()
-    let result = try await awaitCompletion {
-      (done: @escaping (ViewController?) -> Void) throws(NavigationError) in
+    try await awaitCompletion { (done, fail) throws(NavigationError) in
       try tryPop(
         options: options.onFailure { error in
           options.failureHandler?(error)
-          denial.error = error
-          done(nil)
-        }, completion: { done($0) })
+          fail(error)
+        }, completion: done)
     }
-    guard let result, denial.error == nil else { throw denial.error! }
-    return result
   }
-}
-
-/// Where an awaited pop leaves a guard's denial.
-final class DenialBox {
-  var error: NavigationError?
 }

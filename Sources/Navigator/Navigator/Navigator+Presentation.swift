@@ -41,9 +41,21 @@ extension Navigator {
     options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil,
     completion: ((Screen) -> Void)? = nil
   ) throws(NavigationError) -> Screen {
+    try presentModal(
+      destination, style, options, configure: configure, completion: completion, lateFailure: nil)
+  }
+
+  private func presentModal<Screen>(
+    _ destination: Destination<Screen>, _ style: ModalPresentationStyle?,
+    _ options: NavigationOptions<Screen>,
+    configure: ((Screen) -> Void)?, completion: ((Screen) -> Void)?, lateFailure: ((NavigationError) -> Void)?
+  ) throws(NavigationError) -> Screen {
     record(Request(.presentModal, destination, options))
     return try attempt(options) { () throws(NavigationError) in
-      try present(destination, options, configure: configure, completion: completion) { shown in
+      try present(
+        destination, options, configure: configure, completion: completion, lateFailure: lateFailure
+      ) {
+        shown throws(NavigationError) in
         if let style { shown.modalPresentationStyle = style }
       }
     }
@@ -63,8 +75,9 @@ extension Navigator {
     _ destination: Destination<Screen>, style: ModalPresentationStyle? = nil,
     options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil
   ) async throws(NavigationError) -> Screen {
-    try await awaitCompletion { (done: @escaping (Screen) -> Void) throws(NavigationError) in
-      try tryPresentModal(destination, style: style, options: options, configure: configure, completion: done)
+    try await awaitCompletion { (done, fail) throws(NavigationError) in
+      _ = try presentModal(
+        destination, style, options, configure: configure, completion: done, lateFailure: fail)
     }
   }
 
@@ -119,19 +132,32 @@ extension Navigator {
     options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil,
     completion: ((Screen) -> Void)? = nil
   ) throws(NavigationError) -> Screen {
+    try popover(
+      destination, anchor, keepsPopoverOnCompactWidth, options, configure: configure, completion: completion,
+      lateFailure: nil)
+  }
+
+  private func popover<Screen>(
+    _ destination: Destination<Screen>, _ anchor: PopoverAnchor, _ keepsPopover: Bool,
+    _ options: NavigationOptions<Screen>, configure: ((Screen) -> Void)?, completion: ((Screen) -> Void)?,
+    lateFailure: ((NavigationError) -> Void)?
+  ) throws(NavigationError) -> Screen {
     record(Request(.popover, destination, options))
     return try attempt(options) { () throws(NavigationError) in
-      guard !window.isHidden, anchor.isInWindow(window) else {
-        throw NavigationError(
-          .popoverAnchorNotInWindow,
-          "Can't present a popover at \(anchor.describedForMessages): the anchor is not in a "
-            + "visible window.")
-      }
-      return try present(destination, options, configure: configure, completion: completion) { shown in
+      try present(
+        destination, options, configure: configure, completion: completion, lateFailure: lateFailure
+      ) {
+        [self] shown throws(NavigationError) in
+        guard !window.isHidden, anchor.isInWindow(window) else {
+          throw NavigationError(
+            .popoverAnchorNotInWindow,
+            "Can't present a popover at \(anchor.describedForMessages): the anchor is not in a "
+              + "visible window.")
+        }
         shown.modalPresentationStyle = .popover
         let controller = shown.popoverPresentationController!
         controller.anchor = anchor
-        if keepsPopoverOnCompactWidth { controller.delegate = popoverKeeper }
+        if keepsPopover { controller.delegate = popoverKeeper }
       }
     }
   }
@@ -152,41 +178,48 @@ extension Navigator {
     _ destination: Destination<Screen>, anchor: PopoverAnchor, keepsPopoverOnCompactWidth: Bool = false,
     options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil
   ) async throws(NavigationError) -> Screen {
-    try await awaitCompletion { (done: @escaping (Screen) -> Void) throws(NavigationError) in
-      try tryPopover(
-        destination, anchor: anchor, keepsPopoverOnCompactWidth: keepsPopoverOnCompactWidth,
-        options: options, configure: configure, completion: done)
+    try await awaitCompletion { (done, fail) throws(NavigationError) in
+      _ = try popover(
+        destination, anchor, keepsPopoverOnCompactWidth, options, configure: configure, completion: done,
+        lateFailure: fail)
     }
   }
 
   // MARK: Shared
 
   /// Checks, creates, styles, prepares and presents; `style` sets the shown screen's
-  /// presentation, and is undone when a check fails.
+  /// presentation (or refuses it), and is undone when a check fails.
   private func present<Screen>(
     _ destination: Destination<Screen>, _ options: NavigationOptions<Screen>,
-    configure: ((Screen) -> Void)?, completion: ((Screen) -> Void)?, style: (ViewController) -> Void
+    configure: ((Screen) -> Void)?, completion: ((Screen) -> Void)?,
+    lateFailure: ((NavigationError) -> Void)?,
+    style: @escaping (ViewController) throws(NavigationError) -> Void
   ) throws(NavigationError) -> Screen {
-    let origin = try origin(options, for: "present")
+    if !window.isBusy { _ = try origin(options, for: "present") }
     let (screen, shown) = try makeScreen(destination, options)
-    let savedStyle = shown.modalPresentationStyle
-    let savedAnchor = shown.presentationState.popoverController?.anchor
-    let savedDelegate = shown.presentationState.popoverController?.delegate
-    style(shown)
-    if let error = origin.presentationError(presenting: shown, window: window) {
-      shown.modalPresentationStyle = savedStyle
-      shown.presentationState.popoverController?.anchor = savedAnchor
-      shown.presentationState.popoverController?.delegate = savedDelegate
-      throw error
-    }
-    prepare(screen, shown: shown, options, configure: configure)
-    let animated = options.isAnimated
-    let done = finish(screen, options, completion)
-    let request = NavigationRequest.present(shown.screenID, from: origin.screenID, animated: animated)
-    // The duration travels with the request, so a presentation that waits keeps it.
-    window.admit(request) { [self, window, options] in
+    let presenter = window.isBusy ? try? origin(options, for: "present") : nil
+    let request = NavigationRequest.present(
+      shown.screenID, from: presenter?.screenID ?? shown.screenID, animated: options.isAnimated)
+    try whenReady(request, policy: nil, options, lateFailure: lateFailure) {
+      [self] () throws(NavigationError) in
+      let origin = try origin(options, for: "present")
+      let savedStyle = shown.modalPresentationStyle
+      let savedAnchor = shown.presentationState.popoverController?.anchor
+      let savedDelegate = shown.presentationState.popoverController?.delegate
+      try style(shown)
+      if let error = origin.presentationError(presenting: shown, window: window) {
+        shown.modalPresentationStyle = savedStyle
+        shown.presentationState.popoverController?.anchor = savedAnchor
+        shown.presentationState.popoverController?.delegate = savedDelegate
+        throw error
+      }
+      prepare(screen, shown: shown, options, configure: configure)
+      let animated = options.isAnimated
+      let request = NavigationRequest.present(shown.screenID, from: origin.screenID, animated: animated)
       withDuration(options, for: shown) {
-        origin.presentNow(shown, animated: animated, completion: done, request: request, window: window)
+        origin.presentNow(
+          shown, animated: animated, completion: finish(screen, options, completion), request: request,
+          window: window)
       }
     }
     return screen

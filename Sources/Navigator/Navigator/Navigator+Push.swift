@@ -33,40 +33,54 @@ extension Navigator {
     _ destination: Destination<Screen>, options: NavigationOptions<Screen> = NavigationOptions(),
     configure: ((Screen) -> Void)? = nil, completion: ((Screen) -> Void)? = nil
   ) throws(NavigationError) -> Screen {
+    try push(destination, options, configure: configure, completion: completion, lateFailure: nil)
+  }
+
+  /// Checks, creates, prepares and pushes; `lateFailure` hears an error found when a
+  /// request that waited in the queue runs.
+  func push<Screen>(
+    _ destination: Destination<Screen>, _ options: NavigationOptions<Screen>, configure: ((Screen) -> Void)?,
+    completion: ((Screen) -> Void)?, lateFailure: ((NavigationError) -> Void)?
+  ) throws(NavigationError) -> Screen {
     record(Request(.push, destination, options))
     return try attempt(options) { () throws(NavigationError) in
-      let origin = try origin(options, for: "push")
-      guard let navigation = (origin as? NavigationController) ?? origin.navigationController else {
-        throw NavigationError(
-          .invalidRequest,
-          "Can't push from \(origin.screenID): it is not in a navigation controller.",
-          screens: [origin.screenID])
-      }
-      if case .instance(let screen) = destination.source, options.embedding == nil,
-        let error = navigation.pushError(screen)
-      {
-        throw error
-      }
-      let (screen, shown) = try makeScreen(destination, options)
-      if let error = navigation.pushError(shown) { throw error }
-      prepare(screen, shown: shown, options, configure: configure)
-      let animated = options.isAnimated
-      let done = finish(screen, options, completion)
-      // The duration travels with the request, so a push that waits in the queue keeps it.
-      let run = { [self, options] in
-        withDuration(options, for: shown) {
-          navigation.performPush(shown, animated: animated, options: nil, completion: done)
+      if !window.isBusy {
+        let navigation = try stack(for: options)
+        if case .instance(let screen) = destination.source, options.embedding == nil,
+          let error = navigation.pushError(screen)
+        {
+          throw error
         }
       }
-      if let busy = navigation.busyWindow {
-        busy.admit(
-          .push(shown.screenID, onto: navigation.screenID, animated: animated),
-          policy: navigation.transitionRequestPolicy, run)
-      } else {
-        run()
+      let (screen, shown) = try makeScreen(destination, options)
+      let target = window.isBusy ? try? stack(for: options) : nil
+      let request = NavigationRequest.push(
+        shown.screenID, onto: target?.screenID ?? shown.screenID, animated: options.isAnimated)
+      try whenReady(request, policy: target?.transitionRequestPolicy, options, lateFailure: lateFailure) {
+        [self] () throws(NavigationError) in
+        let navigation = try stack(for: options)
+        if let error = navigation.pushError(shown) { throw error }
+        prepare(screen, shown: shown, options, configure: configure)
+        withDuration(options, for: shown) {
+          navigation.performPush(
+            shown, animated: options.isAnimated, options: nil, completion: finish(screen, options, completion)
+          )
+        }
       }
       return screen
     }
+  }
+
+  /// The navigation controller a push from the options' origin goes to.
+  func stack<Screen>(for options: NavigationOptions<Screen>) throws(NavigationError) -> NavigationController {
+    let origin = try origin(options, for: "push")
+    guard let navigation = (origin as? NavigationController) ?? origin.navigationController else {
+      throw NavigationError(
+        .invalidRequest,
+        "Can't push from \(origin.screenID): it is not in a navigation controller.",
+        screens: [origin.screenID])
+    }
+    return navigation
   }
 
   /// Pushes a screen and returns once the push finished.
@@ -82,8 +96,8 @@ extension Navigator {
     _ destination: Destination<Screen>, options: NavigationOptions<Screen> = NavigationOptions(),
     configure: ((Screen) -> Void)? = nil
   ) async throws(NavigationError) -> Screen {
-    try await awaitCompletion { (done: @escaping (Screen) -> Void) throws(NavigationError) in
-      try tryPush(destination, options: options, configure: configure, completion: done)
+    try await awaitCompletion { (done, fail) throws(NavigationError) in
+      _ = try push(destination, options, configure: configure, completion: done, lateFailure: fail)
     }
   }
 }

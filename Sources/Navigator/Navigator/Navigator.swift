@@ -164,21 +164,46 @@ public final class Navigator {
     }
   }
 
-  /// Waits for a navigation to finish: `start` gets the completion to call.
+  /// Waits for a navigation to finish: `start` gets the completion to call, and the
+  /// failure to call when a request that waited in the queue is refused when it runs.
   func awaitCompletion<Screen>(
-    _ start: (@escaping (Screen) -> Void) throws(NavigationError) -> Void
+    _ start: (@escaping (Screen) -> Void, @escaping (NavigationError) -> Void) throws(NavigationError) -> Void
   ) async throws(NavigationError) -> Screen {
     let box = ResultBox<Screen>()
-    do {
-      try start { box.screen = $0 }
-    } catch {
-      throw error
+    try start({ box.result = .success($0) }, { box.result = .failure($0) })
+    if box.result == nil {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        box.continuation = continuation
+      }
     }
-    if let screen = box.screen { return screen }
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      box.continuation = continuation
+    return try box.result!.get()
+  }
+
+  /// Runs `step` now, its error thrown; or, while the window is busy, queues it behind the
+  /// running transition and earlier requests, where its error goes to `onFailure`, to
+  /// `lateFailure`, then to the window's misuse policy.
+  ///
+  /// Under a ``TransitionRequestPolicy/reject`` policy a busy window refuses at once.
+  func whenReady<Screen>(
+    _ request: NavigationRequest, policy: TransitionRequestPolicy?, _ options: NavigationOptions<Screen>,
+    lateFailure: ((NavigationError) -> Void)?, _ step: @escaping () throws(NavigationError) -> Void
+  ) throws(NavigationError) {
+    guard window.isBusy else { return try step() }
+    if (policy ?? window.transitionRequestPolicy) == .reject {
+      throw NavigationError(
+        .transitionInProgress,
+        "Can't run \(request) while a transition or a pending decision is in progress.",
+        screens: request.screens)
     }
-    return box.screen!
+    window.enqueue(request) { [self, options] in
+      do throws(NavigationError) {
+        try step()
+      } catch {
+        options.failureHandler?(error)
+        lateFailure?(error)
+        Misuse.handle(error, in: window)
+      }
+    }
   }
 
   /// Checks that a screen is free to join a hierarchy: no parent, not presented, no root.
@@ -206,7 +231,7 @@ public final class Navigator {
 
 /// Where an awaited navigation leaves its screen and the task waiting for it.
 final class ResultBox<Screen> {
-  var screen: Screen? {
+  var result: Result<Screen, NavigationError>? {
     didSet {
       if let continuation {
         self.continuation = nil

@@ -14,6 +14,10 @@
 /// 3. navigates, and runs the completion once the navigation finished (after the last
 ///    did-callback).
 ///
+/// While the window is busy, a push or a presentation waits in its queue, and steps 1
+/// (the hierarchy's rules) to 3 run when it starts; a refusal found then goes to
+/// `onFailure`, to the async form and to the window's misuse policy.
+///
 /// Each navigation comes in three forms. `push(_:options:configure:completion:)` returns the
 /// screen, or `nil` after routing the error to the window's ``MisusePolicy`` and to
 /// ``NavigationOptions/onFailure(_:)``. `tryPush(…)` throws the ``NavigationError``

@@ -116,6 +116,38 @@ import Testing
     #expect(form.title == "Pay")
   }
 
+  @Test func pitfall6AlsoHoldsForAWrappedModalUnderTheManualScheduler() throws {
+    let h = NavigatorHarness(manual: true)
+    var seenAtConfigure: [NavigationEvent]?
+    let done = Counter()
+    let help = try h.navigator.tryPresentModal(
+      .type(Receipt.self), style: .fullScreen, options: .init().embeddedInNavigationController(),
+      configure: { _ in seenAtConfigure = h.events }, completion: { _ in done.hit() })
+    let wrapper = try #require(help.navigationController)
+    let id = help.screenID
+    let nav = h.navigation.screenID
+    #expect(seenAtConfigure == [.viewDidLoad(id)])
+    #expect(h.take() == [.viewDidLoad(id), .viewDidLoad(wrapper.screenID)])
+    h.scheduler.runLoopTurn()
+    #expect(done.count == 0)
+    h.scheduler.finishTransitions()
+    #expect(done.count == 1)
+    #expect(
+      h.take() == [
+        .viewWillDisappear(nav, animated: true),
+        .viewWillDisappear(h.home.screenID, animated: true),
+        .viewWillAppear(wrapper.screenID, animated: true),
+        .viewWillAppear(id, animated: true),
+        .willShow(id, in: wrapper.screenID, animated: true),
+        .didShow(id, in: wrapper.screenID, animated: true),
+        .viewDidDisappear(nav, animated: true),
+        .viewDidDisappear(h.home.screenID, animated: true),
+        .viewDidAppear(wrapper.screenID, animated: true),
+        .viewDidAppear(id, animated: true),
+        .completion(.present(wrapper.screenID, from: h.home.screenID, animated: true)),
+      ])
+  }
+
   @Test func pitfall7PopoversGetTheirStyleAndADelegateThatKeepsThemPopovers() throws {
     let h = NavigatorHarness()
     h.window.traitCollection = TraitCollection(horizontalSizeClass: .compact)

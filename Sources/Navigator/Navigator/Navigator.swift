@@ -232,23 +232,3 @@ public final class Navigator {
     return nil
   }
 }
-
-/// Where an awaited navigation leaves its screen and the task waiting for it.
-final class ResultBox<Screen> {
-  var result: Result<Screen, NavigationError>? {
-    didSet {
-      if let continuation {
-        self.continuation = nil
-        continuation.resume()
-      }
-    }
-  }
-  var continuation: CheckedContinuation<Void, Never>?
-}
-
-/// A popover delegate that keeps the popover a popover on compact width.
-final class PopoverKeeper: PopoverPresentationControllerDelegate {
-  func adaptivePresentationStyle(
-    for controller: PopoverPresentationController, traitCollection: TraitCollection
-  ) -> ModalPresentationStyle { .none }
-}

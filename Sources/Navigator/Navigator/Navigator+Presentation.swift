@@ -202,15 +202,19 @@ extension Navigator {
       shown.screenID, from: presenter?.screenID ?? shown.screenID, animated: options.isAnimated)
     try whenReady(request, policy: nil, options, lateFailure: lateFailure) {
       [self] () throws(NavigationError) in
-      let origin = try origin(options, for: "present")
+      let origin: ViewController
       let savedStyle = shown.modalPresentationStyle
       let savedAnchor = shown.presentationState.popoverController?.anchor
       let savedDelegate = shown.presentationState.popoverController?.delegate
-      try style(shown)
-      if let error = origin.presentationError(presenting: shown, window: window) {
+      do throws(NavigationError) {
+        origin = try self.origin(options, for: "present")
+        try style(shown)
+        if let error = origin.presentationError(presenting: shown, window: window) { throw error }
+      } catch {
         shown.modalPresentationStyle = savedStyle
         shown.presentationState.popoverController?.anchor = savedAnchor
         shown.presentationState.popoverController?.delegate = savedDelegate
+        Navigator.releaseEmbedding(of: screen, from: shown)
         throw error
       }
       prepare(screen, shown: shown, options, configure: configure)

@@ -58,8 +58,14 @@ extension Navigator {
         shown.screenID, onto: target?.screenID ?? shown.screenID, animated: options.isAnimated)
       try whenReady(request, policy: target?.transitionRequestPolicy, options, lateFailure: lateFailure) {
         [self] () throws(NavigationError) in
-        let navigation = try stack(for: options)
-        if let error = navigation.pushError(shown) { throw error }
+        let navigation: NavigationController
+        do throws(NavigationError) {
+          navigation = try stack(for: options)
+          if let error = navigation.pushError(shown) { throw error }
+        } catch {
+          Navigator.releaseEmbedding(of: screen, from: shown)
+          throw error
+        }
         prepare(screen, shown: shown, options, configure: configure)
         withDuration(options, for: shown) {
           navigation.performPush(

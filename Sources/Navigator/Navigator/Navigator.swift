@@ -210,6 +210,15 @@ public final class Navigator {
     }
   }
 
+  /// Takes a screen back out of the container a refused navigation wrapped it in, without
+  /// callbacks, so that a given instance is left as it was (its view stays loaded if the
+  /// container loaded it).
+  static func releaseEmbedding(of screen: ViewController, from shown: ViewController) {
+    guard shown !== screen, let parent = screen.parent else { return }
+    parent.removeChild(at: screen.indexInParent)
+    screen.viewIfLoaded?.detachFromSuperview()
+  }
+
   /// Checks that a screen is free to join a hierarchy: no parent, not presented, no root.
   static func freeScreenError(_ screen: ViewController, action: String) -> NavigationError? {
     if let parent = screen.parent {

@@ -149,3 +149,23 @@ import Testing
     }
   }
 }
+
+/// A refused navigation leaves a given instance outside the container it was to be wrapped in.
+@Suite struct NavigatorEmbeddingMisuseTests {
+  @Test func aRefusedWrappedPresentationReleasesTheInstance() throws {
+    let h = NavigatorHarness()
+    try h.navigator.tryPresentModal(.type(Receipt.self), options: .init().from(h.home))
+    let help = Tinted()
+    do {
+      try h.navigator.tryPresentModal(
+        .instance(help), options: .init().from(h.home).embeddedInNavigationController())
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.code == .alreadyPresenting)
+    }
+    #expect(help.parent == nil)
+    #expect(!help.isViewLoaded)
+    let wrapper = NavigationController(rootViewController: help)
+    #expect(wrapper.viewControllers.ids == [help.screenID])
+  }
+}

@@ -32,6 +32,7 @@ enum Demo {
     modalChain(into: output)
     popover(into: output)
     misuse(into: output)
+    navigatorJourney(into: output)
     output.line("Done.")
   }
 
@@ -183,7 +184,7 @@ enum Demo {
     section("", window, into: output)
   }
 
-  private static func section(_ title: String, _ window: Window, into output: Transcript) {
+  static func section(_ title: String, _ window: Window, into output: Transcript) {
     if !title.isEmpty { output.line(title) }
     for event in window.journal.events { output.line("   · \(event)") }
     window.journal.removeAll()

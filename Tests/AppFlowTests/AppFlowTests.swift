@@ -3,6 +3,6 @@ import Testing
 
 @Suite struct AppFlowTests {
   @Test func theModuleDeclaresItsVersion() {
-    #expect(AppFlowVersion.current == "0.1.0")
+    #expect(AppFlowVersion.current == "0.2.0")
   }
 }

@@ -101,6 +101,47 @@ import Testing
     #expect(swiped.last == "      └─ Album [DemoScreen] appeared (top)")
   }
 
+  @Test func theNavigatorJourneyConfiguresBeforeShowingAndRefusesMisuseWithTheTreeUnchanged() throws {
+    let transcript = Transcript()
+    Demo.run(into: transcript)
+    let lines = transcript.lines
+    let started = try Self.section(
+      "17. An AppController starts Wallet inside a navigation controller", in: lines)
+    #expect(
+      started.suffix(2) == [
+        "   └─ Pay [NavigationController] appeared", "      └─ Wallet [DemoScreen] appeared (top)",
+      ])
+    let pushed = try Self.section(
+      "18. The navigator pushes CardForm with a card, configured before it is shown", in: lines)
+    #expect(
+      Array(pushed.prefix(3)) == [
+        "   configure: card •••• 4242, view loaded: true, on screen: false",
+        "   (completion: CardForm on screen, background systemBackground)",
+        "   · CardForm.viewDidLoad",
+      ])
+    let wrapped = try Self.section(
+      "19. Help is presented modally, wrapped in a navigation controller", in: lines)
+    #expect(
+      wrapped.suffix(2) == [
+        "      └─ presents NavigationController [NavigationController] appeared (pageSheet)",
+        "         └─ Help [DemoScreen] appeared (top)",
+      ])
+    let popover = try Self.section("20. Scanner is shown as a popover from CardForm's Scan button", in: lines)
+    #expect(popover.last == "      └─ presents Scanner [DemoScreen] appeared (popover)")
+    let children = try Self.section("21. A dashboard gets two child screens, then loses one", in: lines)
+    #expect(children.contains("   · News.willMove(toParent: nil)"))
+    #expect(children.contains("   · News.didMove(toParent: nil)"))
+    #expect(
+      children.suffix(2) == [
+        "      └─ Dashboard [DemoScreen] appeared (top)", "         └─ Weather [DemoScreen] appeared",
+      ])
+    let misuse = try Self.section(
+      "22. Pushing CardForm again, while it is in the stack (report policy)", in: lines)
+    #expect(misuse.first == "   onFailure: duplicatePush")
+    #expect(misuse.filter { $0.hasPrefix("   · ") }.count == 1)
+    #expect(misuse.suffix(5) == children.suffix(5))
+  }
+
   @Test func theBuiltExecutableRunsAndExitsZero() throws {
     let executable = try #require(Self.builtExecutable(), "FlowDemo was not found next to the test bundle")
     let process = Process()
@@ -115,6 +156,7 @@ import Testing
     #expect(output.hasSuffix("Done.\n"))
     #expect(output.contains("2. A mail stack appears"))
     #expect(output.contains("12. A tap outside the popover dismisses it"))
+    #expect(output.contains("22. Pushing CardForm again, while it is in the stack (report policy)"))
   }
 
   /// The lines of the section with the given title, up to the blank line that ends it.

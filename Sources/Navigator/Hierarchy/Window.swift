@@ -248,6 +248,10 @@ open class Window: View {
     if !isTransitioning { transitionDidFinish() }
   }
 
+  /// The duration of the next transition this window starts, set by a custom transition
+  /// (``ViewControllerTransitioningDelegate``); `nil` for the default duration.
+  @exclusivity(unchecked) package var nextTransitionDuration: Double?
+
   /// Starts a planned transition under the scheduler.
   ///
   /// Inlined so that each plan type is specialised: no value-witness calls on the hot path.
@@ -260,7 +264,8 @@ open class Window: View {
       plan.didPhase()
       transitionDidFinish()
     case .manual(let manual):
-      manual.schedule(plan, in: self)
+      manual.schedule(plan, in: self, duration: nextTransitionDuration)
+      nextTransitionDuration = nil
     }
   }
 

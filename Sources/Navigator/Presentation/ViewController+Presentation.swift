@@ -139,7 +139,7 @@ extension ViewController {
 // MARK: - Implementation
 
 extension ViewController {
-  private func presentNow(
+  func presentNow(
     _ presented: ViewController, animated: Bool, completion: (() -> Void)?,
     request: NavigationRequest, window: Window
   ) {
@@ -296,7 +296,7 @@ extension ViewController {
 
   // MARK: Checks
 
-  private func presentationError(presenting presented: ViewController, window: Window)
+  func presentationError(presenting presented: ViewController, window: Window)
     -> NavigationError?
   {
     let name = presented.screenID

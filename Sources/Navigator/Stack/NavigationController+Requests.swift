@@ -2,7 +2,7 @@ extension NavigationController {
   // MARK: Checks
 
   /// Checks the rules for pushing `screen` onto this stack.
-  func pushError(_ screen: ViewController) -> NavigationError? {
+  package func pushError(_ screen: ViewController) -> NavigationError? {
     if screen is NavigationController {
       return NavigationError(
         .pushNavigationController,
@@ -66,7 +66,9 @@ extension NavigationController {
   /// Asks the top screen's guard, then runs `proceed` if it allows.
   ///
   /// - Returns: `true` when `proceed` ran inside this call.
-  func confirmLeavingTop(trigger: PopTrigger, ignoringGuard: Bool, _ proceed: @escaping () -> Void) -> Bool {
+  func confirmLeavingTop(
+    trigger: PopTrigger, ignoringGuard: Bool, onDenial: (() -> Void)? = nil, _ proceed: @escaping () -> Void
+  ) -> Bool {
     guard !ignoringGuard, let top = topViewController, let guardian = top as? any PopConfirming else {
       proceed()
       return true
@@ -82,14 +84,16 @@ extension NavigationController {
       self.pendingPopDecision = nil
       let window = self.attachedWindow
       if let window {
-        window.resume { if allowed { proceed() } }
+        window.resume { if allowed { proceed() } else { onDenial?() } }
       } else if allowed {
         proceed()
+      } else {
+        onDenial?()
       }
     }
     guardian.confirmPop(decision)
     if let answeredInline {
-      if answeredInline { proceed() }
+      if answeredInline { proceed() } else { onDenial?() }
       return answeredInline
     }
     isWaiting = true

@@ -48,6 +48,8 @@ public final class ManualScheduler {
     let window: Window
     let plan: any TransitionPlan
     var hasStarted: Bool
+    let duration: Double
+    var elapsed: Double = 0
   }
 
   private var entries: [Entry] = []
@@ -61,8 +63,46 @@ public final class ManualScheduler {
   /// The number of transitions that have started and wait to finish.
   public var runningTransitionCount: Int { entries.count(where: \.hasStarted) }
 
-  package func schedule(_ plan: any TransitionPlan, in window: Window) {
-    entries.append(Entry(window: window, plan: plan, hasStarted: false))
+  /// The duration of a transition whose custom transition gave none: UIKit's 0.35 s.
+  public static let defaultTransitionDuration = 0.35
+
+  /// The time that has passed, in seconds, as told by ``advance(by:)``.
+  public private(set) var now: Double = 0
+
+  package func schedule(_ plan: any TransitionPlan, in window: Window, duration: Double? = nil) {
+    entries.append(
+      Entry(
+        window: window, plan: plan, hasStarted: false,
+        duration: duration ?? Self.defaultTransitionDuration))
+  }
+
+  /// Moves time forward, finishing the running transitions whose duration has elapsed.
+  ///
+  /// Only transitions that have started (a run-loop turn since they were scheduled) age;
+  /// those that finish deliver their did-callbacks and completions in start order.
+  /// ``finishTransitions()`` still finishes every running transition whatever its duration.
+  ///
+  /// - Parameter seconds: How much time passes.
+  public func advance(by seconds: Double) {
+    now += seconds
+    var finished: [Entry] = []
+    var index = 0
+    while index < entries.count {
+      guard entries[index].hasStarted else {
+        index += 1
+        continue
+      }
+      entries[index].elapsed += seconds
+      if entries[index].elapsed >= entries[index].duration {
+        finished.append(entries.remove(at: index))
+      } else {
+        index += 1
+      }
+    }
+    for entry in finished {
+      entry.plan.didPhase()
+      entry.window.transitionDidFinish()
+    }
   }
 
   /// Delivers what UIKit delivers on the next main-queue turn.

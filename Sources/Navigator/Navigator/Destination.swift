@@ -1,0 +1,101 @@
+/// Where a navigation goes: a screen instance, a screen type, or a scene of a catalogue.
+///
+/// ```swift
+/// navigator.push(.instance(detail))
+/// navigator.push(.type(Detail.self))
+/// navigator.push(.scene("detail", in: main, as: Detail.self))
+/// ```
+///
+/// A destination is resolved only after every check passed, so a failed navigation
+/// creates no screen from a type or a scene.
+public struct Destination<Screen: ViewController> {
+  enum Source {
+    case instance(Screen)
+    case factory(String, () -> Screen)
+    case scene(Storyboard, identifier: String?)
+  }
+
+  let source: Source
+
+  /// The given screen.
+  ///
+  /// - Parameter screen: The screen to navigate to.
+  /// - Returns: A destination.
+  public static func instance(_ screen: Screen) -> Destination {
+    Destination(source: .instance(screen))
+  }
+
+  /// A new screen of the given type.
+  ///
+  /// - Parameter type: The type of the screen to create.
+  /// - Returns: A destination.
+  public static func type(_ type: Screen.Type) -> Destination where Screen: InitializableScreen {
+    Destination(source: .factory(String(describing: type), { type.init() }))
+  }
+
+  /// A new screen made by a factory.
+  ///
+  /// - Parameter make: Makes the screen, once, after the navigation's checks passed.
+  /// - Returns: A destination.
+  public static func make(_ make: @escaping () -> Screen) -> Destination {
+    Destination(source: .factory(String(describing: Screen.self), make))
+  }
+
+  /// A new screen from a scene of a catalogue, checked against `type`.
+  ///
+  /// - Parameters:
+  ///   - identifier: The scene's identifier.
+  ///   - storyboard: The catalogue.
+  ///   - type: The type the caller expects.
+  /// - Returns: A destination.
+  public static func scene(
+    _ identifier: String, in storyboard: Storyboard, as type: Screen.Type = Screen.self
+  ) -> Destination {
+    Destination(source: .scene(storyboard, identifier: identifier))
+  }
+
+  /// A new screen from the initial scene of a catalogue, checked against `type`.
+  ///
+  /// - Parameters:
+  ///   - storyboard: The catalogue.
+  ///   - type: The type the caller expects.
+  /// - Returns: A destination.
+  public static func initialScene(
+    of storyboard: Storyboard, as type: Screen.Type = Screen.self
+  ) -> Destination {
+    Destination(source: .scene(storyboard, identifier: nil))
+  }
+
+  /// Checks what can be checked before a screen exists: the scene and its declared type.
+  func validate() throws(NavigationError) {
+    guard case .scene(let storyboard, let identifier) = source else { return }
+    try storyboard.check(try Self.scene(of: storyboard, identifier), makes: Screen.self)
+  }
+
+  /// Creates (or hands back) the screen.
+  func resolve() throws(NavigationError) -> Screen {
+    switch source {
+    case .instance(let screen): return screen
+    case .factory(_, let make): return make()
+    case .scene(let storyboard, let identifier):
+      return try storyboard.make(try Self.scene(of: storyboard, identifier), as: Screen.self)
+    }
+  }
+
+  private static func scene(of storyboard: Storyboard, _ identifier: String?) throws(NavigationError)
+    -> Storyboard.Scene
+  {
+    guard let identifier else { return try storyboard.scene(initial: ()) }
+    return try storyboard.scene(identifier)
+  }
+
+  /// The destination as a request records it.
+  var recorded: Navigator.Request.Target {
+    switch source {
+    case .instance(let screen): .instance(screen.screenID)
+    case .factory(let name, _): .type(name)
+    case .scene(let storyboard, let identifier):
+      .scene(storyboard: storyboard.name, identifier: identifier, type: String(describing: Screen.self))
+    }
+  }
+}

@@ -1,0 +1,197 @@
+extension Navigator {
+  // MARK: Add
+
+  /// Adds a screen as a child of `container`, its view inside `view`; a failure goes to the
+  /// window's misuse policy and to `onFailure`.
+  ///
+  /// The containment calls are matched for the caller: `willMove(toParent:)`, the view
+  /// added (the child appears if the container is on screen), then `didMove(toParent:)`.
+  /// The completion runs after `didMove(toParent:)`. Containment is not a scheduled
+  /// transition: everything happens inside the call, under any scheduler.
+  ///
+  /// - Parameters:
+  ///   - destination: The child: an instance, a type or a scene.
+  ///   - container: The container screen.
+  ///   - view: The view of the container to put the child's view in; its root view when `nil`.
+  ///   - options: Data, embedding and the option closures (animation and origin do not apply).
+  ///   - configure: Runs with the loaded child, before it joins the container.
+  ///   - completion: Runs once the child was added.
+  /// - Returns: The child, or `nil` when the addition was refused.
+  @discardableResult
+  public func addChild<Screen: ViewController>(
+    _ destination: Destination<Screen>, to container: ViewController, in view: View? = nil,
+    options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil,
+    completion: ((Screen) -> Void)? = nil
+  ) -> Screen? {
+    reportingMisuse { () throws(NavigationError) in
+      try tryAddChild(
+        destination, to: container, in: view, options: options, configure: configure, completion: completion)
+    }
+  }
+
+  /// Adds a child screen, throwing when a check refuses it; nothing changes then.
+  ///
+  /// - Parameters:
+  ///   - destination: The child: an instance, a type or a scene.
+  ///   - container: The container screen.
+  ///   - view: The view of the container to put the child's view in; its root view when `nil`.
+  ///   - options: Data, embedding and the option closures (animation and origin do not apply).
+  ///   - configure: Runs with the loaded child, before it joins the container.
+  ///   - completion: Runs once the child was added.
+  /// - Returns: The child.
+  /// - Throws: A ``NavigationError``: a catalogue error, a wrong type, a child that already
+  ///   has a parent or contains the container, a view that is not the container's.
+  @discardableResult
+  public func tryAddChild<Screen: ViewController>(
+    _ destination: Destination<Screen>, to container: ViewController, in view: View? = nil,
+    options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil,
+    completion: ((Screen) -> Void)? = nil
+  ) throws(NavigationError) -> Screen {
+    record(Request(.addChild, destination, options))
+    return try attempt(options) { () throws(NavigationError) in
+      if let view, container.viewIfLoaded.map({ !view.isDescendant(of: $0) }) ?? true {
+        throw NavigationError(
+          .invalidRequest,
+          "Can't add a child to \(container.screenID) in a view that is not inside its view.",
+          screens: [container.screenID])
+      }
+      if case .instance(let screen) = destination.source {
+        if let error = Navigator.freeScreenError(screen, action: "add as a child") { throw error }
+        if let error = container.containmentError(adding: screen) { throw error }
+      }
+      let (screen, shown) = try makeScreen(destination, options)
+      if let error = Navigator.freeScreenError(shown, action: "add as a child") { throw error }
+      if let error = container.containmentError(adding: shown) { throw error }
+      prepare(screen, shown: shown, options, configure: configure)
+      container.addChild(shown)
+      (view ?? container.view).addSubview(shown.view)
+      shown.didMove(toParent: container)
+      finish(screen, options, completion)()
+      return screen
+    }
+  }
+
+  /// Adds a child screen and returns once it was added.
+  ///
+  /// - Parameters:
+  ///   - destination: The child: an instance, a type or a scene.
+  ///   - container: The container screen.
+  ///   - view: The view of the container to put the child's view in; its root view when `nil`.
+  ///   - options: Data, embedding and the option closures.
+  ///   - configure: Runs with the loaded child, before it joins the container.
+  /// - Returns: The child.
+  /// - Throws: As ``tryAddChild(_:to:in:options:configure:completion:)``.
+  @discardableResult
+  public func addChild<Screen: ViewController>(
+    _ destination: Destination<Screen>, to container: ViewController, in view: View? = nil,
+    options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil
+  ) async throws(NavigationError) -> Screen {
+    try await awaitCompletion { (done, _) throws(NavigationError) in
+      try tryAddChild(
+        destination, to: container, in: view, options: options, configure: configure, completion: done)
+    }
+  }
+
+  // MARK: Remove
+
+  /// Removes a child screen from its container; a failure goes to the window's misuse
+  /// policy and to `onFailure`.
+  ///
+  /// The containment calls are matched for the caller: `willMove(toParent: nil)`, the view
+  /// removed (the child disappears if it was on screen), then `removeFromParent()` with its
+  /// `didMove(toParent: nil)`. The completion runs last.
+  ///
+  /// - Parameters:
+  ///   - child: The child to remove.
+  ///   - options: The option closures (the others do not apply).
+  ///   - completion: Runs once the child was removed.
+  /// - Returns: The child, or `nil` when the removal was refused.
+  @discardableResult
+  public func removeChild<Screen: ViewController>(
+    _ child: Screen, options: NavigationOptions<Screen> = NavigationOptions(),
+    completion: ((Screen) -> Void)? = nil
+  ) -> Screen? {
+    reportingMisuse { () throws(NavigationError) in
+      try tryRemoveChild(child, options: options, completion: completion)
+    }
+  }
+
+  /// Removes the last child of `container` that is a `Screen`; a failure goes to the
+  /// window's misuse policy and to `onFailure`.
+  ///
+  /// - Parameters:
+  ///   - type: The type of the child to remove.
+  ///   - container: The container.
+  ///   - options: The option closures.
+  ///   - completion: Runs once the child was removed.
+  /// - Returns: The child, or `nil` when the removal was refused.
+  @discardableResult
+  public func removeChild<Screen: ViewController>(
+    ofType type: Screen.Type, from container: ViewController,
+    options: NavigationOptions<Screen> = NavigationOptions(), completion: ((Screen) -> Void)? = nil
+  ) -> Screen? {
+    reportingMisuse { () throws(NavigationError) in
+      guard let child = container.children.last(where: { $0 is Screen }) as? Screen else {
+        let error = NavigationError(
+          .invalidRequest, "Can't remove a child of type \(type) from \(container.screenID): it has none.",
+          screens: [container.screenID])
+        options.failureHandler?(error)
+        throw error
+      }
+      return try tryRemoveChild(child, options: options, completion: completion)
+    }
+  }
+
+  /// Removes a child screen, throwing when a check refuses it; nothing changes then.
+  ///
+  /// - Parameters:
+  ///   - child: The child to remove.
+  ///   - options: The option closures.
+  ///   - completion: Runs once the child was removed.
+  /// - Returns: The child.
+  /// - Throws: A ``NavigationError`` when the screen has no parent, or its parent is a
+  ///   navigation controller (pop it instead).
+  @discardableResult
+  public func tryRemoveChild<Screen: ViewController>(
+    _ child: Screen, options: NavigationOptions<Screen> = NavigationOptions(),
+    completion: ((Screen) -> Void)? = nil
+  ) throws(NavigationError) -> Screen {
+    record(Request(.removeChild, .instance(child), options))
+    return try attempt(options) { () throws(NavigationError) in
+      guard let parent = child.parent else {
+        throw NavigationError(
+          .invalidRequest, "Can't remove \(child.screenID) from its parent: it has none.",
+          screens: [child.screenID])
+      }
+      if parent is NavigationController {
+        throw NavigationError(
+          .invalidRequest,
+          "Can't remove \(child.screenID) from \(parent.screenID) as a child: it is in a navigation "
+            + "stack; pop it instead.",
+          screens: [child.screenID, parent.screenID])
+      }
+      options.successHandler?(child)
+      child.willMove(toParent: nil)
+      child.viewIfLoaded?.removeFromSuperview()
+      child.removeFromParent()
+      finish(child, options, completion)()
+      return child
+    }
+  }
+
+  /// Removes a child screen and returns once it was removed.
+  ///
+  /// - Parameters:
+  ///   - child: The child to remove.
+  ///   - options: The option closures.
+  /// - Returns: The child.
+  /// - Throws: As ``tryRemoveChild(_:options:completion:)``.
+  @discardableResult
+  public func removeChild<Screen: ViewController>(
+    _ child: Screen, options: NavigationOptions<Screen> = NavigationOptions()
+  ) async throws(NavigationError) -> Screen {
+    try await awaitCompletion { (done, _) throws(NavigationError) in
+      try tryRemoveChild(child, options: options, completion: done)
+    }
+  }
+}

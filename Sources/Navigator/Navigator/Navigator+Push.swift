@@ -1,0 +1,109 @@
+extension Navigator {
+  /// Pushes a screen onto the navigation stack of the origin (the visible screen by
+  /// default); a failure goes to the window's misuse policy and to `onFailure`.
+  ///
+  /// - Parameters:
+  ///   - destination: The screen to push: an instance, a type or a scene.
+  ///   - options: Animation, data, origin, embedding and the option closures.
+  ///   - configure: Runs with the loaded screen, before it joins the stack.
+  ///   - completion: Runs once the push finished (after the screen's `viewDidAppear`).
+  /// - Returns: The pushed screen, or `nil` when the push was refused.
+  @discardableResult
+  public func push<Screen: ViewController>(
+    _ destination: Destination<Screen>, options: NavigationOptions<Screen> = NavigationOptions(),
+    configure: ((Screen) -> Void)? = nil, completion: ((Screen) -> Void)? = nil
+  ) -> Screen? {
+    reportingMisuse { () throws(NavigationError) in
+      try tryPush(destination, options: options, configure: configure, completion: completion)
+    }
+  }
+
+  /// Pushes a screen, throwing when a check refuses the push; nothing changes then.
+  ///
+  /// - Parameters:
+  ///   - destination: The screen to push: an instance, a type or a scene.
+  ///   - options: Animation, data, origin, embedding and the option closures.
+  ///   - configure: Runs with the loaded screen, before it joins the stack.
+  ///   - completion: Runs once the push finished (after the screen's `viewDidAppear`).
+  /// - Returns: The pushed screen.
+  /// - Throws: A ``NavigationError``: no navigation controller at the origin, a catalogue
+  ///   error, a wrong type, or a screen that cannot be pushed.
+  @discardableResult
+  public func tryPush<Screen: ViewController>(
+    _ destination: Destination<Screen>, options: NavigationOptions<Screen> = NavigationOptions(),
+    configure: ((Screen) -> Void)? = nil, completion: ((Screen) -> Void)? = nil
+  ) throws(NavigationError) -> Screen {
+    try push(destination, options, configure: configure, completion: completion, lateFailure: nil)
+  }
+
+  /// Checks, creates, prepares and pushes; `lateFailure` hears an error found when a
+  /// request that waited in the queue runs.
+  func push<Screen>(
+    _ destination: Destination<Screen>, _ options: NavigationOptions<Screen>, configure: ((Screen) -> Void)?,
+    completion: ((Screen) -> Void)?, lateFailure: ((NavigationError) -> Void)?
+  ) throws(NavigationError) -> Screen {
+    record(Request(.push, destination, options))
+    return try attempt(options) { () throws(NavigationError) in
+      if !window.isBusy {
+        let navigation = try stack(for: options)
+        if case .instance(let screen) = destination.source, options.embedding == nil,
+          let error = navigation.pushError(screen)
+        {
+          throw error
+        }
+      }
+      let (screen, shown) = try makeScreen(destination, options)
+      let target = window.isBusy ? try? stack(for: options) : nil
+      let request = NavigationRequest.push(
+        shown.screenID, onto: target?.screenID ?? shown.screenID, animated: options.isAnimated)
+      try whenReady(request, policy: target?.transitionRequestPolicy, options, lateFailure: lateFailure) {
+        [self] () throws(NavigationError) in
+        let navigation: NavigationController
+        do throws(NavigationError) {
+          navigation = try stack(for: options)
+          if let error = navigation.pushError(shown) { throw error }
+        } catch {
+          Navigator.releaseEmbedding(of: screen, from: shown)
+          throw error
+        }
+        prepare(screen, shown: shown, options, configure: configure)
+        withDuration(options, for: shown) {
+          navigation.performPush(
+            shown, animated: options.isAnimated, options: nil, completion: finish(screen, options, completion)
+          )
+        }
+      }
+      return screen
+    }
+  }
+
+  /// The navigation controller a push from the options' origin goes to.
+  func stack<Screen>(for options: NavigationOptions<Screen>) throws(NavigationError) -> NavigationController {
+    let origin = try origin(options, for: "push")
+    guard let navigation = (origin as? NavigationController) ?? origin.navigationController else {
+      throw NavigationError(
+        .invalidRequest,
+        "Can't push from \(origin.screenID): it is not in a navigation controller.",
+        screens: [origin.screenID])
+    }
+    return navigation
+  }
+
+  /// Pushes a screen and returns once the push finished.
+  ///
+  /// - Parameters:
+  ///   - destination: The screen to push: an instance, a type or a scene.
+  ///   - options: Animation, data, origin, embedding and the option closures.
+  ///   - configure: Runs with the loaded screen, before it joins the stack.
+  /// - Returns: The pushed screen, after its `viewDidAppear`.
+  /// - Throws: As ``tryPush(_:options:configure:completion:)``.
+  @discardableResult
+  public func push<Screen: ViewController>(
+    _ destination: Destination<Screen>, options: NavigationOptions<Screen> = NavigationOptions(),
+    configure: ((Screen) -> Void)? = nil
+  ) async throws(NavigationError) -> Screen {
+    try await awaitCompletion { (done, fail) throws(NavigationError) in
+      _ = try push(destination, options, configure: configure, completion: done, lateFailure: fail)
+    }
+  }
+}

@@ -1,0 +1,243 @@
+/// Navigates from outside the screens: push, present modally, show a popover, add or
+/// remove a child, with the same shape for each.
+///
+/// Owned by whoever controls the flow (an `AppController`, a coordinator, a test), never
+/// by the screens. Every navigation:
+///
+/// 1. checks everything first (the origin, the catalogue, the type, the hierarchy's rules)
+///    and changes nothing when a check fails;
+/// 2. creates the screen (from an instance, a type or a scene), adopts it into the window's
+///    journal and loads its view (`loadViewIfNeeded`), delivers its data
+///    (``DataReceiving``), runs the configure closure with the concrete screen type, and
+///    gives a view without a background ``Color/systemBackground``, all before any
+///    `viewWillAppear(_:)`;
+/// 3. navigates, and runs the completion once the navigation finished (after the last
+///    did-callback).
+///
+/// While the window is busy, a push or a presentation waits in its queue, and steps 1
+/// (the hierarchy's rules) to 3 run when it starts; a refusal found then goes to
+/// `onFailure`, to the async form and to the window's misuse policy.
+///
+/// Each navigation comes in three forms. `push(_:options:configure:completion:)` returns the
+/// screen, or `nil` after routing the error to the window's ``MisusePolicy`` and to
+/// ``NavigationOptions/onFailure(_:)``. `tryPush(…)` throws the ``NavigationError``
+/// instead. `push(_:options:configure:) async` returns once the navigation finished.
+///
+/// ```swift
+/// let navigator = Navigator(window: window)
+/// navigator.push(.type(CardForm.self), options: .init().passing(card)) { form in
+///   form.title = "Pay"
+/// }
+/// ```
+public final class Navigator {
+  /// The window this navigator navigates in.
+  public let window: Window
+
+  /// A Boolean value indicating whether requests are appended to ``recordedRequests``;
+  /// `false` by default.
+  public var isRecordingRequests = false
+
+  /// What this navigator was asked to do, oldest first, while ``isRecordingRequests`` is on.
+  public private(set) var recordedRequests: [Request] = []
+
+  /// Keeps popovers popovers on compact width; held here because popover delegates are weak.
+  let popoverKeeper = PopoverKeeper()
+
+  /// Creates a navigator for a window.
+  ///
+  /// - Parameter window: The window to navigate in.
+  public init(window: Window) {
+    self.window = window
+  }
+
+  /// Forgets the recorded requests.
+  public func removeRecordedRequests() {
+    recordedRequests.removeAll()
+  }
+
+  /// The screen the user sees, found through presented chains, stacks and containers.
+  ///
+  /// From the window's root: the top of what it presents, then the top of a navigation
+  /// stack, then the last child of any other container, until none is left.
+  public var visibleViewController: ViewController? {
+    guard var screen = window.rootViewController else { return nil }
+    while true {
+      if let presented = screen.presented {
+        screen = presented
+      } else if let navigation = screen as? NavigationController, let top = navigation.topViewController {
+        screen = top
+      } else if let child = screen.children.last(where: \.isViewLoaded) {
+        screen = child
+      } else {
+        return screen
+      }
+    }
+  }
+
+  // MARK: Shared steps
+
+  func record(_ request: Request) {
+    if isRecordingRequests { recordedRequests.append(request) }
+  }
+
+  /// The origin of a navigation: the one given, else the visible screen.
+  func origin<Screen>(_ options: NavigationOptions<Screen>, for action: String) throws(NavigationError)
+    -> ViewController
+  {
+    if let origin = options.origin { return origin }
+    guard let visible = visibleViewController else {
+      throw NavigationError(
+        .invalidRequest, "Can't \(action): the window has no root view controller to start from.")
+    }
+    return visible
+  }
+
+  /// Creates the screen and the container it is shown in, after checking both can be.
+  func makeScreen<Screen>(_ destination: Destination<Screen>, _ options: NavigationOptions<Screen>)
+    throws(NavigationError) -> (screen: Screen, shown: ViewController)
+  {
+    try destination.validate()
+    if case .instance(let screen) = destination.source, options.embedding != nil,
+      let error = Navigator.freeScreenError(screen, action: "embed")
+    {
+      throw error
+    }
+    let screen = try destination.resolve()
+    guard let embedding = options.embedding else { return (screen, screen) }
+    return (screen, embedding.make(screen))
+  }
+
+  /// Loads, feeds and configures a screen that passed every check, then reports success.
+  func prepare<Screen>(
+    _ screen: Screen, shown: ViewController, _ options: NavigationOptions<Screen>,
+    configure: ((Screen) -> Void)?
+  ) {
+    shown.adopt(window)
+    screen.adopt(window)
+    screen.loadViewIfNeeded()
+    options.deliverData?(screen)
+    configure?(screen)
+    if screen.view.backgroundColor == nil { screen.view.backgroundColor = .systemBackground }
+    if shown !== screen, shown.view.backgroundColor == nil {
+      shown.view.backgroundColor = .systemBackground
+    }
+    options.successHandler?(screen)
+  }
+
+  /// Runs `body` with the transition duration the options' delegate supplies.
+  func withDuration<Screen>(
+    _ options: NavigationOptions<Screen>, for screen: ViewController, _ body: () -> Void
+  ) {
+    guard let delegate = options.transitioningDelegate else { return body() }
+    window.nextTransitionDuration = delegate.transitionDuration(for: screen)
+    defer { window.nextTransitionDuration = nil }
+    body()
+  }
+
+  /// The completion that runs once a navigation finished: the caller's, then the option's.
+  func finish<Screen>(
+    _ screen: Screen, _ options: NavigationOptions<Screen>, _ completion: ((Screen) -> Void)?
+  )
+    -> () -> Void
+  {
+    { [options] in
+      completion?(screen)
+      options.completionHandler?(screen)
+    }
+  }
+
+  /// Runs a throwing navigation; routes a failure to `onFailure`, then rethrows it.
+  func attempt<Screen, Result>(
+    _ options: NavigationOptions<Screen>, _ body: () throws(NavigationError) -> Result
+  ) throws(NavigationError) -> Result {
+    do {
+      return try body()
+    } catch {
+      options.failureHandler?(error)
+      throw error
+    }
+  }
+
+  /// Runs a navigation that does not throw: a failure goes to the window's misuse policy.
+  func reportingMisuse<Result>(_ body: () throws(NavigationError) -> Result) -> Result? {
+    do {
+      return try body()
+    } catch {
+      Misuse.handle(error, in: window)
+      return nil
+    }
+  }
+
+  /// Waits for a navigation to finish: `start` gets the completion to call, and the
+  /// failure to call when a request that waited in the queue is refused when it runs.
+  func awaitCompletion<Screen>(
+    _ start: (@escaping (Screen) -> Void, @escaping (NavigationError) -> Void) throws(NavigationError) -> Void
+  ) async throws(NavigationError) -> Screen {
+    let box = ResultBox<Screen>()
+    try start({ box.result = .success($0) }, { box.result = .failure($0) })
+    if box.result == nil {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        box.continuation = continuation
+      }
+    }
+    return try box.result!.get()
+  }
+
+  /// Runs `step` now, its error thrown; or, while the window is busy, queues it behind the
+  /// running transition and earlier requests, where its error goes to `onFailure`, to
+  /// `lateFailure`, then to the window's misuse policy.
+  ///
+  /// Under a ``TransitionRequestPolicy/reject`` policy a busy window refuses at once.
+  func whenReady<Screen>(
+    _ request: NavigationRequest, policy: TransitionRequestPolicy?, _ options: NavigationOptions<Screen>,
+    lateFailure: ((NavigationError) -> Void)?, _ step: @escaping () throws(NavigationError) -> Void
+  ) throws(NavigationError) {
+    guard window.isBusy else { return try step() }
+    if (policy ?? window.transitionRequestPolicy) == .reject {
+      throw NavigationError(
+        .transitionInProgress,
+        "Can't run \(request) while a transition or a pending decision is in progress.",
+        screens: request.screens)
+    }
+    window.enqueue(request) { [self, options] in
+      do throws(NavigationError) {
+        try step()
+      } catch {
+        options.failureHandler?(error)
+        lateFailure?(error)
+        Misuse.handle(error, in: window)
+      }
+    }
+  }
+
+  /// Takes a screen back out of the container a refused navigation wrapped it in, without
+  /// callbacks, so that a given instance is left as it was (its view stays loaded if the
+  /// container loaded it).
+  static func releaseEmbedding(of screen: ViewController, from shown: ViewController) {
+    guard shown !== screen, let parent = screen.parent else { return }
+    parent.removeChild(at: screen.indexInParent)
+    screen.viewIfLoaded?.detachFromSuperview()
+  }
+
+  /// Checks that a screen is free to join a hierarchy: no parent, not presented, no root.
+  static func freeScreenError(_ screen: ViewController, action: String) -> NavigationError? {
+    if let parent = screen.parent {
+      return NavigationError(
+        .invalidRequest,
+        "Can't \(action) \(screen.screenID): it is a child of \(parent.screenID).",
+        screens: [screen.screenID, parent.screenID])
+    }
+    if let presenter = screen.presenter {
+      return NavigationError(
+        .alreadyPresented,
+        "Can't \(action) \(screen.screenID): it is presented by \(presenter.screenID).",
+        screens: [screen.screenID, presenter.screenID])
+    }
+    if screen.windowIfRoot != nil {
+      return NavigationError(
+        .invalidRequest, "Can't \(action) \(screen.screenID): it is the root of a window.",
+        screens: [screen.screenID])
+    }
+    return nil
+  }
+}

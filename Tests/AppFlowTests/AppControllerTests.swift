@@ -1,0 +1,64 @@
+import AppFlow
+import Navigator
+import Testing
+
+final class Inbox: ViewController {}
+final class Composer: ViewController, InitializableScreen {}
+
+@Suite struct AppControllerTests {
+  @Test func startInstallsTheRootInANavigationControllerAndShowsTheWindow() throws {
+    let window = Window(misusePolicy: .report)
+    window.journal.isEnabled = true
+    let app = AppController(window: window) { Inbox() }
+    #expect(!app.isStarted)
+    let navigation = try app.start()
+    let inbox = try #require(navigation.topViewController as? Inbox)
+    #expect(app.window.rootViewController === navigation)
+    #expect(app.rootNavigationController === navigation)
+    #expect(app.window.isKeyWindow)
+    #expect(!app.window.isHidden)
+    #expect(inbox.appearanceState == .appeared)
+    #expect(app.navigator.window === window)
+    #expect(app.navigator.visibleViewController === inbox)
+
+    let composer = try app.navigator.tryPush(.type(Composer.self))
+    #expect(navigation.topViewController === composer)
+  }
+
+  @Test func startTakesTheInitialSceneOfACatalogue() throws {
+    let main = Storyboard(
+      name: "Main", initialScene: "inbox", scenes: [Storyboard.Scene("inbox") { Inbox() }])
+    let app = AppController(root: .storyboard(main))
+    let navigation = try app.start()
+    #expect(navigation.topViewController is Inbox)
+  }
+
+  @Test func aRootThatIsANavigationControllerIsNotWrappedAgain() throws {
+    let own = NavigationController(rootViewController: Inbox())
+    let app = AppController { own }
+    #expect(try app.start() === own)
+  }
+
+  @Test func aCatalogueWithoutInitialSceneFailsAndChangesNothing() {
+    let app = AppController(root: .storyboard(Storyboard(name: "Empty", scenes: [])))
+    #expect {
+      try app.start()
+    } throws: { error in
+      (error as? NavigationError)?.code == .noInitialScene
+    }
+    #expect(app.window.rootViewController == nil)
+    #expect(app.window.isHidden)
+    #expect(!app.isStarted)
+  }
+
+  @Test func startingTwiceIsRefused() throws {
+    let app = AppController { Inbox() }
+    let first = try app.start()
+    #expect {
+      try app.start()
+    } throws: { error in
+      (error as? NavigationError)?.code == .invalidRequest
+    }
+    #expect(app.window.rootViewController === first)
+  }
+}

@@ -89,6 +89,28 @@ public struct Destination<Screen: ViewController> {
     return try storyboard.scene(identifier)
   }
 
+  /// Names the children of type `Screen`, for a removal; it never creates a screen.
+  static var existing: Destination {
+    Destination(
+      source: .factory(String(describing: Screen.self)) {
+        preconditionFailure("A removal never creates a screen.")
+      })
+  }
+
+  /// How error messages name the screens a destination stands for.
+  var describedForMessages: String {
+    switch source {
+    case .instance(let screen): "\(screen.screenID)"
+    case .factory(let name, _): "a child of type \(name)"
+    case .scene(let storyboard, let identifier):
+      if let identifier = identifier ?? storyboard.initialSceneIdentifier {
+        "a child from scene \"\(identifier)\" of storyboard \"\(storyboard.name)\""
+      } else {
+        "a child from the initial scene of storyboard \"\(storyboard.name)\""
+      }
+    }
+  }
+
   /// The destination as a request records it.
   var recorded: Navigator.Request.Target {
     switch source {

@@ -47,7 +47,7 @@ extension Navigator {
     options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil,
     completion: ((Screen) -> Void)? = nil
   ) throws(NavigationError) -> Screen {
-    record(Request(.addChild, destination, options))
+    record(Request(.addChild, destination, options, container: container))
     return try attempt(options) { () throws(NavigationError) in
       if let view, container.viewIfLoaded.map({ !view.isDescendant(of: $0) }) ?? true {
         throw NavigationError(
@@ -66,6 +66,7 @@ extension Navigator {
       container.addChild(shown)
       (view ?? container.view).addSubview(shown.view)
       shown.didMove(toParent: container)
+      sceneChildren.remember(screen, shownAs: shown, madeBy: destination)
       finish(screen, options, completion)()
       return screen
     }
@@ -130,15 +131,107 @@ extension Navigator {
     ofType type: Screen.Type, from container: ViewController,
     options: NavigationOptions<Screen> = NavigationOptions(), completion: ((Screen) -> Void)? = nil
   ) -> Screen? {
+    removeChild(.existing, from: container, options: options, completion: completion)
+  }
+
+  /// Removes the child of `container` that `destination` names; a failure goes to the
+  /// window's misuse policy and to `onFailure`.
+  ///
+  /// The destination finds the child: `.instance` the given screen, which must be a child
+  /// of `container`; `.type` and `.make` the last child of the type; `.scene` and
+  /// `.initialScene` the last child this navigator added from that scene (the container it
+  /// was embedded in, if it was). Nothing is created.
+  ///
+  /// ```swift
+  /// navigator.removeChild(.scene("weather", in: widgets, as: Weather.self), from: dashboard)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - destination: Which child to remove.
+  ///   - container: The container.
+  ///   - options: The option closures.
+  ///   - completion: Runs once the child was removed.
+  /// - Returns: The child, or `nil` when the removal was refused.
+  @discardableResult
+  public func removeChild<Screen: ViewController>(
+    _ destination: Destination<Screen>, from container: ViewController,
+    options: NavigationOptions<Screen> = NavigationOptions(), completion: ((Screen) -> Void)? = nil
+  ) -> Screen? {
     reportingMisuse { () throws(NavigationError) in
-      guard let child = container.children.last(where: { $0 is Screen }) as? Screen else {
-        let error = NavigationError(
-          .invalidRequest, "Can't remove a child of type \(type) from \(container.screenID): it has none.",
+      try tryRemoveChild(destination, from: container, options: options, completion: completion)
+    }
+  }
+
+  /// Removes the child of `container` that `destination` names, throwing when there is
+  /// none or a check refuses it; nothing changes then.
+  ///
+  /// - Parameters:
+  ///   - destination: Which child to remove, as in
+  ///     ``removeChild(_:from:options:completion:)``.
+  ///   - container: The container.
+  ///   - options: The option closures.
+  ///   - completion: Runs once the child was removed.
+  /// - Returns: The child.
+  /// - Throws: A ``NavigationError`` when `container` has no such child, or the scene is
+  ///   not in its catalogue.
+  @discardableResult
+  public func tryRemoveChild<Screen: ViewController>(
+    _ destination: Destination<Screen>, from container: ViewController,
+    options: NavigationOptions<Screen> = NavigationOptions(), completion: ((Screen) -> Void)? = nil
+  ) throws(NavigationError) -> Screen {
+    record(Request(.removeChild, destination, options, container: container))
+    return try attempt(options) { () throws(NavigationError) in
+      try destination.validate()
+      guard let (child, shown) = findChild(destination, in: container) else {
+        if case .instance(let screen) = destination.source {
+          throw NavigationError(
+            .invalidRequest,
+            "Can't remove \(screen.screenID) from \(container.screenID): it is not its child.",
+            screens: [screen.screenID, container.screenID])
+        }
+        throw NavigationError(
+          .invalidRequest,
+          "Can't remove \(destination.describedForMessages) from \(container.screenID): it has none.",
           screens: [container.screenID])
-        options.failureHandler?(error)
-        throw error
       }
-      return try tryRemoveChild(child, options: options, completion: completion)
+      try remove(shown, options) { options.successHandler?(child) }
+      finish(child, options, completion)()
+      return child
+    }
+  }
+
+  /// Removes the child `destination` names and returns once it was removed.
+  ///
+  /// - Parameters:
+  ///   - destination: Which child to remove.
+  ///   - container: The container.
+  ///   - options: The option closures.
+  /// - Returns: The child.
+  /// - Throws: As ``tryRemoveChild(_:from:options:completion:)``.
+  @discardableResult
+  public func removeChild<Screen: ViewController>(
+    _ destination: Destination<Screen>, from container: ViewController,
+    options: NavigationOptions<Screen> = NavigationOptions()
+  ) async throws(NavigationError) -> Screen {
+    try await awaitCompletion { (done, _) throws(NavigationError) in
+      try tryRemoveChild(destination, from: container, options: options, completion: done)
+    }
+  }
+
+  /// The child of `container` a destination names, and the child the container holds for
+  /// it (its embedding container, or the child itself).
+  private func findChild<Screen>(_ destination: Destination<Screen>, in container: ViewController)
+    -> (child: Screen, shown: ViewController)?
+  {
+    switch destination.source {
+    case .instance(let screen):
+      return screen.parent === container ? (screen, screen) : nil
+    case .factory:
+      guard let child = container.children.last(where: { $0 is Screen }) as? Screen else { return nil }
+      return (child, child)
+    case .scene(let storyboard, let identifier):
+      guard let identifier = identifier ?? storyboard.initialSceneIdentifier else { return nil }
+      return sceneChildren.last(in: container, storyboard: storyboard.name, identifier: identifier)
     }
   }
 
@@ -156,27 +249,36 @@ extension Navigator {
     _ child: Screen, options: NavigationOptions<Screen> = NavigationOptions(),
     completion: ((Screen) -> Void)? = nil
   ) throws(NavigationError) -> Screen {
-    record(Request(.removeChild, .instance(child), options))
+    record(Request(.removeChild, .instance(child), options, container: child.parent))
     return try attempt(options) { () throws(NavigationError) in
-      guard let parent = child.parent else {
-        throw NavigationError(
-          .invalidRequest, "Can't remove \(child.screenID) from its parent: it has none.",
-          screens: [child.screenID])
-      }
-      if parent is NavigationController {
-        throw NavigationError(
-          .invalidRequest,
-          "Can't remove \(child.screenID) from \(parent.screenID) as a child: it is in a navigation "
-            + "stack; pop it instead.",
-          screens: [child.screenID, parent.screenID])
-      }
-      options.successHandler?(child)
-      child.willMove(toParent: nil)
-      child.viewIfLoaded?.removeFromSuperview()
-      child.removeFromParent()
+      try remove(child, options) { options.successHandler?(child) }
       finish(child, options, completion)()
       return child
     }
+  }
+
+  /// Checks that `shown` can leave its container, reports success, then makes the matched
+  /// containment calls: `willMove(toParent: nil)`, the view removed, `removeFromParent()`.
+  private func remove<Screen>(
+    _ shown: ViewController, _ options: NavigationOptions<Screen>, succeeded: () -> Void
+  ) throws(NavigationError) {
+    guard let parent = shown.parent else {
+      throw NavigationError(
+        .invalidRequest, "Can't remove \(shown.screenID) from its parent: it has none.",
+        screens: [shown.screenID])
+    }
+    if parent is NavigationController {
+      throw NavigationError(
+        .invalidRequest,
+        "Can't remove \(shown.screenID) from \(parent.screenID) as a child: it is in a navigation "
+          + "stack; pop it instead.",
+        screens: [shown.screenID, parent.screenID])
+    }
+    succeeded()
+    shown.willMove(toParent: nil)
+    shown.viewIfLoaded?.removeFromSuperview()
+    shown.removeFromParent()
+    sceneChildren.forget(shown)
   }
 
   /// Removes a child screen and returns once it was removed.

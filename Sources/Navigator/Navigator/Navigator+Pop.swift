@@ -25,27 +25,34 @@ extension Navigator {
   ///   - completion: Runs with the popped screen once the pop finished.
   /// - Throws: ``NavigationError/Code/invalidRequest`` when the origin is in no navigation
   ///   stack or its stack holds only the root; nothing changes then. A guard's denial
-  ///   reaches `onFailure` instead, possibly later.
+  ///   reaches `onFailure` instead, possibly later. While the window is busy, the pop
+  ///   waits in its queue (or is refused at once under the ``TransitionRequestPolicy/reject``
+  ///   policy) and pops the screen on top when it runs; a refusal found then goes to
+  ///   `onFailure` and the window's misuse policy.
   public func tryPop(
     options: NavigationOptions<ViewController> = NavigationOptions(),
     completion: ((ViewController) -> Void)? = nil
   ) throws(NavigationError) {
     try attempt(options) { () throws(NavigationError) in
       let origin = try origin(options, for: "pop")
-      guard let navigation = (origin as? NavigationController) ?? origin.navigationController,
-        let top = navigation.topViewController, navigation.viewControllers.count > 1
-      else {
+      guard let navigation = (origin as? NavigationController) ?? origin.navigationController else {
         throw NavigationError(
-          .invalidRequest,
-          "Can't pop from \(origin.screenID): it is not in a navigation stack with a screen above the root.",
+          .invalidRequest, "Can't pop from \(origin.screenID): it is not in a navigation stack.",
           screens: [origin.screenID])
       }
       let animated = options.isAnimated
-      let done = finish(top, options, completion)
-      window.admit(
-        .pop(from: navigation.screenID, animated: animated), policy: navigation.transitionRequestPolicy
-      ) { [options] in
-        guard navigation.topViewController === top, navigation.viewControllers.count > 1 else { return }
+      try whenReady(
+        .pop(from: navigation.screenID, animated: animated), policy: navigation.transitionRequestPolicy,
+        options,
+        lateFailure: nil
+      ) { [self] () throws(NavigationError) in
+        // Decided when the pop runs, so that pops queued behind a transition each pop
+        // the screen on top at their turn, as `popViewController(animated:)` does.
+        guard let top = navigation.topViewController, navigation.viewControllers.count > 1 else {
+          throw NavigationError(
+            .invalidRequest, "Can't pop from \(navigation.screenID): only its root screen is left.",
+            screens: [navigation.screenID])
+        }
         _ = navigation.confirmLeavingTop(
           trigger: .programmatic, ignoringGuard: false,
           onDenial: {
@@ -55,10 +62,22 @@ extension Navigator {
                 screens: [top.screenID, navigation.screenID]))
           }
         ) { [self] in
-          guard navigation.topViewController === top else { return }
+          guard navigation.topViewController === top else {
+            // Something that does not queue (a new root, a stack set while the guard was
+            // asked) moved the screen the guard approved; popping another one would be wrong.
+            let error = NavigationError(
+              .invalidRequest,
+              "Can't pop \(top.screenID) from \(navigation.screenID): it left the top while its guard "
+                + "was asked.",
+              screens: [top.screenID, navigation.screenID])
+            options.failureHandler?(error)
+            Misuse.handle(error, in: window)
+            return
+          }
           options.successHandler?(top)
           withDuration(options, for: top) {
-            _ = navigation.performPop(kind: .pop, animated: animated, completion: done)
+            _ = navigation.performPop(
+              kind: .pop, animated: animated, completion: finish(top, options, completion))
           }
         }
       }

@@ -43,6 +43,9 @@ extension Navigator {
     public let isAnimated: Bool
     /// The name of the container the screen was to be embedded in, if any.
     public let embedding: String?
+    /// The screen the navigation was asked to start from (``NavigationOptions/from(_:)``),
+    /// or the container of an added or removed child; `nil` for the visible screen.
+    public let origin: ScreenID?
 
     /// Creates a request value.
     ///
@@ -52,21 +55,27 @@ extension Navigator {
     ///   - data: The data passed to the screen.
     ///   - isAnimated: Whether the navigation was asked to animate.
     ///   - embedding: The name of the container, if any.
+    ///   - origin: The screen the navigation starts from, or the container of a child;
+    ///     `nil` for the visible screen.
     public init(
       _ kind: Kind, _ target: Target, data: AnyHashable? = nil, isAnimated: Bool = true,
-      embedding: String? = nil
+      embedding: String? = nil, from origin: ScreenID? = nil
     ) {
       self.kind = kind
       self.target = target
       self.data = data
       self.isAnimated = isAnimated
       self.embedding = embedding
+      self.origin = origin
     }
 
-    init<Screen>(_ kind: Kind, _ destination: Destination<Screen>, _ options: NavigationOptions<Screen>) {
+    init<Screen>(
+      _ kind: Kind, _ destination: Destination<Screen>, _ options: NavigationOptions<Screen>,
+      container: ViewController? = nil
+    ) {
       self.init(
         kind, destination.recorded, data: options.recordedData, isAnimated: options.isAnimated,
-        embedding: options.embedding?.name)
+        embedding: options.embedding?.name, from: (container ?? options.origin)?.screenID)
     }
 
     /// A compact, readable form.
@@ -75,6 +84,7 @@ extension Navigator {
       if let data { parts.append("data: \(data)") }
       if !isAnimated { parts.append("animated: false") }
       if let embedding { parts.append("in: \(embedding)") }
+      if let origin { parts.append("from: \(origin)") }
       return "Request(" + parts.joined(separator: ", ") + ")"
     }
   }

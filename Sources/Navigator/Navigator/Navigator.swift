@@ -43,6 +43,9 @@ public final class Navigator {
   /// Keeps popovers popovers on compact width; held here because popover delegates are weak.
   let popoverKeeper = PopoverKeeper()
 
+  /// The children this navigator added from scenes, for removals that name a scene.
+  var sceneChildren = SceneChildren()
+
   /// Creates a navigator for a window.
   ///
   /// - Parameter window: The window to navigate in.

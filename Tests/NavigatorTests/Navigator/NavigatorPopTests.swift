@@ -63,3 +63,54 @@ import Testing
     #expect(popped === form)
   }
 }
+
+/// Pops that wait behind a running transition, or are refused because one runs.
+@Suite struct NavigatorQueuedPopTests {
+  @Test func twoPopsQueuedBehindATransitionPopTwoScreens() throws {
+    let h = NavigatorHarness(manual: true)
+    let first = try h.navigator.tryPush(.type(CardForm.self), options: .init().animated(false))
+    h.scheduler.settle()
+    let second = try h.navigator.tryPush(.type(Receipt.self))
+    var popped: [ViewController] = []
+    h.navigator.pop { popped.append($0) }
+    h.navigator.pop { popped.append($0) }
+    #expect(popped.isEmpty)
+    #expect(h.window.pendingRequests.count == 2)
+    h.scheduler.settle()
+    #expect(popped.map(\.screenID) == [second.screenID, first.screenID])
+    #expect(h.navigation.viewControllers.ids == [h.home.screenID])
+    #expect(h.errors.errors.isEmpty)
+  }
+
+  @Test func aQueuedPopThatFindsOnlyTheRootFailsWhenItRuns() throws {
+    let h = NavigatorHarness(manual: true)
+    try h.navigator.tryPush(.type(CardForm.self))
+    h.navigator.pop()
+    var failure: NavigationError?
+    let done = Counter()
+    h.navigator.pop(options: .init().onFailure { failure = $0 }) { _ in done.hit() }
+    h.scheduler.settle()
+    let expected = NavigationError(
+      .invalidRequest, "Can't pop from Nav: only its root screen is left.", screens: [h.navigation.screenID])
+    #expect(failure == expected)
+    #expect(h.errors.errors == [expected])
+    #expect(done.count == 0)
+    #expect(h.navigation.viewControllers.ids == [h.home.screenID])
+  }
+
+  @Test func theRejectPolicyRefusesAPopAtOnce() throws {
+    let h = NavigatorHarness(manual: true)
+    try h.navigator.tryPush(.type(CardForm.self))
+    h.navigation.transitionRequestPolicy = .reject
+    var failures: [NavigationError.Code] = []
+    #expect {
+      try h.navigator.tryPop(options: .init().onFailure { failures.append($0.code) })
+    } throws: { error in
+      (error as? NavigationError)?.code == .transitionInProgress
+    }
+    #expect(failures == [.transitionInProgress])
+    #expect(h.window.pendingRequests.isEmpty)
+    h.scheduler.settle()
+    #expect(h.navigation.viewControllers.count == 2)
+  }
+}

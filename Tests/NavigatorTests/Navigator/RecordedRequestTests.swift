@@ -16,18 +16,23 @@ import Testing
     try h.navigator.tryRemoveChild(receipt)
     try h.navigator.tryPresentModal(
       .initialScene(of: mainStoryboard, as: CardForm.self), options: .init().embeddedInNavigationController())
-    _ = try? h.navigator.tryPopover(.type(Receipt.self), anchor: .barButtonItem(item))
+    _ = try? h.navigator.tryPopover(
+      .type(Receipt.self), anchor: .barButtonItem(item), options: .init().from(h.home))
 
     #expect(
       h.navigator.recordedRequests == [
         .init(.push, .type("CardForm"), data: Card(last4: "4242"), isAnimated: false),
-        .init(.addChild, .scene(storyboard: "Main", identifier: "receipt", type: "Receipt")),
-        .init(.removeChild, .instance(receipt.screenID)),
+        .init(
+          .addChild, .scene(storyboard: "Main", identifier: "receipt", type: "Receipt"), from: h.home.screenID
+        ),
+        .init(.removeChild, .instance(receipt.screenID), from: h.home.screenID),
         .init(
           .presentModal, .scene(storyboard: "Main", identifier: nil, type: "CardForm"),
           embedding: "NavigationController"),
-        .init(.popover, .type("Receipt")),
+        .init(.popover, .type("Receipt"), from: h.home.screenID),
       ])
+    #expect(
+      h.navigator.recordedRequests.last?.description == "Request(popover, type(\"Receipt\"), from: Home)")
     h.navigator.removeRecordedRequests()
     #expect(h.navigator.recordedRequests.isEmpty)
   }

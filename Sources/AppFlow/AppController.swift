@@ -55,6 +55,10 @@ public final class AppController {
   /// Installs the root screen inside a navigation controller (unless it is one) and makes
   /// the window key and visible.
   ///
+  /// As for every navigation, the root screen is fully formed before it is shown: its view
+  /// is loaded (`loadViewIfNeeded()`, journaled in the window) and given
+  /// ``Color/systemBackground`` when it has no background, before its `viewWillAppear(_:)`.
+  ///
   /// - Returns: The navigation controller at the root.
   /// - Throws: ``NavigationError/Code/noInitialScene`` (or another catalogue error) when
   ///   the root comes from a catalogue that cannot make it;
@@ -73,6 +77,11 @@ public final class AppController {
     case .storyboard(let storyboard): screen = try storyboard.instantiateInitialViewController()
     }
     let navigation = screen as? NavigationController ?? NavigationController(rootViewController: screen)
+    for shown in [navigation, navigation.topViewController].compactMap(\.self) {
+      shown.adopt(window)
+      shown.loadViewIfNeeded()
+      if shown.view.backgroundColor == nil { shown.view.backgroundColor = .systemBackground }
+    }
     rootNavigationController = navigation
     window.rootViewController = navigation
     window.makeKeyAndVisible()

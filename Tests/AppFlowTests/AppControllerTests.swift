@@ -25,6 +25,29 @@ final class Composer: ViewController, InitializableScreen {}
     #expect(navigation.topViewController === composer)
   }
 
+  @Test func theRootIsLoadedAndGivenABackgroundBeforeItAppears() throws {
+    let window = Window(misusePolicy: .report)
+    window.journal.isEnabled = true
+    let app = AppController(window: window) {
+      let inbox = Inbox()
+      inbox.title = "Inbox"
+      return inbox
+    }
+    let navigation = try app.start()
+    let inbox = try #require(navigation.topViewController)
+    #expect(inbox.viewIfLoaded?.backgroundColor == .systemBackground)
+    #expect(navigation.viewIfLoaded?.backgroundColor == .systemBackground)
+    // Both views load (and are journaled) before anything appears.
+    #expect(
+      window.journal.events.map(\.description) == [
+        "NavigationController.viewDidLoad", "Inbox.viewDidLoad",
+        "NavigationController.viewWillAppear(animated: false)", "Inbox.viewWillAppear(animated: false)",
+        "NavigationController.willShow(Inbox, animated: false)",
+        "NavigationController.didShow(Inbox, animated: false)",
+        "NavigationController.viewDidAppear(animated: false)", "Inbox.viewDidAppear(animated: false)",
+      ])
+  }
+
   @Test func startTakesTheInitialSceneOfACatalogue() throws {
     let main = Storyboard(
       name: "Main", initialScene: "inbox", scenes: [Storyboard.Scene("inbox") { Inbox() }])

@@ -57,12 +57,12 @@ public final class AppController {
   ///
   /// As for every navigation, the root screen is fully formed before it is shown: its view
   /// is loaded (`loadViewIfNeeded()`, journaled in the window) and given
-  /// ``Color/systemBackground`` when it has no background, before its `viewWillAppear(_:)`.
+  /// `Color.systemBackground` when it has no background, before its `viewWillAppear(_:)`.
   ///
   /// - Returns: The navigation controller at the root.
-  /// - Throws: ``NavigationError/Code/noInitialScene`` (or another catalogue error) when
+  /// - Throws: `NavigationError.Code.noInitialScene` (or another catalogue error) when
   ///   the root comes from a catalogue that cannot make it;
-  ///   ``NavigationError/Code/invalidRequest`` when the app was already started. Nothing
+  ///   `NavigationError.Code.invalidRequest` when the app was already started. Nothing
   ///   changes then.
   @discardableResult
   public func start() throws(NavigationError) -> NavigationController {

@@ -54,13 +54,7 @@ enum Demo {
 
   /// Push, a back-button pop that asks for confirmation, and a cancelled swipe.
   static func stackJourney(into output: Transcript) {
-    let window = Window()
-    window.journal.isEnabled = true
-    let inbox = DemoScreen("Inbox")
-    let navigation = NavigationController(rootViewController: inbox)
-    navigation.title = "Mail"
-    window.rootViewController = navigation
-    window.makeKeyAndVisible()
+    let (window, navigation, _) = visibleStack("Mail", root: DemoScreen("Inbox"))
     section("2. A mail stack appears", window, into: output)
 
     let message = DemoScreen("Message")
@@ -93,13 +87,7 @@ enum Demo {
   /// Each step's title comes before its action, so that the lines a completion or a
   /// delegate prints fall inside the step.
   static func modalChain(into output: Transcript) {
-    let window = Window()
-    window.journal.isEnabled = true
-    let inbox = DemoScreen("Inbox")
-    let navigation = NavigationController(rootViewController: inbox)
-    navigation.title = "Mail"
-    window.rootViewController = navigation
-    window.makeKeyAndVisible()
+    let (window, _, inbox) = visibleStack("Mail", root: DemoScreen("Inbox"))
     window.journal.removeAll()
 
     output.line(
@@ -124,15 +112,9 @@ enum Demo {
   /// dismissed by a tap outside, then adapted to a sheet on compact width and swiped away.
   static func popover(into output: Transcript) {
     let listener = PopoverListener(output)
-    let window = Window()
-    window.journal.isEnabled = true
-    let album = DemoScreen("Album")
     let filterButton = BarButtonItem(title: "Filter")
+    let (window, _, album) = visibleStack("Photos", root: DemoScreen("Album"))
     album.navigationItem.rightBarButtonItems = [filterButton]
-    let navigation = NavigationController(rootViewController: album)
-    navigation.title = "Photos"
-    window.rootViewController = navigation
-    window.makeKeyAndVisible()
     window.journal.removeAll()
 
     // The popover controller exists only once the style is .popover: set the style first.
@@ -170,18 +152,26 @@ enum Demo {
 
   /// A misuse under the report policy: a typed error, and the tree is unchanged.
   static func misuse(into output: Transcript) {
-    let window = Window(misusePolicy: .report)
-    window.journal.isEnabled = true
-    let home = DemoScreen("Home")
-    let navigation = NavigationController(rootViewController: home)
-    navigation.title = "Main"
-    window.rootViewController = navigation
-    window.makeKeyAndVisible()
+    let (window, navigation, home) = visibleStack("Main", root: DemoScreen("Home"), misusePolicy: .report)
     window.journal.removeAll()
     window.misuseHandler = { error in output.line("   error [\(error.code)]: \(error.message)") }
     output.line("16. Pushing Home a second time (report policy)")
     navigation.pushViewController(home, animated: true)
     section("", window, into: output)
+  }
+
+  /// A visible window, journal on, whose root is a navigation controller named `title`
+  /// showing `root`.
+  static func visibleStack(
+    _ title: String, root: DemoScreen, misusePolicy: MisusePolicy = .trap
+  ) -> (Window, NavigationController, DemoScreen) {
+    let window = Window(misusePolicy: misusePolicy)
+    window.journal.isEnabled = true
+    let navigation = NavigationController(rootViewController: root)
+    navigation.title = title
+    window.rootViewController = navigation
+    window.makeKeyAndVisible()
+    return (window, navigation, root)
   }
 
   static func section(_ title: String, _ window: Window, into output: Transcript) {

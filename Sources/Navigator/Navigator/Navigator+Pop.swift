@@ -86,6 +86,9 @@ extension Navigator {
 
   /// Pops the top screen and returns it once the pop finished.
   ///
+  /// A ``PopConfirming`` guard that answers later keeps this call waiting until it
+  /// answers, as it keeps the window's queue waiting.
+  ///
   /// - Parameter options: Animation, origin and the option closures.
   /// - Returns: The popped screen.
   /// - Throws: As ``tryPop(options:completion:)``, and

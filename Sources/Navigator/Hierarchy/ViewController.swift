@@ -421,8 +421,15 @@ open class ViewController {
   ///
   /// Every way of joining a hierarchy (``adopt(_:)``) records the window on the whole
   /// joining subtree, so this is one load on the hot path rather than a walk to the root.
-  package var journalWindow: Window? {
+  @inline(__always)
+  package final var journalWindow: Window? {
     if let window = adoptedToken?.window { return window }
+    return journalWindowOfTopmostAncestor()
+  }
+
+  /// The slow path of ``journalWindow``: a screen that never joined a window.
+  @inline(never)
+  private func journalWindowOfTopmostAncestor() -> Window? {
     let top = topmostAncestor
     return top.windowIfRoot ?? top.adoptedWindow
   }

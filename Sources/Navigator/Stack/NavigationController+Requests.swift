@@ -69,7 +69,9 @@ extension NavigationController {
   func confirmLeavingTop(
     trigger: PopTrigger, ignoringGuard: Bool, onDenial: (() -> Void)? = nil, _ proceed: @escaping () -> Void
   ) -> Bool {
-    guard !ignoringGuard, let top = topViewController, let guardian = top as? any PopConfirming else {
+    guard !ignoringGuard, let top = topViewController, confirmsPops(top),
+      let guardian = top as? any PopConfirming
+    else {
       proceed()
       return true
     }
@@ -105,7 +107,8 @@ extension NavigationController {
   /// A Boolean value indicating whether leaving the top screen must ask its guard.
   @inline(__always)
   func mustAskGuard(ignoring: Bool) -> Bool {
-    !ignoring && topViewController is any PopConfirming
+    guard !ignoring, let top = topViewController else { return false }
+    return confirmsPops(top)
   }
 
   // MARK: Push

@@ -37,6 +37,9 @@ open class NavigationController: ViewController {
   /// The decision a guard has not answered yet.
   public internal(set) var pendingPopDecision: PopDecision?
   var interactivePop: InteractivePop?
+  /// The last screen class asked whether it confirms pops, and the answer: a conformance
+  /// check costs a runtime cache lookup, and a stack usually pops screens of few classes.
+  @exclusivity(unchecked) private var lastGuardCheck: (screenClass: ObjectIdentifier, confirms: Bool)?
 
   /// Creates a navigation controller with an empty stack.
   public override init() {
@@ -67,6 +70,17 @@ open class NavigationController: ViewController {
   open override var definesPresentationContext: Bool {
     get { definesContext }
     set { definesContext = newValue }
+  }
+
+  /// A Boolean value indicating whether `screen` is ``PopConfirming``; one conformance
+  /// lookup per screen class in a row.
+  @inline(__always)
+  func confirmsPops(_ screen: ViewController) -> Bool {
+    let screenClass = ObjectIdentifier(type(of: screen))
+    if let last = lastGuardCheck, last.screenClass == screenClass { return last.confirms }
+    let confirms = screen is any PopConfirming
+    lastGuardCheck = (screenClass, confirms)
+    return confirms
   }
 
   // MARK: The stack

@@ -36,6 +36,7 @@ public struct NavigationError: Error, Hashable, Sendable, CustomStringConvertibl
       case presentScreenInHierarchy
       case nothingToDismiss
       case popoverAnchorNotInWindow
+      case popoverWithoutAnchor
       case noInteractiveDismissal
       case sceneNotFound
       case noInitialScene
@@ -92,6 +93,8 @@ public struct NavigationError: Error, Hashable, Sendable, CustomStringConvertibl
     public static let nothingToDismiss = Code(value: .nothingToDismiss)
     /// Presenting a popover whose anchor is not in the presenter's window.
     public static let popoverAnchorNotInWindow = Code(value: .popoverAnchorNotInWindow)
+    /// Presenting a popover whose ``PopoverPresentationController/anchor`` was never set.
+    public static let popoverWithoutAnchor = Code(value: .popoverWithoutAnchor)
     /// Updating or ending an interactive dismissal that was never begun.
     public static let noInteractiveDismissal = Code(value: .noInteractiveDismissal)
     /// Asking a scene catalogue for an identifier it does not contain.

@@ -13,7 +13,8 @@ extension PresentationController {
   /// happening now, so these callbacks are delivered inside the call, whatever the scheduler.
   ///
   /// Beginning a swipe on a screen that is not the top sheet (page sheet, form sheet or a
-  /// popover adapted to a sheet) is a misuse, as is beginning one while a transition runs.
+  /// popover adapted to a sheet) is a misuse, as is beginning one in a hidden window or
+  /// while a transition runs.
   ///
   /// - Returns: `true` when the swipe began, `false` when it was refused or was a misuse.
   @discardableResult
@@ -27,6 +28,10 @@ extension PresentationController {
       style.isSheet
     else {
       Misuse.handle(notSwipeableError("it is not presented as a sheet"), in: window)
+      return false
+    }
+    if window.isHidden {
+      Misuse.handle(notSwipeableError("its window is hidden"), in: window)
       return false
     }
     if let above = screen.presentedViewController {
@@ -61,11 +66,9 @@ extension PresentationController {
     }
     window.beginInteractivePresentationTransition()
     screen.presentationState.isSwiping = true
-    if !window.isHidden {
-      screen.isBeingDismissed = true
-      screen.beginAppearance(false, animated: true, window: window)
-      screen.isBeingDismissed = false
-    }
+    screen.isBeingDismissed = true
+    screen.beginAppearance(false, animated: true, window: window)
+    screen.isBeingDismissed = false
     return true
   }
 
@@ -104,7 +107,7 @@ extension PresentationController {
 
   /// The delegate that hears about swipes: this controller's, else the popover's if the
   /// screen is an adapted popover whose delegate also conforms.
-  private var effectiveDelegate: (any AdaptivePresentationControllerDelegate)? {
+  package var effectiveDelegate: (any AdaptivePresentationControllerDelegate)? {
     delegate
       ?? (presented.presentationState.popoverController?.delegate
         as? any AdaptivePresentationControllerDelegate)

@@ -7,6 +7,8 @@ struct SwipeCancelPlan: TransitionPlan {
   var isAnimated: Bool { true }
 
   func willPhase() {
+    // A window hidden during the swipe already made the sheet disappear.
+    guard !window.isHidden else { return }
     presented.beginAppearance(true, animated: true, window: window)
   }
 

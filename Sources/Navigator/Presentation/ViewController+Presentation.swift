@@ -334,7 +334,7 @@ extension ViewController {
     }
     let style = presented.modalPresentationStyle
     let presenter = style.usesPresentationContext ? presentationContext : coveringScreen
-    if let current = presenter.presented {
+    if let current = presenter.presented ?? presentedViewController {
       return NavigationError(
         .alreadyPresenting,
         "Attempt to present \(name) on \(presenter.screenID) (from \(screenID)) which is "
@@ -347,7 +347,7 @@ extension ViewController {
     if style == .popover {
       guard let anchor = presented.popoverPresentationController?.anchor else {
         return NavigationError(
-          .invalidRequest,
+          .popoverWithoutAnchor,
           "\(name), presented as a popover from \(screenID), should have an anchor (a bar "
             + "button item or a source view) set before the presentation occurs.",
           screens: [name, screenID])

@@ -1,8 +1,9 @@
 extension Window {
   /// Simulates a tap outside the popover on top of this window, on the given view.
   ///
-  /// A tap on one of the popover's ``PopoverPresentationController/passthroughViews`` (or a
-  /// view inside one) does not dismiss it. Otherwise the popover's delegate is asked
+  /// A tap inside the popover's own view, or on one of its
+  /// ``PopoverPresentationController/passthroughViews`` (or a view inside one), is not a tap
+  /// outside and does not dismiss it. Otherwise the popover's delegate is asked
   /// ``PopoverPresentationControllerDelegate/popoverPresentationControllerShouldDismissPopover(_:)``;
   /// unless it refuses, or the popover's screen sets
   /// ``ViewController/isModalInPresentation``, the popover is dismissed (animated), and the
@@ -20,14 +21,17 @@ extension Window {
       top.presentationState.activeStyle == .popover,
       let controller = top.popoverPresentationController
     else { return false }
-    if let view, controller.passthroughViews.contains(where: { view.isDescendant(of: $0) }) {
+    if let view,
+      view.isDescendant(of: top.view)
+        || controller.passthroughViews.contains(where: { view.isDescendant(of: $0) })
+    {
       return false
     }
     let delegate = controller.delegate
     if top.isModalInPresentation {
-      if let adaptive = delegate as? any AdaptivePresentationControllerDelegate,
-        let sheet = top.presentationController
-      {
+      // The same delegate a sheet's swipe tells: the presentation controller's own, else
+      // the popover's.
+      if let sheet = top.presentationController, let adaptive = sheet.effectiveDelegate {
         journal.record(.presentationDidAttemptToDismiss(top.screenID))
         adaptive.presentationControllerDidAttemptToDismiss(sheet)
       }

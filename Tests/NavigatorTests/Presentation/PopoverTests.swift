@@ -171,6 +171,38 @@ final class PopoverAnswers: PopoverPresentationControllerDelegate {
     #expect(stage.root.presentedViewController === popover)
   }
 
+  @Test func aTapInsideThePopoverDoesNotDismissIt() {
+    let stage = PresentationStage()
+    let answers = PopoverAnswers()
+    let popover = popover(on: stage, delegate: answers)
+    stage.root.present(popover, animated: false)
+    stage.settleQuietly()
+    let button = View()
+    popover.view.addSubview(button)
+    stage.settleQuietly()
+    #expect(stage.window.tapOutsidePopover(on: button) == false)
+    #expect(stage.window.tapOutsidePopover(on: popover.view) == false)
+    stage.scheduler.settle()
+    #expect(stage.take() == [])
+    #expect(stage.root.presentedViewController === popover)
+    #expect(answers.didDismissCount == 0)
+  }
+
+  @Test func aModalPopoverTellsItsPresentationControllersDelegateOfTheAttempt() throws {
+    let stage = PresentationStage()
+    let popover = popover(on: stage, delegate: nil)
+    popover.isModalInPresentation = true
+    let sheetAnswers = SheetAnswers()
+    let controller = try #require(popover.presentationController)
+    controller.delegate = sheetAnswers
+    stage.root.present(popover, animated: false)
+    stage.settleQuietly()
+    #expect(stage.window.tapOutsidePopover() == false)
+    #expect(stage.take() == [.presentationDidAttemptToDismiss(popover.screenID)])
+    #expect(sheetAnswers.calls == ["attempt"])
+    #expect(stage.root.presentedViewController === popover)
+  }
+
   @Test func aViewAnchorInTheWindowIsAccepted() {
     let stage = PresentationStage()
     let popover = Screen("P")

@@ -88,6 +88,62 @@ import Testing
     #expect(child.presentingViewController == nil)
   }
 
+  @Test func presentingFromAScreenThatAlreadyPresentsInItsContext() {
+    // R (no context) ⊃ N (navigation controller: defines the context) ⊃ C. C presents X over
+    // its context, so N presents it; a full-screen presentation from C would be made by R,
+    // which presents nothing, but C itself already presents X: refused, as UIKit does.
+    let stage = PresentationStage()
+    let navigation = NavigationController(rootViewController: Screen("C"))
+    stage.root.addChild(navigation)
+    stage.root.view.addSubview(navigation.view)
+    navigation.didMove(toParent: stage.root)
+    stage.settleQuietly()
+    guard let context = navigation.topViewController else {
+      Issue.record("the stack has no top")
+      return
+    }
+    let over = Screen("X")
+    over.modalPresentationStyle = .overCurrentContext
+    context.present(over, animated: false)
+    stage.settleQuietly()
+    #expect(navigation.presentedViewController === over)
+    let second = Screen("Y")
+    second.modalPresentationStyle = .fullScreen
+    expectMisuse(.alreadyPresenting, naming: ["C", "X", "Y"], in: stage) {
+      context.present(second, animated: false) { Issue.record("completion of a misuse ran") }
+    }
+    #expect(stage.root.presentedViewController == nil)
+    #expect(context.presentedViewController === over)
+    #expect(second.presentingViewController == nil)
+  }
+
+  @Test func presentingAScreenThatSitsInANavigationStack() {
+    let stage = PresentationStage()
+    let inStack = Screen("Step")
+    let navigation = NavigationController(rootViewController: inStack)
+    navigation.title = "Flow"
+    expectMisuse(.presentScreenInHierarchy, naming: ["A", "Step", "Flow"], in: stage) {
+      stage.root.present(inStack, animated: true)
+    }
+    #expect(navigation.viewControllers.map(\.screenID) == [inStack.screenID])
+    #expect(inStack.presentingViewController == nil)
+  }
+
+  @Test func swipingASheetInAHiddenWindow() throws {
+    let stage = PresentationStage()
+    let sheet = Screen("Sheet")
+    stage.root.present(sheet, animated: false)
+    stage.settleQuietly()
+    stage.window.isHidden = true
+    stage.settleQuietly()
+    let controller = try #require(sheet.presentationController)
+    expectMisuse(.noInteractiveDismissal, naming: ["Sheet", "hidden"], in: stage) {
+      #expect(controller.beginInteractiveDismissal() == false)
+    }
+    #expect(sheet.appearanceState == .disappeared)
+    #expect(stage.root.presentedViewController === sheet)
+  }
+
   @Test func presentingAWindowRoot() {
     let stage = PresentationStage()
     let otherWindow = Window()
@@ -117,7 +173,7 @@ import Testing
     let stage = PresentationStage()
     let popover = Screen("P")
     popover.modalPresentationStyle = .popover
-    expectMisuse(.invalidRequest, naming: ["A", "P"], in: stage) {
+    expectMisuse(.popoverWithoutAnchor, naming: ["A", "P"], in: stage) {
       stage.root.present(popover, animated: true)
     }
     #expect(stage.root.presentedViewController == nil)

@@ -92,6 +92,32 @@ import Testing
     #expect(h.navigation.viewControllers.ids == [h.root, b].ids)
   }
 
+  @Test func theWindowsRejectPolicyRefusesRequestsDuringAPresentationOrADismissal() {
+    let h = StackHarness()
+    var handled: [NavigationError] = []
+    h.window.misuseHandler = { handled.append($0) }
+    h.window.transitionRequestPolicy = .reject
+    let modal = Screen("Modal")
+    h.root.present(modal, animated: true)
+    let other = Screen("Other")
+    modal.present(other, animated: true)
+    h.root.dismiss(animated: true) { Issue.record("completion of a refused dismissal ran") }
+    #expect(handled.map(\.code) == [.transitionInProgress, .transitionInProgress])
+    h.scheduler.settle()
+    #expect(modal.presentedViewController == nil)
+    #expect(h.root.presentedViewController === modal)
+
+    handled = []
+    var dismissed = false
+    modal.dismiss(animated: true) { dismissed = true }
+    h.root.present(other, animated: true) { Issue.record("completion of a refused presentation ran") }
+    #expect(handled.map(\.code) == [.transitionInProgress])
+    h.scheduler.settle()
+    #expect(dismissed)
+    #expect(h.root.presentedViewController == nil)
+    #expect(other.presentingViewController == nil)
+  }
+
   @Test func aStackPolicyOverridesTheWindows() {
     let h = StackHarness()
     h.window.transitionRequestPolicy = .reject

@@ -322,7 +322,10 @@ open class ViewController {
 
   /// Checks the rules for adding `child` to this screen.
   package func containmentError(adding child: ViewController) -> NavigationError? {
-    var ancestor: ViewController? = self
+    // Only a screen that contains or presents others can be this one's ancestor, so a new
+    // leaf screen (the common push) skips the walk.
+    let mayBeAncestor = child === self || !child.childList.isEmpty || child.presented != nil
+    var ancestor: ViewController? = mayBeAncestor ? self : nil
     while let current = ancestor {
       if current === child {
         return NavigationError(

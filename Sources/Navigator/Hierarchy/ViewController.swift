@@ -317,8 +317,12 @@ open class ViewController {
   }
 
   /// Called once this screen has left its place: removed from its parent, replaced as a
-  /// window's root, or dismissed. Containers override it to release what they hold.
-  package func didLeaveHierarchy() {}
+  /// window's root, or dismissed. Tells every screen it contains, so that a container deep
+  /// inside (a navigation controller's pop blocks) hears it too; containers override it
+  /// to release what they hold.
+  package func didLeaveHierarchy() {
+    for child in childList { child.didLeaveHierarchy() }
+  }
 
   /// Checks the rules for adding `child` to this screen.
   package func containmentError(adding child: ViewController) -> NavigationError? {

@@ -129,10 +129,13 @@ extension NavigationController {
     interactivePop = InteractivePop(top: top, below: below)
     let journal = journalWindow
     journal?.journal.record(.interactivePopBegan(top.screenID, in: screenID))
+    applyBars(of: below, window: journal)
     guard appearanceState == .appeared else { return }
     interactivePop?.deliveredAppearance = true
     below.loadViewIfNeeded()
+    top.isMovingFromParent = true
     top.beginAppearance(false, animated: true, window: journal)
+    top.isMovingFromParent = false
     below.beginAppearance(true, animated: true, window: journal)
     viewIfLoaded?.attach(below.view)
     shownTop = ObjectIdentifier(below)
@@ -154,11 +157,15 @@ struct CancelledSwipePlan: TransitionPlan {
     let below = swipe.below
     let top = swipe.top
     defer { window?.journal.record(.interactivePopCancelled(top.screenID, in: navigation.screenID)) }
-    guard swipe.deliveredAppearance else { return }
+    guard swipe.deliveredAppearance else {
+      navigation.applyBars(of: top, window: window)
+      return
+    }
     if below.beginAppearance(false, animated: true, window: window) || below.appearanceState == .disappearing
     {
       below.endAppearance(window: window)
     }
+    navigation.applyBars(of: top, window: window)
     if top.beginAppearance(true, animated: true, window: window) || top.appearanceState == .appearing {
       top.endAppearance(window: window)
     }

@@ -77,20 +77,26 @@ extension NavigationController {
     }
     var answeredInline: Bool?
     var isWaiting = false
+    // The window held while the guard thinks; resumed whatever happened to this stack
+    // meanwhile, so that its queue never stays closed. Held through its token: a weak
+    // reference would slow down every retain of the window.
+    var heldWindow: WindowToken?
     let decision = PopDecision(screen: top.screenID, trigger: trigger) { [weak self] allowed in
       guard isWaiting else {
         answeredInline = allowed
         return
       }
-      guard let self else { return }
-      self.pendingPopDecision = nil
-      let window = self.attachedWindow
-      if let window {
-        window.resume { if allowed { proceed() } else { onDenial?() } }
-      } else if allowed {
-        proceed()
+      isWaiting = false
+      self?.pendingPopDecision = nil
+      let decide = { [weak self] in
+        guard self != nil else { return }
+        if allowed { proceed() } else { onDenial?() }
+      }
+      if let window = heldWindow?.window {
+        heldWindow = nil
+        window.resume(decide)
       } else {
-        onDenial?()
+        decide()
       }
     }
     guardian.confirmPop(decision)
@@ -100,7 +106,10 @@ extension NavigationController {
     }
     isWaiting = true
     pendingPopDecision = decision
-    attachedWindow?.hold()
+    if let window = attachedWindow {
+      heldWindow = window.token
+      window.hold()
+    }
     return false
   }
 
@@ -135,10 +144,6 @@ extension NavigationController {
     }
     let outgoing = topViewController
     if let options {
-      if let outgoing, outgoing.stackEntry == nil {
-        outgoing.stackEntry = StackEntry(
-          navigationBarHidden: isNavigationBarHidden, toolbarHidden: isToolbarHidden, onPush: nil, onPop: nil)
-      }
       screen.stackEntry = StackEntry(
         navigationBarHidden: options.navigationBarHidden, toolbarHidden: options.toolbarHidden,
         onPush: options.onPush, onPop: options.onPop)
@@ -462,17 +467,32 @@ extension NavigationController {
 
   // MARK: Bars
 
-  /// Applies the bars `screen` wants, if it said; journals each change.
+  /// Applies the bars `screen` wants as it becomes the top; journals each change.
+  ///
+  /// A screen wants what its push options said, else what was set while it was on top,
+  /// else the defaults: navigation bar shown, toolbar hidden.
   func applyBars(of screen: ViewController, window: Window?) {
-    guard let entry = screen.stackEntry else { return }
-    if entry.navigationBarHidden != isNavigationBarHidden {
-      isNavigationBarHidden = entry.navigationBarHidden
-      window?.journal.record(.navigationBarHidden(entry.navigationBarHidden, in: screenID))
+    let entry = screen.stackEntry
+    let barHidden = entry?.navigationBarHidden ?? false
+    let toolbarHidden = entry?.toolbarHidden ?? true
+    if barHidden != isNavigationBarHidden {
+      isNavigationBarHidden = barHidden
+      window?.journal.record(.navigationBarHidden(barHidden, in: screenID))
     }
-    if entry.toolbarHidden != isToolbarHidden {
-      isToolbarHidden = entry.toolbarHidden
-      window?.journal.record(.toolbarHidden(entry.toolbarHidden, in: screenID))
+    if toolbarHidden != isToolbarHidden {
+      isToolbarHidden = toolbarHidden
+      window?.journal.record(.toolbarHidden(toolbarHidden, in: screenID))
     }
+  }
+
+  /// What the top screen remembers about itself, created when it has nothing yet.
+  private var topEntry: StackEntry? {
+    guard let top = topViewController else { return nil }
+    if let entry = top.stackEntry { return entry }
+    let entry = StackEntry(
+      navigationBarHidden: isNavigationBarHidden, toolbarHidden: isToolbarHidden, onPush: nil, onPop: nil)
+    top.stackEntry = entry
+    return entry
   }
 
   /// Shows or hides the navigation bar; remembered for the top screen.
@@ -483,7 +503,7 @@ extension NavigationController {
   public func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
     guard hidden != isNavigationBarHidden else { return }
     isNavigationBarHidden = hidden
-    topViewController?.stackEntry?.navigationBarHidden = hidden
+    topEntry?.navigationBarHidden = hidden
     journalWindow?.journal.record(.navigationBarHidden(hidden, in: screenID))
   }
 
@@ -495,7 +515,7 @@ extension NavigationController {
   public func setToolbarHidden(_ hidden: Bool, animated: Bool) {
     guard hidden != isToolbarHidden else { return }
     isToolbarHidden = hidden
-    topViewController?.stackEntry?.toolbarHidden = hidden
+    topEntry?.toolbarHidden = hidden
     journalWindow?.journal.record(.toolbarHidden(hidden, in: screenID))
   }
 }

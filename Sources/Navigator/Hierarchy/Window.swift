@@ -167,9 +167,15 @@ open class Window: View {
     case .trap:
       preconditionFailure(error.message)
     case .report:
-      journal.record(.misuse(error))
-      misuseHandler?(error)
+      reportMisuse(error)
     }
+  }
+
+  /// Records a misuse in the journal and hands it to ``misuseHandler``, whatever the
+  /// policy: what ``MisusePolicy/report`` does.
+  package func reportMisuse(_ error: NavigationError) {
+    journal.record(.misuse(error))
+    misuseHandler?(error)
   }
 
   // MARK: Transitions and the request queue

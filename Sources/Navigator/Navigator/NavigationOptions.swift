@@ -85,6 +85,11 @@ public struct NavigationOptions<Screen: ViewController> {
 
   /// Returns options that wrap the screen in a container before showing it.
   ///
+  /// The container is built before the screen's data is delivered and before `configure`
+  /// runs, so `configure` receives a screen that is already the container's child (its view
+  /// loaded if the container loaded it), though not yet in the window's hierarchy: before
+  /// any `viewWillAppear(_:)`. ``Embedding`` gives the whole order.
+  ///
   /// - Parameter embedding: The container.
   /// - Returns: The changed options.
   public func embedded(in embedding: Embedding) -> NavigationOptions {

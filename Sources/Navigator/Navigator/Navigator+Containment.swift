@@ -7,7 +7,9 @@ extension Navigator {
   /// The containment calls are matched for the caller: `willMove(toParent:)`, the view
   /// added (the child appears if the container is on screen), then `didMove(toParent:)`.
   /// The completion runs after `didMove(toParent:)`. Containment is not a scheduled
-  /// transition: everything happens inside the call, under any scheduler.
+  /// transition: everything happens inside the call, under any scheduler. A
+  /// ``NavigationController``'s children are its stack, so it refuses to be the container:
+  /// push onto it instead.
   ///
   /// - Parameters:
   ///   - destination: The child: an instance, a type or a scene.
@@ -40,7 +42,8 @@ extension Navigator {
   ///   - completion: Runs once the child was added.
   /// - Returns: The child.
   /// - Throws: A ``NavigationError``: a catalogue error, a wrong type, a child that already
-  ///   has a parent or contains the container, a view that is not the container's.
+  ///   has a parent or contains the container, a view that is not the container's, a
+  ///   container that is a ``NavigationController`` (push onto it instead).
   @discardableResult
   public func tryAddChild<Screen: ViewController>(
     _ destination: Destination<Screen>, to container: ViewController, in view: View? = nil,
@@ -49,6 +52,15 @@ extension Navigator {
   ) throws(NavigationError) -> Screen {
     record(Request(.addChild, destination, options, container: container))
     return try attempt(options) { () throws(NavigationError) in
+      if container is NavigationController {
+        var screens = [container.screenID]
+        if case .instance(let screen) = destination.source { screens.insert(screen.screenID, at: 0) }
+        throw NavigationError(
+          .invalidRequest,
+          "Can't add \(destination.describedForMessages) to \(container.screenID): a navigation "
+            + "controller's children are its stack; push onto it instead.",
+          screens: screens)
+      }
       if let view, container.viewIfLoaded.map({ !view.isDescendant(of: $0) }) ?? true {
         throw NavigationError(
           .invalidRequest,

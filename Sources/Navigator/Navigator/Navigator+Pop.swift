@@ -33,6 +33,15 @@ extension Navigator {
     options: NavigationOptions<ViewController> = NavigationOptions(),
     completion: ((ViewController) -> Void)? = nil
   ) throws(NavigationError) {
+    try pop(options, completion: completion, lateFailure: nil)
+  }
+
+  /// Checks and pops; `lateFailure` hears an error found when a request that waited in the
+  /// queue runs.
+  private func pop(
+    _ options: NavigationOptions<ViewController>, completion: ((ViewController) -> Void)?,
+    lateFailure: ((NavigationError) -> Void)?
+  ) throws(NavigationError) {
     try attempt(options) { () throws(NavigationError) in
       let origin = try origin(options, for: "pop")
       guard let navigation = (origin as? NavigationController) ?? origin.navigationController else {
@@ -44,7 +53,7 @@ extension Navigator {
       try whenReady(
         .pop(from: navigation.screenID, animated: animated), policy: navigation.transitionRequestPolicy,
         options,
-        lateFailure: nil
+        lateFailure: lateFailure
       ) { [self] () throws(NavigationError) in
         // Decided when the pop runs, so that pops queued behind a transition each pop
         // the screen on top at their turn, as `popViewController(animated:)` does.
@@ -70,8 +79,7 @@ extension Navigator {
               "Can't pop \(top.screenID) from \(navigation.screenID): it left the top while its guard "
                 + "was asked.",
               screens: [top.screenID, navigation.screenID])
-            options.failureHandler?(error)
-            Misuse.handle(error, in: window)
+            refuseLate(error, options, lateFailure: lateFailure)
             return
           }
           options.successHandler?(top)
@@ -93,17 +101,21 @@ extension Navigator {
   /// - Returns: The popped screen.
   /// - Throws: As ``tryPop(options:completion:)``, and
   ///   ``NavigationError/Code/navigationDenied`` when the top screen's guard denied.
+  ///   A refusal found when a request that waited in the queue runs is thrown here too,
+  ///   and reported as under ``MisusePolicy/report`` (journal and misuse handler), never
+  ///   trapped.
   @discardableResult
   public func pop(options: NavigationOptions<ViewController> = NavigationOptions())
     async throws(NavigationError)
     -> ViewController
   {
     try await awaitCompletion { (done, fail) throws(NavigationError) in
-      try tryPop(
-        options: options.onFailure { error in
+      // A guard's denial reaches `onFailure` only; the wrapper hands it to this caller too.
+      try pop(
+        options.onFailure { error in
           options.failureHandler?(error)
           fail(error)
-        }, completion: done)
+        }, completion: done, lateFailure: fail)
     }
   }
 }

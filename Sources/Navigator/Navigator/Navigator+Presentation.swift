@@ -50,7 +50,7 @@ extension Navigator {
     _ options: NavigationOptions<Screen>,
     configure: ((Screen) -> Void)?, completion: ((Screen) -> Void)?, lateFailure: ((NavigationError) -> Void)?
   ) throws(NavigationError) -> Screen {
-    record(Request(.presentModal, destination, options))
+    record(Request(.presentModal, destination, options, presentationStyle: style))
     return try attempt(options) { () throws(NavigationError) in
       try present(
         destination, options, configure: configure, completion: completion, lateFailure: lateFailure
@@ -70,6 +70,9 @@ extension Navigator {
   ///   - configure: Runs with the loaded screen, before it is presented.
   /// - Returns: The presented screen, after its `viewDidAppear`.
   /// - Throws: As ``tryPresentModal(_:style:options:configure:completion:)``.
+  ///   A refusal found when a request that waited in the queue runs is thrown here too,
+  ///   and reported as under ``MisusePolicy/report`` (journal and misuse handler), never
+  ///   trapped.
   @discardableResult
   public func presentModal<Screen: ViewController>(
     _ destination: Destination<Screen>, style: ModalPresentationStyle? = nil,
@@ -142,7 +145,7 @@ extension Navigator {
     _ options: NavigationOptions<Screen>, configure: ((Screen) -> Void)?, completion: ((Screen) -> Void)?,
     lateFailure: ((NavigationError) -> Void)?
   ) throws(NavigationError) -> Screen {
-    record(Request(.popover, destination, options))
+    record(Request(.popover, destination, options, anchor: anchor))
     return try attempt(options) { () throws(NavigationError) in
       try present(
         destination, options, configure: configure, completion: completion, lateFailure: lateFailure
@@ -173,6 +176,9 @@ extension Navigator {
   ///   - configure: Runs with the loaded screen, before it is presented.
   /// - Returns: The screen, after its `viewDidAppear`.
   /// - Throws: As ``tryPopover(_:anchor:keepsPopoverOnCompactWidth:options:configure:completion:)``.
+  ///   A refusal found when a request that waited in the queue runs is thrown here too,
+  ///   and reported as under ``MisusePolicy/report`` (journal and misuse handler), never
+  ///   trapped.
   @discardableResult
   public func popover<Screen: ViewController>(
     _ destination: Destination<Screen>, anchor: PopoverAnchor, keepsPopoverOnCompactWidth: Bool = false,
@@ -196,8 +202,12 @@ extension Navigator {
     style: @escaping (ViewController) throws(NavigationError) -> Void
   ) throws(NavigationError) -> Screen {
     if !window.isBusy { _ = try origin(options, for: "present") }
-    let (screen, shown) = try makeScreen(destination, options)
+    let screen = try resolveScreen(destination, options)
     let presenter = window.isBusy ? try? origin(options, for: "present") : nil
+    try refuseWhileBusy(
+      .present(screen.screenID, from: presenter?.screenID ?? screen.screenID, animated: options.isAnimated),
+      policy: nil)
+    let shown = embed(screen, options)
     let request = NavigationRequest.present(
       shown.screenID, from: presenter?.screenID ?? shown.screenID, animated: options.isAnimated)
     try whenReady(request, policy: nil, options, lateFailure: lateFailure) {

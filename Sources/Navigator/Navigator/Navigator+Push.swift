@@ -52,8 +52,12 @@ extension Navigator {
           throw error
         }
       }
-      let (screen, shown) = try makeScreen(destination, options)
+      let screen = try resolveScreen(destination, options)
       let target = window.isBusy ? try? stack(for: options) : nil
+      try refuseWhileBusy(
+        .push(screen.screenID, onto: target?.screenID ?? screen.screenID, animated: options.isAnimated),
+        policy: target?.transitionRequestPolicy)
+      let shown = embed(screen, options)
       let request = NavigationRequest.push(
         shown.screenID, onto: target?.screenID ?? shown.screenID, animated: options.isAnimated)
       try whenReady(request, policy: target?.transitionRequestPolicy, options, lateFailure: lateFailure) {
@@ -97,6 +101,9 @@ extension Navigator {
   ///   - configure: Runs with the loaded screen, before it joins the stack.
   /// - Returns: The pushed screen, after its `viewDidAppear`.
   /// - Throws: As ``tryPush(_:options:configure:completion:)``.
+  ///   A refusal found when a request that waited in the queue runs is thrown here too,
+  ///   and reported as under ``MisusePolicy/report`` (journal and misuse handler), never
+  ///   trapped.
   @discardableResult
   public func push<Screen: ViewController>(
     _ destination: Destination<Screen>, options: NavigationOptions<Screen> = NavigationOptions(),

@@ -16,7 +16,9 @@
 ///
 /// While the window is busy, a push or a presentation waits in its queue, and steps 1
 /// (the hierarchy's rules) to 3 run when it starts; a refusal found then goes to
-/// `onFailure`, to the async form and to the window's misuse policy.
+/// `onFailure`, then, for the async form, to its caller (recorded in the journal and handed
+/// to ``Window/misuseHandler`` as under ``MisusePolicy/report``, never trapped, since the
+/// caller receives it), and for the other forms to the window's misuse policy.
 ///
 /// Each navigation comes in three forms. `push(_:options:configure:completion:)` returns the
 /// screen, or `nil` after routing the error to the window's ``MisusePolicy`` and to
@@ -99,15 +101,27 @@ public final class Navigator {
   func makeScreen<Screen>(_ destination: Destination<Screen>, _ options: NavigationOptions<Screen>)
     throws(NavigationError) -> (screen: Screen, shown: ViewController)
   {
+    let screen = try resolveScreen(destination, options)
+    return (screen, embed(screen, options))
+  }
+
+  /// Creates (or hands back) the screen, after checking it can be and, when it is to be
+  /// embedded, that a given one is free to be.
+  func resolveScreen<Screen>(_ destination: Destination<Screen>, _ options: NavigationOptions<Screen>)
+    throws(NavigationError) -> Screen
+  {
     try destination.validate()
     if case .instance(let screen) = destination.source, options.embedding != nil,
       let error = Navigator.freeScreenError(screen, action: "embed")
     {
       throw error
     }
-    let screen = try destination.resolve()
-    guard let embedding = options.embedding else { return (screen, screen) }
-    return (screen, embedding.make(screen))
+    return try destination.resolve()
+  }
+
+  /// Wraps a screen in the options' container, if any: the screen that is shown.
+  func embed<Screen>(_ screen: Screen, _ options: NavigationOptions<Screen>) -> ViewController {
+    options.embedding?.make(screen) ?? screen
   }
 
   /// Loads, feeds and configures a screen that passed every check, then reports success.
@@ -187,8 +201,8 @@ public final class Navigator {
   }
 
   /// Runs `step` now, its error thrown; or, while the window is busy, queues it behind the
-  /// running transition and earlier requests, where its error goes to `onFailure`, to
-  /// `lateFailure`, then to the window's misuse policy.
+  /// running transition and earlier requests, where its error goes where
+  /// ``refuseLate(_:_:lateFailure:)`` sends it.
   ///
   /// Under a ``TransitionRequestPolicy/reject`` policy a busy window refuses at once.
   func whenReady<Screen>(
@@ -196,20 +210,45 @@ public final class Navigator {
     lateFailure: ((NavigationError) -> Void)?, _ step: @escaping () throws(NavigationError) -> Void
   ) throws(NavigationError) {
     guard window.isBusy else { return try step() }
-    if (policy ?? window.transitionRequestPolicy) == .reject {
-      throw NavigationError(
-        .transitionInProgress,
-        "Can't run \(request) while a transition or a pending decision is in progress.",
-        screens: request.screens)
-    }
+    try refuseWhileBusy(request, policy: policy)
     window.enqueue(request) { [self, options] in
       do throws(NavigationError) {
         try step()
       } catch {
-        options.failureHandler?(error)
-        lateFailure?(error)
-        Misuse.handle(error, in: window)
+        refuseLate(error, options, lateFailure: lateFailure)
       }
+    }
+  }
+
+  /// Throws ``NavigationError/Code/transitionInProgress`` when the window is busy and
+  /// `policy` (the window's by default) rejects requests that would wait.
+  ///
+  /// A navigation asks before it builds its container, so that a refusal leaves a given
+  /// screen as it was.
+  func refuseWhileBusy(
+    _ request: @autoclosure () -> NavigationRequest, policy: TransitionRequestPolicy?
+  ) throws(NavigationError) {
+    guard window.isBusy, (policy ?? window.transitionRequestPolicy) == .reject else { return }
+    let request = request()
+    throw NavigationError(
+      .transitionInProgress,
+      "Can't run \(request) while a transition or a pending decision is in progress.",
+      screens: request.screens)
+  }
+
+  /// Routes an error found when a request that waited in the queue runs: to `onFailure`,
+  /// then, when an async caller waits for it (`lateFailure`), to that caller, recorded in
+  /// the journal and handed to the misuse handler as under ``MisusePolicy/report`` (the
+  /// caller handles it, so it never traps); otherwise to the window's misuse policy.
+  func refuseLate<Screen>(
+    _ error: NavigationError, _ options: NavigationOptions<Screen>, lateFailure: ((NavigationError) -> Void)?
+  ) {
+    options.failureHandler?(error)
+    if let lateFailure {
+      lateFailure(error)
+      window.reportMisuse(error)
+    } else {
+      Misuse.handle(error, in: window)
     }
   }
 

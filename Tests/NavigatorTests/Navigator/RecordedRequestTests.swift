@@ -29,10 +29,11 @@ import Testing
         .init(
           .presentModal, .scene(storyboard: "Main", identifier: nil, type: "CardForm"),
           embedding: "NavigationController"),
-        .init(.popover, .type("Receipt"), from: h.home.screenID),
+        .init(.popover, .type("Receipt"), anchor: .barButtonItem(item), from: h.home.screenID),
       ])
     #expect(
-      h.navigator.recordedRequests.last?.description == "Request(popover, type(\"Receipt\"), from: Home)")
+      h.navigator.recordedRequests.last?.description
+        == "Request(popover, type(\"Receipt\"), anchor: barButtonItem(\"Filter\"), from: Home)")
     h.navigator.removeRecordedRequests()
     #expect(h.navigator.recordedRequests.isEmpty)
   }

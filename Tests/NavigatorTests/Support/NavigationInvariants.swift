@@ -98,13 +98,14 @@ struct NavigationInvariants {
   }
 
   /// A pop block runs exactly once, when its screen leaves the stack (or the stack leaves
-  /// the hierarchy), and never while the screen stays.
+  /// the hierarchy), and never while the screen stays: it fired iff the screen left.
   private func popBlocks(_ world: NavigationWorld) -> [String] {
     var violations: [String] = []
     for record in world.popBlocks {
       let name = record.screen.screenID
       if record.fired > 1 { violations.append("pop block of \(name) ran \(record.fired) times") }
       if record.firedBeforeTaken { violations.append("pop block of \(name) ran before its push finished") }
+      if record.firedWhileStaying { violations.append("pop block of \(name) ran while it stayed in its stack") }
       guard record.taken, record.fired == 0 else { continue }
       let inStack = record.screen.parent === record.navigation
       let stackInHierarchy =

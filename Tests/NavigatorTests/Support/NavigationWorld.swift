@@ -57,6 +57,9 @@ final class NavigationWorld {
     /// Set by the push block: the push took effect.
     var taken = false
     var firedBeforeTaken = false
+    /// Set when the block ran while its screen was still in a stack that is in the
+    /// hierarchy: a pop block that fired without its screen leaving.
+    var firedWhileStaying = false
 
     init(screen: ViewController, navigation: NavigationController) {
       self.screen = screen
@@ -135,9 +138,14 @@ final class NavigationWorld {
         let record = PopBlockRecord(screen: screens[screen], navigation: navigations[nav])
         popBlocks.append(record)
         options.onPush = { record.taken = true }
+        let root = navigations[0]
         options.onPop = {
           record.fired += 1
           record.firedBeforeTaken = !record.taken
+          let navigation = record.navigation
+          record.firedWhileStaying =
+            record.screen.parent === navigation
+            && (navigation === root || navigation.presentingViewController != nil)
         }
       }
       navigations[nav].pushViewController(screens[screen], animated: animated, options: options)

@@ -105,7 +105,9 @@ struct NavigationInvariants {
       let name = record.screen.screenID
       if record.fired > 1 { violations.append("pop block of \(name) ran \(record.fired) times") }
       if record.firedBeforeTaken { violations.append("pop block of \(name) ran before its push finished") }
-      if record.firedWhileStaying { violations.append("pop block of \(name) ran while it stayed in its stack") }
+      if record.firedWhileStaying {
+        violations.append("pop block of \(name) ran while it stayed in its stack")
+      }
       guard record.taken, record.fired == 0 else { continue }
       let inStack = record.screen.parent === record.navigation
       let stackInHierarchy =

@@ -80,6 +80,13 @@ struct StackPlan: TransitionPlan {
     navigation.notifyWillShow(incoming, animated: animated, window: window)
   }
 
+  /// Takes the old top's view out of the stack's view, where it was shown.
+  private func detachOutgoingView() {
+    if let outgoingView = outgoing?.viewIfLoaded, outgoingView.superview === navigation.viewIfLoaded {
+      outgoingView.detachFromSuperview()
+    }
+  }
+
   func didPhase() {
     let navigation = navigation
     // One weak load of the delegate for the whole phase.
@@ -89,10 +96,11 @@ struct StackPlan: TransitionPlan {
       outgoing?.endAppearance(window: window)
       incoming.endAppearance(window: window)
       setMovingFlags(false)
-      if let outgoingView = outgoing?.viewIfLoaded, outgoingView.superview === navigation.viewIfLoaded {
-        outgoingView.detachFromSuperview()
-      }
+      detachOutgoingView()
       navigation.notifyDidShow(incoming, animated: animated, window: window, delegate: delegate)
+    } else if outgoing !== navigation.topViewController {
+      // Off screen (a hidden window) the old top's view still leaves the stack's view.
+      detachOutgoingView()
     }
     let animated = animated
     switch move {

@@ -2,7 +2,8 @@ import Navigator
 import Testing
 
 /// Seeded random operations over stacks, guards, swipes, presentations, popovers, sheet
-/// swipes, visibility and misuse, with every invariant checked after every step.
+/// swipes, visibility, misuse and Navigator calls, with every invariant checked after every
+/// step.
 @Suite struct NavigationRandomOperationTests {
   static let seeds: [UInt64] = [1, 7, 42, 1_337, 90_210, 0xC0FFEE]
   static let steps = 1_000
@@ -31,11 +32,22 @@ import Testing
       kinds.insert(String(describing: operation).prefix { $0 != "(" }.description)
       world.apply(operation)
     }
+    // Every kind of Navigator call both succeeds and is refused somewhere in the run.
+    var succeeded: Set<String> = []
+    var refused: Set<String> = []
+    for record in world.navigatorCalls {
+      let kind = String(describing: record.call).prefix { $0 != "(" }.description
+      if record.succeeded > 0 { succeeded.insert(kind) }
+      if !record.failed.isEmpty { refused.insert(kind) }
+    }
+    let navigatorKinds: Set = ["push", "presentModal", "popover", "addChild", "removeChild", "pop"]
+    #expect(succeeded == navigatorKinds)
+    #expect(refused.isSuperset(of: ["push", "addChild", "pop"]))
     #expect(
       kinds == [
         "push", "pop", "popTo", "popToRoot", "setStack", "backButton", "swipe", "setGuardAnswer",
         "answerPending", "burst", "present", "presentStack", "dismissTop", "dismissAll", "sheetSwipe",
-        "tapOutside", "setHidden", "misuse",
+        "tapOutside", "setHidden", "misuse", "navigator",
       ])
     #expect(
       codes == [

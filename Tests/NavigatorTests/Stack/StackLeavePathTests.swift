@@ -174,4 +174,31 @@ import Testing
         [false, false, false, false], [false, false, false, false],
       ])
   }
+
+  @Test func aScreenPoppedInAHiddenWindowTakesItsViewAlongAndTheRootReturnsWhenShown() {
+    let (h, b) = stackWithBarlessTop()
+    let (a, nav) = (h.root.screenID, h.navigation.screenID)
+    h.window.isHidden = true
+    h.clear()
+    h.navigation.popViewController(animated: true)
+    #expect(b.viewIfLoaded?.superview == nil)
+    #expect(h.navigation.view.subviews.isEmpty)
+    h.window.isHidden = false
+    #expect(
+      h.take() == [
+        .willPop(b.screenID, from: nav, animated: true),
+        .willMove(b.screenID, toParent: nil),
+        .navigationBarHidden(false, in: nav),
+        .toolbarHidden(true, in: nav),
+        .didMove(b.screenID, toParent: nil),
+        .didPop(b.screenID, from: nav, animated: true),
+        .viewWillAppear(nav, animated: false),
+        .viewWillAppear(a, animated: false),
+        .willShow(a, in: nav, animated: false),
+        .didShow(a, in: nav, animated: false),
+        .viewDidAppear(nav, animated: false),
+        .viewDidAppear(a, animated: false),
+      ])
+    #expect(h.navigation.view.subviews.map { $0.owningViewController?.screenID } == [a])
+  }
 }

@@ -75,9 +75,26 @@ struct NavigationGenerator {
       guard idle else { return nil }
       return .tapOutside
     case 88..<91: return .setHidden(rng.index(below: 3) == 0)
+    case 91..<97:
+      return navigatorCall(&rng, world).map { .navigator($0) }
     default:
       guard idle else { return nil }
       return misuse(&rng, world)
+    }
+  }
+
+  /// A Navigator call from the visible screen; some are refused, by design.
+  private func navigatorCall(_ rng: inout SplitMix64, _ world: NavigationWorld) -> NavigatorCall? {
+    let free = rng.element(of: world.freeScreens)
+    switch rng.index(below: 7) {
+    case 0: return free.map { .push(screen: $0, animated: rng.bool()) }
+    case 1:
+      let style = Self.styles[rng.index(below: Self.styles.count - 1)]
+      return free.map { .presentModal(screen: $0, style: style, animated: rng.bool()) }
+    case 2: return free.map { .popover(screen: $0, animated: rng.bool()) }
+    case 3: return free.map { .addChild(screen: $0, toRootStack: rng.index(below: 5) == 0) }
+    case 4: return rng.element(of: world.childScreens).map { .removeChild(screen: $0) }
+    default: return .pop(animated: rng.bool())
     }
   }
 

@@ -6,12 +6,14 @@ struct NavigationSnapshot: Equatable {
   var stacks: [[ScreenID]]
   var presented: [ScreenID?]
   var appearance: [ViewController.AppearanceState]
+  var parents: [ScreenID?]
   var hidden: Bool
 
   init(_ world: NavigationWorld) {
     stacks = world.navigations.map { $0.viewControllers.map(\.screenID) }
     presented = world.allScreens.map { $0.presentedViewController?.screenID }
     appearance = world.allScreens.map(\.appearanceState)
+    parents = world.allScreens.map { $0.parent?.screenID }
     hidden = world.window.isHidden
   }
 }
@@ -32,6 +34,8 @@ struct NavigationInvariants {
     violations += directions(world, from: eventsBefore)
     violations += misuse(
       world, operation, before: before, eventsBefore: eventsBefore, errorsBefore: errorsBefore)
+    violations += navigatorCalls(
+      world, operation, before: before, eventsBefore: eventsBefore, errorsBefore: errorsBefore)
     if world.scheduler?.hasPendingWork == true { violations.append("scheduler still has work") }
     if world.pendingDecision == nil, world.window.isBusy {
       violations.append("window busy with no pending decision: \(world.window.pendingRequests)")
@@ -46,6 +50,22 @@ struct NavigationInvariants {
       for (position, screen) in navigation.viewControllers.enumerated()
       where screen.parent !== navigation || screen.navigationController !== navigation {
         violations.append("\(screen.screenID) at \(position) of \(navigation.screenID) has another parent")
+      }
+    }
+    // Once moves settled, a shown stack's view holds its top's view and no other screen's.
+    if world.pendingDecision == nil, !world.window.isBusy {
+      for navigation in world.navigations where navigation.appearanceState == .appeared {
+        let shown = (navigation.viewIfLoaded?.subviews ?? []).compactMap(\.owningViewController)
+        if shown.map(\.screenID) != navigation.topViewController.map({ [$0.screenID] }) {
+          violations.append("\(navigation.screenID) shows the views of \(shown.map(\.screenID))")
+        }
+      }
+    }
+    for index in world.freeScreens {
+      let screen = world.screens[index]
+      if let superview = screen.viewIfLoaded?.superview {
+        let owner = superview.owningViewController?.screenID.description ?? "a view"
+        violations.append("\(screen.screenID) is nowhere, yet its view is still in \(owner)")
       }
     }
     for screen in world.allScreens {
@@ -88,8 +108,13 @@ struct NavigationInvariants {
         }
       }
     }
+    // A child of a screen that is not a stack appears and disappears with its container.
+    func wanted(_ screen: ViewController) -> ViewController.AppearanceState {
+      if let parent = screen.parent, !(parent is NavigationController) { return wanted(parent) }
+      return expected[ObjectIdentifier(screen)] ?? .disappeared
+    }
     for screen in world.allScreens {
-      let wanted = expected[ObjectIdentifier(screen)] ?? .disappeared
+      let wanted = wanted(screen)
       if screen.appearanceState != wanted {
         violations.append("\(screen.screenID) is \(screen.appearanceState), expected \(wanted)")
       }
@@ -145,6 +170,7 @@ struct NavigationInvariants {
   ) -> [String] {
     let newEvents = Array(world.window.journal.events[eventsBefore...])
     let newErrors = Array(world.errors.errors[errorsBefore...])
+    if case .navigator = operation { return [] }  // Checked by `navigatorCalls`.
     guard case .misuse(_, let code) = operation else {
       // A request that waited behind a guard's answer is checked when it runs, and may be
       // refused then; so may the later requests of a burst whose pop a guard stopped.
@@ -164,6 +190,60 @@ struct NavigationInvariants {
       violations.append("journal gained \(newEvents), expected only the misuse")
     }
     if NavigationSnapshot(world) != before { violations.append("the hierarchy changed") }
+    return violations
+  }
+}
+
+extension NavigationInvariants {
+  /// Every Navigator call: `configure` at most once, on a loaded screen that is nowhere
+  /// yet; success, failure and completion at most once each, never success and failure;
+  /// a call refused at once changed nothing but the journal's misuse; and once the window is
+  /// idle, every call ended, by success then completion or by a failure.
+  fileprivate func navigatorCalls(
+    _ world: NavigationWorld, _ operation: NavigationOperation, before: NavigationSnapshot, eventsBefore: Int,
+    errorsBefore: Int
+  ) -> [String] {
+    var violations: [String] = []
+    if case .navigator = operation, let record = world.navigatorCalls.last, record.refusedAtOnce {
+      let newEvents = Array(world.window.journal.events[eventsBefore...])
+      let newErrors = Array(world.errors.errors[errorsBefore...])
+      if newErrors != record.failed {
+        violations.append(
+          "refused \(record.call): errors \(newErrors.map(\.code)), onFailure \(record.failed.map(\.code))")
+      }
+      if newEvents != newErrors.map({ .misuse($0) }) {
+        violations.append("refused \(record.call): journal gained \(newEvents), expected only the misuse")
+      }
+      if NavigationSnapshot(world) != before {
+        violations.append("refused \(record.call) changed the hierarchy")
+      }
+    }
+    let idle = world.pendingDecision == nil && !world.window.isBusy
+    for record in world.navigatorCalls {
+      let call = record.call
+      if record.configured > 1 { violations.append("\(call): configure ran \(record.configured) times") }
+      if record.configuredTooLate {
+        violations.append("\(call): configure saw a screen not ready or already shown")
+      }
+      if record.succeeded > 1 || record.failed.count > 1 || record.completed > 1 {
+        violations.append(
+          "\(call): success \(record.succeeded), failure \(record.failed.count), completion \(record.completed) times"
+        )
+      }
+      if record.succeeded > 0, !record.failed.isEmpty {
+        violations.append("\(call): both succeeded and failed (\(record.failed.map(\.code)))")
+      }
+      if record.completed > record.succeeded { violations.append("\(call): completed without success") }
+      guard idle else { continue }
+      let ended =
+        (record.succeeded == 1 && record.completed == 1 && record.failed.isEmpty)
+        || (record.failed.count == 1 && record.completed == 0)
+      if !ended {
+        violations.append(
+          "\(call) never ended: success \(record.succeeded), failure \(record.failed.count), completion \(record.completed)"
+        )
+      }
+    }
     return violations
   }
 }

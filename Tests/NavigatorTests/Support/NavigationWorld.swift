@@ -25,6 +25,20 @@ enum NavigationOperation: Equatable {
   case tapOutside
   case setHidden(Bool)
   case misuse(NavigationMisuse, expected: NavigationError.Code)
+  /// A call on the window's ``Navigator``; it may be refused (the screen it starts from is
+  /// not in a stack, a popover anchor left the window, a navigation controller as container).
+  case navigator(NavigatorCall)
+}
+
+/// A call on the `Navigator` facade, from the visible screen.
+enum NavigatorCall: Equatable {
+  case push(screen: Int, animated: Bool)
+  case presentModal(screen: Int, style: ModalPresentationStyle, animated: Bool)
+  case popover(screen: Int, animated: Bool)
+  /// Adds the screen as a child of the visible screen, or of the root stack (refused).
+  case addChild(screen: Int, toRootStack: Bool)
+  case removeChild(screen: Int)
+  case pop(animated: Bool)
 }
 
 /// A call on stacks or presentations that breaks a rule.
@@ -67,6 +81,43 @@ final class NavigationWorld {
     }
   }
 
+  /// Every Navigator call made, with what its closures saw.
+  var navigatorCalls: [NavigatorCallRecord] = []
+  /// The navigator the `.navigator` operations go through.
+  private(set) var navigator: Navigator!
+
+  /// What one Navigator call's closures did.
+  final class NavigatorCallRecord {
+    let call: NavigatorCall
+    var configured = 0
+    /// Set when `configure` found the screen unloaded, already on screen or already placed.
+    var configuredTooLate = false
+    var succeeded = 0
+    var failed: [NavigationError] = []
+    var completed = 0
+    /// The plain form returned `nil`: refused inside the call.
+    var refusedAtOnce = false
+
+    init(_ call: NavigatorCall) { self.call = call }
+
+    /// Options that count every outcome into this record.
+    func options<Screen: ViewController>(animated: Bool) -> NavigationOptions<Screen> {
+      NavigationOptions<Screen>().animated(animated)
+        .onSuccess { [self] _ in succeeded += 1 }
+        .onFailure { [self] in failed.append($0) }
+    }
+
+    /// A configure closure that checks the screen is loaded and nowhere yet.
+    func configure(_ screen: ViewController) {
+      configured += 1
+      if !screen.isViewLoaded || screen.appearanceState != .disappeared || screen.parent != nil
+        || screen.presentingViewController != nil
+      {
+        configuredTooLate = true
+      }
+    }
+  }
+
   init(manualScheduler: Bool) {
     let scheduler = manualScheduler ? ManualScheduler() : nil
     self.scheduler = scheduler
@@ -86,6 +137,7 @@ final class NavigationWorld {
     errors.observe(window)
     window.makeKeyAndVisible()
     settle()
+    navigator = Navigator(window: window)
   }
 
   var allScreens: [ViewController] { navigations + screens }
@@ -198,8 +250,56 @@ final class NavigationWorld {
       window.isHidden = hidden
     case .misuse(let misuse, _):
       apply(misuse)
+    case .navigator(let call):
+      apply(call)
     }
     settle()
+  }
+
+  /// Screens that are children of a screen that is not a navigation controller.
+  var childScreens: [Int] {
+    screens.indices.filter { index in
+      guard let parent = screens[index].parent else { return false }
+      return !(parent is NavigationController)
+    }
+  }
+
+  private func apply(_ call: NavigatorCall) {
+    let record = NavigatorCallRecord(call)
+    navigatorCalls.append(record)
+    let configure = { (screen: ViewController) in record.configure(screen) }
+    let completion = { (_: ViewController) in record.completed += 1 }
+    let shown: ViewController?
+    switch call {
+    case .push(let screen, let animated):
+      shown = navigator.push(
+        .instance(screens[screen]), options: record.options(animated: animated), configure: configure,
+        completion: completion)
+    case .presentModal(let screen, let style, let animated):
+      shown = navigator.presentModal(
+        .instance(screens[screen]), style: style, options: record.options(animated: animated),
+        configure: configure, completion: completion)
+    case .popover(let screen, let animated):
+      shown = navigator.popover(
+        .instance(screens[screen]),
+        anchor: .view(visibleScreen.view, rect: Rect(x: 0, y: 0, width: 10, height: 10)),
+        options: record.options(animated: animated), configure: configure, completion: completion)
+    case .addChild(let screen, let toRootStack):
+      let container = toRootStack ? navigations[0] : visibleScreen
+      shown = navigator.addChild(
+        .instance(screens[screen]), to: container, options: record.options(animated: false),
+        configure: configure, completion: completion)
+    case .removeChild(let screen):
+      shown = navigator.removeChild(screens[screen], options: record.options(animated: false)) { _ in
+        record.completed += 1
+      }
+    case .pop(let animated):
+      // The plain pop returns nothing: its refusals are counted by `onFailure` alone.
+      navigator.pop(options: record.options(animated: animated)) { _ in record.completed += 1 }
+      record.refusedAtOnce = record.failed.contains { $0.code != .navigationDenied }
+      return
+    }
+    record.refusedAtOnce = shown == nil
   }
 
   private func apply(_ misuse: NavigationMisuse) {

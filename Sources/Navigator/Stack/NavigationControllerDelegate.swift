@@ -9,6 +9,10 @@
 /// before the structure changes. Did-events arrive when the transition has finished: after
 /// the shown screen's `viewDidAppear(_:)`, `didShow` and the containment callbacks. A
 /// cancelled back swipe reports no move at all.
+///
+/// When the stack itself appears, `willShow` and `didShow` for its top arrive between the
+/// top's `viewWillAppear(_:)` and `viewDidAppear(_:)`, so `didShow` comes first there, as in
+/// UIKit. A stack that is not on screen sends neither.
 public protocol NavigationControllerDelegate: AnyObject {
   /// The navigation controller is about to show `viewController` (UIKit's willShow).
   func navigationController(

@@ -148,9 +148,9 @@ extension NavigationController {
         navigationBarHidden: options.navigationBarHidden, toolbarHidden: options.toolbarHidden,
         onPush: options.onPush, onPop: options.onPop)
     }
-    notify(window, .willPush(screen.screenID, onto: screenID, animated: animated)) {
-      $0.navigationController(self, willPush: screen, animated: animated)
-    }
+    window?.journal.record(.willPush(screen.screenID, onto: screenID, animated: animated))
+    delegate?.navigationController(self, willPush: screen, animated: animated)
+    notifyObservers { $0.navigationController(self, willPush: screen, animated: animated) }
     screen.willMove(toParent: self)
     appendChild(screen)
     run(
@@ -264,9 +264,9 @@ extension NavigationController {
     let window = journalWindow
     let outgoing = childList[count - 1]
     let incoming = childList[count - 2]
-    notify(window, .willPop(outgoing.screenID, from: screenID, animated: animated)) {
-      $0.navigationController(self, willPop: outgoing, animated: animated)
-    }
+    window?.journal.record(.willPop(outgoing.screenID, from: screenID, animated: animated))
+    delegate?.navigationController(self, willPop: outgoing, animated: animated)
+    notifyObservers { $0.navigationController(self, willPop: outgoing, animated: animated) }
     outgoing.willMove(toParent: nil)
     removeChildren(from: count - 1, window: window)
     run(
@@ -434,35 +434,34 @@ extension NavigationController {
   // MARK: Notifications
 
   /// Journals `event`, then tells the delegate and the observers.
-  ///
-  /// - Parameter delegate: The delegate, when the caller already loaded it (a weak load
-  ///   costs; a phase that notifies twice loads it once).
   @inline(__always)
   func notify(
     _ window: Window?, _ event: @autoclosure () -> NavigationEvent,
-    delegate preloaded: (any NavigationControllerDelegate)?? = nil,
     _ call: (any NavigationControllerDelegate) -> Void
   ) {
     window?.journal.record(event())
-    if let delegate = preloaded ?? delegate { call(delegate) }
-    if !observers.isEmpty {
-      for observer in observers { if let value = observer.value { call(value) } }
-    }
+    if let delegate { call(delegate) }
+    notifyObservers(call)
   }
 
   func notifyWillShow(_ screen: ViewController, animated: Bool, window: Window?) {
-    notify(window, .willShow(screen.screenID, in: screenID, animated: animated)) {
-      $0.navigationController(self, willShow: screen, animated: animated)
-    }
+    window?.journal.record(.willShow(screen.screenID, in: screenID, animated: animated))
+    // Called straight on the loaded delegate: no existential copy, one retain.
+    delegate?.navigationController(self, willShow: screen, animated: animated)
+    notifyObservers { $0.navigationController(self, willShow: screen, animated: animated) }
   }
 
-  func notifyDidShow(
-    _ screen: ViewController, animated: Bool, window: Window?,
-    delegate: (any NavigationControllerDelegate)?? = nil
-  ) {
-    notify(window, .didShow(screen.screenID, in: screenID, animated: animated), delegate: delegate) {
-      $0.navigationController(self, didShow: screen, animated: animated)
-    }
+  /// Tells the observers; the caller told the delegate.
+  @inline(__always)
+  func notifyObservers(_ call: (any NavigationControllerDelegate) -> Void) {
+    guard !observers.isEmpty else { return }
+    for observer in observers { if let value = observer.value { call(value) } }
+  }
+
+  func notifyDidShow(_ screen: ViewController, animated: Bool, window: Window?) {
+    window?.journal.record(.didShow(screen.screenID, in: screenID, animated: animated))
+    delegate?.navigationController(self, didShow: screen, animated: animated)
+    notifyObservers { $0.navigationController(self, didShow: screen, animated: animated) }
   }
 
   // MARK: Bars

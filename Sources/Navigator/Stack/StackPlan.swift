@@ -89,15 +89,13 @@ struct StackPlan: TransitionPlan {
 
   func didPhase() {
     let navigation = navigation
-    // One weak load of the delegate for the whole phase.
-    let delegate: (any NavigationControllerDelegate)?? = .some(navigation.delegate)
     if showsTransition, let incoming {
       setMovingFlags(true)
       outgoing?.endAppearance(window: window)
       incoming.endAppearance(window: window)
       setMovingFlags(false)
       detachOutgoingView()
-      navigation.notifyDidShow(incoming, animated: animated, window: window, delegate: delegate)
+      navigation.notifyDidShow(incoming, animated: animated, window: window)
     } else if outgoing !== navigation.topViewController {
       // Off screen (a hidden window) the old top's view still leaves the stack's view.
       detachOutgoingView()
@@ -106,19 +104,16 @@ struct StackPlan: TransitionPlan {
     switch move {
     case .push(let screen):
       screen.didMove(toParent: navigation)
-      navigation.notify(
-        window, .didPush(screen.screenID, onto: navigation.screenID, animated: animated), delegate: delegate
-      ) {
-        $0.navigationController(navigation, didPush: screen, animated: animated)
-      }
+      window?.journal.record(.didPush(screen.screenID, onto: navigation.screenID, animated: animated))
+      // Straight on the delegate, read now (a callback may have replaced it): one retain.
+      navigation.delegate?.navigationController(navigation, didPush: screen, animated: animated)
+      navigation.notifyObservers { $0.navigationController(navigation, didPush: screen, animated: animated) }
       navigation.runPushBlock(of: screen)
     case .pop(let screen):
       screen.didMove(toParent: nil)
-      navigation.notify(
-        window, .didPop(screen.screenID, from: navigation.screenID, animated: animated), delegate: delegate
-      ) {
-        $0.navigationController(navigation, didPop: screen, animated: animated)
-      }
+      window?.journal.record(.didPop(screen.screenID, from: navigation.screenID, animated: animated))
+      navigation.delegate?.navigationController(navigation, didPop: screen, animated: animated)
+      navigation.notifyObservers { $0.navigationController(navigation, didPop: screen, animated: animated) }
       navigation.runPopBlock(of: screen)
     case .popTo(let target, let popped):
       for screen in popped { screen.didMove(toParent: nil) }

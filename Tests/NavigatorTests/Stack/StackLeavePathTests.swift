@@ -201,4 +201,37 @@ import Testing
       ])
     #expect(h.navigation.view.subviews.map { $0.owningViewController?.screenID } == [a])
   }
+
+  @Test func aDelegateReplacedInsideACallbackHearsTheRestOfTheMove() {
+    let h = StackHarness(manual: false)
+    let replacement = RecordingNavigationDelegate()
+    let b = HandoverScreen("B") { h.navigation.delegate = replacement }
+    let nav = h.navigation.screenID
+    h.navigation.pushViewController(b, animated: true)
+    #expect(
+      h.delegate.calls == [
+        .willPush(b.screenID, onto: nav, animated: true),
+        .willShow(b.screenID, in: nav, animated: true),
+      ])
+    #expect(
+      replacement.calls == [
+        .didShow(b.screenID, in: nav, animated: true),
+        .didPush(b.screenID, onto: nav, animated: true),
+      ])
+  }
+}
+
+/// A screen that runs `handover` in its `viewDidAppear(_:)`.
+private final class HandoverScreen: Screen {
+  let handover: () -> Void
+
+  init(_ name: String, handover: @escaping () -> Void) {
+    self.handover = handover
+    super.init(name)
+  }
+
+  override func viewDidAppear(_ animated: Bool) {
+    super.viewDidAppear(animated)
+    handover()
+  }
 }

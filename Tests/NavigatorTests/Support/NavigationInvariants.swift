@@ -68,6 +68,29 @@ struct NavigationInvariants {
         violations.append("\(screen.screenID) is nowhere, yet its view is still in \(owner)")
       }
     }
+    // Presenter and presented name each other, and a presenter presents one screen at most.
+    var presentations: [ObjectIdentifier: [ScreenID]] = [:]
+    for screen in world.allScreens {
+      guard let presenter = screen.presentingViewController else { continue }
+      if let parent = screen.parent {
+        // A screen inside a presented one reports its ancestor's presenter, as in UIKit.
+        if parent.presentingViewController !== presenter {
+          violations.append(
+            "\(screen.screenID) names \(presenter.screenID) as presenter, its container "
+              + "\(parent.presentingViewController.map { "\($0.screenID)" } ?? "nothing")")
+        }
+        continue
+      }
+      presentations[ObjectIdentifier(presenter), default: []].append(screen.screenID)
+      if presenter.presentedViewController !== screen {
+        violations.append(
+          "\(screen.screenID) names \(presenter.screenID) as presenter, which presents "
+            + "\(presenter.presentedViewController.map { "\($0.screenID)" } ?? "nothing")")
+      }
+    }
+    for (_, presented) in presentations where presented.count > 1 {
+      violations.append("one presenter presents \(presented)")
+    }
     for screen in world.allScreens {
       var places = world.navigations.count(where: { $0.viewControllers.contains { $0 === screen } })
       if world.window.rootViewController === screen { places += 1 }

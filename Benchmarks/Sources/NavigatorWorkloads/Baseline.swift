@@ -25,14 +25,33 @@ open class MiniScreen {
   open func didMove(toParent parent: MiniScreen?) {}
 }
 
-/// The delegate of a ``MiniStack``: UIKit's willShow and didShow.
+/// The delegate of a ``MiniStack``: UIKit's willShow and didShow, and the direction of each
+/// move, as Navigator's delegate hears it (every method has a default, as there).
 public protocol MiniStackDelegate: AnyObject {
   func stack(_ stack: MiniStack, willShow screen: MiniScreen, animated: Bool)
   func stack(_ stack: MiniStack, didShow screen: MiniScreen, animated: Bool)
+  func stack(_ stack: MiniStack, willPush screen: MiniScreen, animated: Bool)
+  func stack(_ stack: MiniStack, didPush screen: MiniScreen, animated: Bool)
+  func stack(_ stack: MiniStack, willPop screen: MiniScreen, animated: Bool)
+  func stack(_ stack: MiniStack, didPop screen: MiniScreen, animated: Bool)
+  func stack(_ stack: MiniStack, willPopToRootPopping screens: [MiniScreen], animated: Bool)
+  func stack(_ stack: MiniStack, didPopToRootPopped screens: [MiniScreen], animated: Bool)
+}
+
+extension MiniStackDelegate {
+  public func stack(_ stack: MiniStack, willShow screen: MiniScreen, animated: Bool) {}
+  public func stack(_ stack: MiniStack, didShow screen: MiniScreen, animated: Bool) {}
+  public func stack(_ stack: MiniStack, willPush screen: MiniScreen, animated: Bool) {}
+  public func stack(_ stack: MiniStack, didPush screen: MiniScreen, animated: Bool) {}
+  public func stack(_ stack: MiniStack, willPop screen: MiniScreen, animated: Bool) {}
+  public func stack(_ stack: MiniStack, didPop screen: MiniScreen, animated: Bool) {}
+  public func stack(_ stack: MiniStack, willPopToRootPopping screens: [MiniScreen], animated: Bool) {}
+  public func stack(_ stack: MiniStack, didPopToRootPopped screens: [MiniScreen], animated: Bool) {}
 }
 
 /// A minimal hand-written navigation stack: an array and a weak delegate, making the
-/// callbacks of UIKit's push and pop in UIKit's order (spec §2), with nothing else
+/// callbacks of UIKit's push and pop in UIKit's order (spec §2), and the same direction
+/// events Navigator's delegate gets (will/did push, pop, popToRoot), with nothing else
 /// (no checks, no scheduler, no journal, no views, no request queue).
 open class MiniStack: MiniScreen {
   /// The screens, bottom to top.
@@ -52,6 +71,7 @@ open class MiniStack: MiniScreen {
   /// Pushes `screen` over the top screen.
   open func push(_ screen: MiniScreen, animated: Bool) {
     let outgoing = screens.last
+    delegate?.stack(self, willPush: screen, animated: animated)
     screen.willMove(toParent: self)
     screens.append(screen)
     screen.parent = self
@@ -63,6 +83,7 @@ open class MiniStack: MiniScreen {
     screen.viewDidAppear(animated)
     delegate?.stack(self, didShow: screen, animated: animated)
     screen.didMove(toParent: self)
+    delegate?.stack(self, didPush: screen, animated: animated)
   }
 
   /// Pops the top screen; returns it, or `nil` when only the root is left.
@@ -71,6 +92,7 @@ open class MiniStack: MiniScreen {
     guard screens.count > 1 else { return nil }
     let outgoing = screens.removeLast()
     let incoming = screens[screens.count - 1]
+    delegate?.stack(self, willPop: outgoing, animated: animated)
     outgoing.willMove(toParent: nil)
     outgoing.parent = nil
     outgoing.viewWillDisappear(animated)
@@ -80,6 +102,7 @@ open class MiniStack: MiniScreen {
     incoming.viewDidAppear(animated)
     delegate?.stack(self, didShow: incoming, animated: animated)
     outgoing.didMove(toParent: nil)
+    delegate?.stack(self, didPop: outgoing, animated: animated)
     return outgoing
   }
 
@@ -91,6 +114,7 @@ open class MiniStack: MiniScreen {
     screens.removeSubrange(1...)
     let outgoing = popped[popped.count - 1]
     let incoming = screens[0]
+    delegate?.stack(self, willPopToRootPopping: popped, animated: animated)
     for screen in popped {
       screen.willMove(toParent: nil)
       screen.parent = nil
@@ -102,6 +126,7 @@ open class MiniStack: MiniScreen {
     incoming.viewDidAppear(animated)
     delegate?.stack(self, didShow: incoming, animated: animated)
     for screen in popped { screen.didMove(toParent: nil) }
+    delegate?.stack(self, didPopToRootPopped: popped, animated: animated)
     return popped
   }
 }

@@ -80,7 +80,7 @@ open class ViewController {
       view = View()
     }
     isLoadingView = false
-    journalWindow?.journal.record(.viewDidLoad(screenID))
+    recordingJournal?.record(.viewDidLoad(screenID))
     viewDidLoad()
   }
 
@@ -257,8 +257,9 @@ open class ViewController {
   /// - Parameter parent: The new container, or `nil` when the screen is being removed.
   open func willMove(toParent parent: ViewController?) {
     containmentMove = parent == nil ? .removing : .adding
-    (parent?.journalWindow ?? journalWindow)?.journal.record(
-      .willMove(screenID, toParent: parent?.screenID))
+    if let journal = (parent ?? self).recordingJournal(orElse: self) {
+      journal.record(.willMove(screenID, toParent: parent?.screenID))
+    }
   }
 
   /// Called just after the screen was added to, or removed from, a container.
@@ -269,8 +270,9 @@ open class ViewController {
   /// - Parameter parent: The new container, or `nil` when the screen was removed.
   open func didMove(toParent parent: ViewController?) {
     containmentMove = nil
-    (parent?.journalWindow ?? journalWindow)?.journal.record(
-      .didMove(screenID, toParent: parent?.screenID))
+    if let journal = (parent ?? self).recordingJournal(orElse: self) {
+      journal.record(.didMove(screenID, toParent: parent?.screenID))
+    }
   }
 
   /// A containment change between `willMove(toParent:)` and `didMove(toParent:)`.
@@ -406,7 +408,7 @@ open class ViewController {
     get { adoptedToken?.window }
     set { adoptedToken = newValue?.token }
   }
-  @exclusivity(unchecked) private var adoptedToken: WindowToken?
+  @exclusivity(unchecked) package private(set) var adoptedToken: WindowToken?
   /// The screen that presented this one.
   /// Unowned: a presenter holds what it presented, and clears this link when it goes away.
   @exclusivity(unchecked) package unowned(unsafe) var presenter: ViewController?
@@ -432,6 +434,30 @@ open class ViewController {
   package final var journalWindow: Window? {
     if let window = adoptedToken?.window { return window }
     return journalWindowOfTopmostAncestor()
+  }
+
+  /// The journal of this screen's window (else of `fallback`'s) when it records, else `nil`.
+  ///
+  /// Answers the common case (a window whose journal is off) with loads only, so the hot
+  /// path retains nothing.
+  @inline(__always)
+  package final func recordingJournal(orElse fallback: ViewController) -> Journal? {
+    if let token = adoptedToken, let window = token.window {
+      return window.journal.isEnabled ? window.journal : nil
+    }
+    guard let window = journalWindowOfTopmostAncestor() ?? fallback.journalWindow else { return nil }
+    return window.journal.isEnabled ? window.journal : nil
+  }
+
+  /// The journal of this screen's window when it records, else `nil`; loads only on the
+  /// hot path, like ``recordingJournal(orElse:)``.
+  @inline(__always)
+  package final var recordingJournal: Journal? {
+    if let token = adoptedToken, let window = token.window {
+      return window.journal.isEnabled ? window.journal : nil
+    }
+    guard let window = journalWindowOfTopmostAncestor() else { return nil }
+    return window.journal.isEnabled ? window.journal : nil
   }
 
   /// The slow path of ``journalWindow``: a screen that never joined a window.

@@ -59,6 +59,8 @@ extension NavigationController {
   /// window, one serial order of requests.
   @inline(__always)
   var busyWindow: Window? {
+    // Loads only when the window is idle (the common case): nothing retained.
+    if let token = adoptedToken, let window = token.window { return window.isBusy ? window : nil }
     guard let window = journalWindow, window.isBusy else { return nil }
     return window
   }
@@ -420,14 +422,14 @@ extension NavigationController {
       return
     }
     screen.stackEntry = nil
-    journalWindow?.journal.record(.popBlock(screen.screenID))
+    recordingJournal?.record(.popBlock(screen.screenID))
     block()
   }
 
   func runPushBlock(of screen: ViewController) {
     guard let block = screen.stackEntry?.onPush else { return }
     screen.stackEntry?.onPush = nil
-    journalWindow?.journal.record(.pushBlock(screen.screenID))
+    recordingJournal?.record(.pushBlock(screen.screenID))
     block()
   }
 
@@ -454,7 +456,7 @@ extension NavigationController {
   /// Tells the observers; the caller told the delegate.
   @inline(__always)
   func notifyObservers(_ call: (any NavigationControllerDelegate) -> Void) {
-    guard !observers.isEmpty else { return }
+    guard hasObservers else { return }
     for observer in observers { if let value = observer.value { call(value) } }
   }
 

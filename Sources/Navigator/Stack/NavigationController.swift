@@ -31,7 +31,11 @@ open class NavigationController: ViewController {
   /// A Boolean value indicating whether the toolbar is hidden; hidden by default.
   public internal(set) var isToolbarHidden = true
 
-  @exclusivity(unchecked) var observers: [WeakObserver] = []
+  @exclusivity(unchecked) var observers: [WeakObserver] = [] {
+    didSet { hasObservers = !observers.isEmpty }
+  }
+  /// Whether ``observers`` holds anything: tested on every event without touching the array.
+  @exclusivity(unchecked) var hasObservers = false
   /// The top screen the delegate was last told about with `willShow` (identity only).
   @exclusivity(unchecked) var shownTop: ObjectIdentifier?
   /// The decision a guard has not answered yet.

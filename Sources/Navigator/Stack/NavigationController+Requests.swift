@@ -157,7 +157,7 @@ extension NavigationController {
     appendChild(screen)
     run(
       StackPlan(
-        navigation: self, window: window, move: .push(screen), outgoing: outgoing, incoming: screen,
+        navigation: self, window: window, move: .push, outgoing: outgoing, incoming: screen,
         animated: animated, completion: completion,
         request: completion == nil ? nil : .push(screen.screenID, onto: screenID, animated: animated)))
   }
@@ -273,7 +273,7 @@ extension NavigationController {
     removeChildren(from: count - 1, window: window)
     run(
       StackPlan(
-        navigation: self, window: window, move: .pop(outgoing), outgoing: outgoing, incoming: incoming,
+        navigation: self, window: window, move: .pop, outgoing: outgoing, incoming: incoming,
         animated: animated, completion: completion,
         request: completion == nil ? nil : .pop(from: screenID, animated: animated),
         willPhaseDone: willPhaseDone))

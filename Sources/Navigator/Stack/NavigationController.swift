@@ -27,9 +27,9 @@ open class NavigationController: ViewController {
   public private(set) lazy var navigationBar = NavigationBar(navigationController: self)
 
   /// A Boolean value indicating whether the navigation bar is hidden.
-  public internal(set) var isNavigationBarHidden = false
+  @exclusivity(unchecked) public internal(set) var isNavigationBarHidden = false
   /// A Boolean value indicating whether the toolbar is hidden; hidden by default.
-  public internal(set) var isToolbarHidden = true
+  @exclusivity(unchecked) public internal(set) var isToolbarHidden = true
 
   @exclusivity(unchecked) var observers: [WeakObserver] = [] {
     didSet { hasObservers = !observers.isEmpty }

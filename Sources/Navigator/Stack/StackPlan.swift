@@ -8,8 +8,10 @@
 /// `willShow`/`didShow`; everything else still happens.
 struct StackPlan: TransitionPlan {
   enum Move {
-    case push(ViewController)
-    case pop(ViewController)
+    /// Pushes `incoming` (kept there only, so a plan holds each screen once).
+    case push
+    /// Pops `outgoing`.
+    case pop
     case popTo(ViewController, popped: [ViewController])
     case popToRoot(popped: [ViewController])
     case set([ViewController], added: [ViewController], removed: [ViewController])
@@ -102,14 +104,16 @@ struct StackPlan: TransitionPlan {
     }
     let animated = animated
     switch move {
-    case .push(let screen):
+    case .push:
+      guard let screen = incoming else { break }
       screen.didMove(toParent: navigation)
       window?.journal.record(.didPush(screen.screenID, onto: navigation.screenID, animated: animated))
       // Straight on the delegate, read now (a callback may have replaced it): one retain.
       navigation.delegate?.navigationController(navigation, didPush: screen, animated: animated)
       navigation.notifyObservers { $0.navigationController(navigation, didPush: screen, animated: animated) }
       navigation.runPushBlock(of: screen)
-    case .pop(let screen):
+    case .pop:
+      guard let screen = outgoing else { break }
       screen.didMove(toParent: nil)
       window?.journal.record(.didPop(screen.screenID, from: navigation.screenID, animated: animated))
       navigation.delegate?.navigationController(navigation, didPop: screen, animated: animated)

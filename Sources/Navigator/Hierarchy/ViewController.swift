@@ -26,9 +26,12 @@ open class ViewController {
 
   deinit {
     // The unowned back links that point at this screen must not outlive it.
-    for child in childList where child.parent === self { child.parent = nil }
-    if let presented, presented.presenter === self { presented.presenter = nil }
-    if let view = loadedView, view.owningViewController === self { view.owningViewController = nil }
+    // Identity tests first, so that a leaf screen (the common case) retains nothing here.
+    if !childList.isEmpty {
+      for child in childList where child.parent === self { child.parent = nil }
+    }
+    if presented?.presenter === self { presented!.presenter = nil }
+    if loadedView?.owningViewController === self { loadedView!.owningViewController = nil }
   }
 
   // MARK: Identity
@@ -257,7 +260,9 @@ open class ViewController {
   /// - Parameter parent: The new container, or `nil` when the screen is being removed.
   open func willMove(toParent parent: ViewController?) {
     containmentMove = parent == nil ? .removing : .adding
-    if let journal = (parent ?? self).recordingJournal(orElse: self) {
+    let journal: Journal?
+    if let parent { journal = parent.recordingJournal(orElse: self) } else { journal = recordingJournal }
+    if let journal {
       journal.record(.willMove(screenID, toParent: parent?.screenID))
     }
   }
@@ -270,7 +275,9 @@ open class ViewController {
   /// - Parameter parent: The new container, or `nil` when the screen was removed.
   open func didMove(toParent parent: ViewController?) {
     containmentMove = nil
-    if let journal = (parent ?? self).recordingJournal(orElse: self) {
+    let journal: Journal?
+    if let parent { journal = parent.recordingJournal(orElse: self) } else { journal = recordingJournal }
+    if let journal {
       journal.record(.didMove(screenID, toParent: parent?.screenID))
     }
   }
@@ -342,14 +349,14 @@ open class ViewController {
       }
       ancestor = current.parent ?? current.presenter
     }
-    if let window = child.windowIfRoot {
+    if child.windowIfRoot != nil, let window = child.windowIfRoot {
       return NavigationError(
         .childIsWindowRoot,
         "Can't add \(child.screenID) as a child of \(screenID): it is the root of a window "
           + "\(window.rootDescription).",
         screens: [child.screenID, screenID])
     }
-    if let presenter = child.presenter {
+    if child.presenter != nil, let presenter = child.presenter {
       return NavigationError(
         .childIsPresented,
         "Can't add \(child.screenID) as a child of \(screenID): it is presented by "
@@ -470,7 +477,7 @@ open class ViewController {
   /// Records `window` as the window of this screen and of everything it contains or
   /// presents, as the subtree joins a hierarchy.
   package func adopt(_ window: Window?) {
-    guard let window, adoptedToken !== window.token else { return }
+    guard window != nil, adoptedToken !== window!.token, let window else { return }
     adoptedToken = window.token
     for child in childList { child.adopt(window) }
     presented?.adopt(window)

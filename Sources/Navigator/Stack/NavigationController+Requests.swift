@@ -60,7 +60,10 @@ extension NavigationController {
   @inline(__always)
   var busyWindow: Window? {
     // Loads only when the window is idle (the common case): nothing retained.
-    if let token = adoptedToken, let window = token.window { return window.isBusy ? window : nil }
+    if let token = adoptedToken, let window = token.window {
+      guard window.isBusy else { return nil }
+      return token.window
+    }
     guard let window = journalWindow, window.isBusy else { return nil }
     return window
   }
@@ -376,7 +379,7 @@ extension NavigationController {
   func removeChildren(from index: Int, window: Window?) {
     while childList.count > index {
       let child = childList.removeLast()
-      child.adoptedWindow = window
+      if child.adoptedToken !== window?.token { child.adoptedWindow = window }
       child.parent = nil
     }
   }

@@ -449,9 +449,7 @@ open class ViewController {
   /// path retains nothing.
   @inline(__always)
   package final func recordingJournal(orElse fallback: ViewController) -> Journal? {
-    if let token = adoptedToken, let window = token.window {
-      return window.journal.isEnabled ? window.journal : nil
-    }
+    if let token = adoptedToken, let recording = token.withWindow(\.recordingJournal) { return recording }
     guard let window = journalWindowOfTopmostAncestor() ?? fallback.journalWindow else { return nil }
     return window.journal.isEnabled ? window.journal : nil
   }
@@ -460,9 +458,7 @@ open class ViewController {
   /// hot path, like ``recordingJournal(orElse:)``.
   @inline(__always)
   package final var recordingJournal: Journal? {
-    if let token = adoptedToken, let window = token.window {
-      return window.journal.isEnabled ? window.journal : nil
-    }
+    if let token = adoptedToken, let recording = token.withWindow(\.recordingJournal) { return recording }
     guard let window = journalWindowOfTopmostAncestor() else { return nil }
     return window.journal.isEnabled ? window.journal : nil
   }

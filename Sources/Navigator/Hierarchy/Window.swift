@@ -263,7 +263,7 @@ open class Window: View {
   /// Inlined so that each plan type is specialised: no value-witness calls on the hot path.
   @inline(__always)
   package func perform<Plan: TransitionPlan>(_ plan: Plan) {
-    isTransitioning = true
+    transitionWillStart()
     switch scheduler.kind {
     case .immediate:
       plan.willPhase()
@@ -273,6 +273,23 @@ open class Window: View {
       manual.schedule(plan, in: self, duration: nextTransitionDuration)
       nextTransitionDuration = nil
     }
+  }
+
+  /// The journal when it records, else `nil`.
+  @inline(__always)
+  package var recordingJournal: Journal? { journal.isEnabled ? journal : nil }
+
+  /// A Boolean value indicating whether transitions run inside the call that starts them
+  /// (the immediate scheduler), so that a caller may run one without building a plan.
+  package var runsTransitionsAtOnce: Bool {
+    if case .immediate = scheduler.kind { return true }
+    return false
+  }
+
+  /// Marks a transition as running; ``transitionDidFinish()`` ends it.
+  @inline(__always)
+  package func transitionWillStart() {
+    isTransitioning = true
   }
 
   /// Marks an interactive presentation transition (a sheet's swipe) as running, so that
@@ -300,7 +317,24 @@ open class Window: View {
 /// A window's stand-in for screens that remember it after they left: they hold the token
 /// strongly, and the window clears it when it goes away.
 package final class WindowToken {
-  @exclusivity(unchecked) package unowned(unsafe) var window: Window?
+  /// The window, unretained: the window sets it and clears it in its `deinit`.
+  @exclusivity(unchecked) private var reference: Unmanaged<Window>?
+
+  /// The window, while it exists.
+  package var window: Window? {
+    get { reference?.takeUnretainedValue() }
+    set { reference = newValue.map { Unmanaged.passUnretained($0) } }
+  }
+
+  /// Reads the window without retaining it; `nil` once the window is gone.
+  ///
+  /// The hot path's tests (is the journal on, is the window busy) go through here: reading
+  /// ``window`` would retain and release the window each time.
+  @inline(__always)
+  package func withWindow<Result>(_ body: (Window) -> Result) -> Result? {
+    guard let reference else { return nil }
+    return reference._withUnsafeGuaranteedRef(body)
+  }
 }
 
 /// A request waiting in a window's queue.

@@ -60,10 +60,7 @@ extension NavigationController {
   @inline(__always)
   var busyWindow: Window? {
     // Loads only when the window is idle (the common case): nothing retained.
-    if let token = adoptedToken, let window = token.window {
-      guard window.isBusy else { return nil }
-      return token.window
-    }
+    if let token = adoptedToken, let busy = token.withWindow({ $0.isBusy ? $0 : nil }) { return busy }
     guard let window = journalWindow, window.isBusy else { return nil }
     return window
   }
@@ -159,10 +156,8 @@ extension NavigationController {
     screen.willMove(toParent: self)
     appendChild(screen)
     run(
-      StackPlan(
-        navigation: self, window: window, move: .push, outgoing: outgoing, incoming: screen,
-        animated: animated, completion: completion,
-        request: completion == nil ? nil : .push(screen.screenID, onto: screenID, animated: animated)))
+      .push, window: window, outgoing: outgoing, incoming: screen, animated: animated,
+      completion: completion, request: .push(screen.screenID, onto: screenID, animated: animated))
   }
 
   // MARK: Pop
@@ -275,11 +270,9 @@ extension NavigationController {
     outgoing.willMove(toParent: nil)
     removeChildren(from: count - 1, window: window)
     run(
-      StackPlan(
-        navigation: self, window: window, move: .pop, outgoing: outgoing, incoming: incoming,
-        animated: animated, completion: completion,
-        request: completion == nil ? nil : .pop(from: screenID, animated: animated),
-        willPhaseDone: willPhaseDone))
+      .pop, window: window, outgoing: outgoing, incoming: incoming, animated: animated,
+      completion: completion, request: .pop(from: screenID, animated: animated),
+      willPhaseDone: willPhaseDone)
     return outgoing
   }
 
@@ -313,10 +306,8 @@ extension NavigationController {
     for screen in popped { screen.willMove(toParent: nil) }
     removeChildren(from: index + 1, window: window)
     run(
-      StackPlan(
-        navigation: self, window: window, move: move, outgoing: outgoing, incoming: incoming,
-        animated: animated,
-        completion: completion, request: request))
+      move, window: window, outgoing: outgoing, incoming: incoming, animated: animated,
+      completion: completion, request: request)
     return popped
   }
 
@@ -367,12 +358,9 @@ extension NavigationController {
     for screen in added { screen.willMove(toParent: self) }
     replaceChildren(with: screens)
     run(
-      StackPlan(
-        navigation: self, window: window, move: .set(screens, added: added, removed: removed),
-        outgoing: outgoing,
-        incoming: screens.last, animated: animated, completion: completion,
-        request: completion == nil
-          ? nil : .setViewControllers(screens.map(\.screenID), in: screenID, animated: animated)))
+      .set(screens, added: added, removed: removed), window: window, outgoing: outgoing,
+      incoming: screens.last, animated: animated, completion: completion,
+      request: .setViewControllers(screens.map(\.screenID), in: screenID, animated: animated))
   }
 
   /// Removes the children from `index` on, without callbacks.
@@ -386,14 +374,33 @@ extension NavigationController {
 
   // MARK: Running plans
 
-  /// Starts a plan under its window's scheduler, or at once without a window.
-  func run(_ plan: StackPlan) {
-    if let window = plan.window {
-      window.perform(plan)
-    } else {
-      plan.willPhase()
-      plan.didPhase()
+  /// Runs a move whose structure already changed: at once, building no plan, under the
+  /// immediate scheduler or without a window; else as a ``StackPlan`` under the window's
+  /// scheduler.
+  func run(
+    _ move: StackPlan.Move, window: Window?, outgoing: ViewController?, incoming: ViewController?,
+    animated: Bool, completion: (() -> Void)?, request: @autoclosure () -> NavigationRequest?,
+    willPhaseDone: Bool = false
+  ) {
+    let request = completion == nil ? nil : request()
+    if let window, !window.runsTransitionsAtOnce {
+      window.perform(
+        StackPlan(
+          navigation: self, window: window, move: move, outgoing: outgoing, incoming: incoming,
+          animated: animated, completion: completion, request: request, willPhaseDone: willPhaseDone))
+      return
     }
+    let shape = StackPlan.Shape(navigation: self, move: move, outgoing: outgoing, incoming: incoming)
+    window?.transitionWillStart()
+    if !willPhaseDone {
+      StackPlan.willPhase(
+        navigation: self, window: window, outgoing: outgoing, incoming: incoming, animated: animated,
+        shape: shape)
+    }
+    StackPlan.didPhase(
+      navigation: self, window: window, move: move, outgoing: outgoing, incoming: incoming,
+      animated: animated, shape: shape, completion: completion, request: request)
+    window?.transitionDidFinish()
   }
 
   // MARK: Back button

@@ -17,6 +17,27 @@ struct StackPlan: TransitionPlan {
     case set([ViewController], added: [ViewController], removed: [ViewController])
   }
 
+  /// What a move decides once, from the stack's state as it starts.
+  struct Shape {
+    /// A Boolean value indicating whether the stack is on screen and its top changes.
+    let showsTransition: Bool
+    /// A Boolean value indicating whether the outgoing top leaves the stack.
+    let outgoingLeaves: Bool
+    /// A Boolean value indicating whether the incoming top joins the stack with this move.
+    let incomingIsNew: Bool
+
+    @inline(__always)
+    init(navigation: NavigationController, move: Move, outgoing: ViewController?, incoming: ViewController?) {
+      showsTransition = navigation.appearanceState == .appeared && incoming != nil && incoming !== outgoing
+      outgoingLeaves = outgoing.map { $0.parent !== navigation } ?? false
+      switch move {
+      case .push: incomingIsNew = true
+      case .set(_, let added, _): incomingIsNew = added.contains { $0 === incoming }
+      case .pop, .popTo, .popToRoot: incomingIsNew = false
+      }
+    }
+  }
+
   let navigation: NavigationController
   /// The window whose journal records the move (found once, when the move was planned).
   let window: Window?
@@ -28,12 +49,7 @@ struct StackPlan: TransitionPlan {
   let request: NavigationRequest?
   /// The will-callbacks were already delivered (a finished back swipe).
   let willPhaseDone: Bool
-  /// A Boolean value indicating whether the stack is on screen and its top changes.
-  let showsTransition: Bool
-  /// A Boolean value indicating whether the outgoing top leaves the stack.
-  let outgoingLeaves: Bool
-  /// A Boolean value indicating whether the incoming top joins the stack with this move.
-  let incomingIsNew: Bool
+  let shape: Shape
 
   init(
     navigation: NavigationController, window: Window?, move: Move, outgoing: ViewController?,
@@ -49,60 +65,83 @@ struct StackPlan: TransitionPlan {
     self.completion = completion
     self.request = request
     self.willPhaseDone = willPhaseDone
-    showsTransition = navigation.appearanceState == .appeared && incoming != nil && incoming !== outgoing
-    outgoingLeaves = outgoing.map { $0.parent !== navigation } ?? false
-    switch move {
-    case .push: incomingIsNew = true
-    case .set(_, let added, _): incomingIsNew = added.contains { $0 === incoming }
-    case .pop, .popTo, .popToRoot: incomingIsNew = false
-    }
+    shape = Shape(navigation: navigation, move: move, outgoing: outgoing, incoming: incoming)
   }
 
-  var isAnimated: Bool { animated && showsTransition }
-
-  private func setMovingFlags(_ value: Bool) {
-    if outgoingLeaves { outgoing?.isMovingFromParent = value }
-    if incomingIsNew { incoming?.isMovingToParent = value }
-  }
+  var isAnimated: Bool { animated && shape.showsTransition }
 
   func willPhase() {
-    guard !willPhaseDone, let incoming else { return }
-    guard showsTransition else {
+    guard !willPhaseDone else { return }
+    Self.willPhase(
+      navigation: navigation, window: window, outgoing: outgoing, incoming: incoming, animated: animated,
+      shape: shape)
+  }
+
+  func didPhase() {
+    Self.didPhase(
+      navigation: navigation, window: window, move: move, outgoing: outgoing, incoming: incoming,
+      animated: animated, shape: shape, completion: completion, request: request)
+  }
+
+  // The phases take the move's parts as arguments rather than reading them from a plan, so
+  // that a move run at once (the immediate scheduler) builds no plan: borrowed arguments
+  // need no retain, where a plan's stored references are copied at each use.
+
+  @inline(__always)
+  private static func setMovingFlags(
+    _ value: Bool, outgoing: ViewController?, incoming: ViewController, shape: Shape
+  ) {
+    if shape.outgoingLeaves { outgoing?.isMovingFromParent = value }
+    if shape.incomingIsNew { incoming.isMovingToParent = value }
+  }
+
+  /// Delivers the will-callbacks of a move.
+  static func willPhase(
+    navigation: NavigationController, window: Window?, outgoing: ViewController?,
+    incoming: ViewController?, animated: Bool, shape: Shape
+  ) {
+    guard let incoming else { return }
+    guard shape.showsTransition else {
       navigation.applyBars(of: incoming, window: window)
       return
     }
     incoming.loadViewIfNeeded()
     navigation.applyBars(of: incoming, window: window)
-    setMovingFlags(true)
+    setMovingFlags(true, outgoing: outgoing, incoming: incoming, shape: shape)
     outgoing?.beginAppearance(false, animated: animated, window: window)
     incoming.beginAppearance(true, animated: animated, window: window)
-    setMovingFlags(false)
+    setMovingFlags(false, outgoing: outgoing, incoming: incoming, shape: shape)
     navigation.viewIfLoaded?.attach(incoming.view)
     navigation.shownTop = ObjectIdentifier(incoming)
     navigation.notifyWillShow(incoming, animated: animated, window: window)
   }
 
   /// Takes the old top's view out of the stack's view, where it was shown.
-  private func detachOutgoingView() {
+  @inline(__always)
+  private static func detachView(of outgoing: ViewController?, from navigation: NavigationController) {
     if let outgoingView = outgoing?.viewIfLoaded, outgoingView.superview === navigation.viewIfLoaded {
       outgoingView.detachFromSuperview()
     }
   }
 
-  func didPhase() {
-    let navigation = navigation
-    if showsTransition, let incoming {
-      setMovingFlags(true)
+  /// Delivers the did-callbacks of a move, its direction's did-event, its blocks and its
+  /// completion.
+  static func didPhase(
+    navigation: NavigationController, window: Window?, move: Move, outgoing: ViewController?,
+    incoming: ViewController?, animated: Bool, shape: Shape, completion: (() -> Void)?,
+    request: NavigationRequest?
+  ) {
+    if shape.showsTransition, let incoming {
+      setMovingFlags(true, outgoing: outgoing, incoming: incoming, shape: shape)
       outgoing?.endAppearance(window: window)
       incoming.endAppearance(window: window)
-      setMovingFlags(false)
-      detachOutgoingView()
+      setMovingFlags(false, outgoing: outgoing, incoming: incoming, shape: shape)
+      detachView(of: outgoing, from: navigation)
       navigation.notifyDidShow(incoming, animated: animated, window: window)
     } else if outgoing !== navigation.topViewController {
       // Off screen (a hidden window) the old top's view still leaves the stack's view.
-      detachOutgoingView()
+      detachView(of: outgoing, from: navigation)
     }
-    let animated = animated
     switch move {
     case .push:
       guard let screen = incoming else { break }

@@ -65,6 +65,56 @@ extension NavigationController {
     return window
   }
 
+  /// Where a request to this stack waits when it has to.
+  enum WaitingPlace {
+    /// Behind the transitions and earlier requests of this window.
+    case window(Window)
+    /// Behind a move of this stack that runs outside any window.
+    case stack
+  }
+
+  /// Where a request to this stack must wait now, or `nil` when it can run at once.
+  ///
+  /// Outside any window a move has no transition, but its callbacks still run: a request
+  /// made from one of them waits until the move has finished, as it would in a window.
+  @inline(__always)
+  var waitingPlace: WaitingPlace? {
+    if let window = busyWindow { return .window(window) }
+    return isRunningMoveOutsideWindow ? .stack : nil
+  }
+
+  /// Queues `body` where it must wait, or refuses it under the policy.
+  func admit(
+    in place: WaitingPlace, _ request: @autoclosure () -> NavigationRequest, _ body: @escaping () -> Void
+  ) {
+    switch place {
+    case .window(let window):
+      window.admit(request(), policy: transitionRequestPolicy, body)
+    case .stack:
+      switch transitionRequestPolicy ?? .queue {
+      case .queue:
+        queueOutsideWindow.append(QueuedStackRequest(request: request(), body: body))
+      case .reject:
+        let request = request()
+        Misuse.handle(
+          NavigationError(
+            .transitionInProgress,
+            "Can't run \(request) while a move of \(screenID) is in progress.",
+            screens: request.screens),
+          in: journalWindow)
+      }
+    }
+  }
+
+  /// Ends a move outside any window, then runs the requests its callbacks made, in order,
+  /// until one starts another move.
+  private func moveOutsideWindowDidFinish() {
+    isRunningMoveOutsideWindow = false
+    while !isRunningMoveOutsideWindow, !queueOutsideWindow.isEmpty {
+      queueOutsideWindow.removeFirst().body()
+    }
+  }
+
   /// Asks the top screen's guard, then runs `proceed` if it allows.
   ///
   /// - Returns: `true` when `proceed` ran inside this call.
@@ -125,9 +175,10 @@ extension NavigationController {
   // MARK: Push
 
   func push(_ screen: ViewController, animated: Bool, options: PushOptions?, completion: (() -> Void)?) {
-    if let window = busyWindow {
-      window.admit(
-        .push(screen.screenID, onto: screenID, animated: animated), policy: transitionRequestPolicy
+    if let waiting = waitingPlace {
+      admit(
+        in: waiting,
+        .push(screen.screenID, onto: screenID, animated: animated)
       ) {
         [self] in
         performPush(screen, animated: animated, options: options, completion: completion)
@@ -163,8 +214,8 @@ extension NavigationController {
   // MARK: Pop
 
   func pop(animated: Bool, ignoringPopGuard: Bool, completion: (() -> Void)?) -> ViewController? {
-    if let window = busyWindow {
-      window.admit(.pop(from: screenID, animated: animated), policy: transitionRequestPolicy) { [self] in
+    if let waiting = waitingPlace {
+      admit(in: waiting, .pop(from: screenID, animated: animated)) { [self] in
         _ = popNow(animated: animated, ignoringPopGuard: ignoringPopGuard, completion: completion)
       }
       return nil
@@ -188,9 +239,8 @@ extension NavigationController {
   func popTo(
     _ target: ViewController, animated: Bool, ignoringPopGuard: Bool, completion: (() -> Void)?
   ) -> [ViewController]? {
-    if let window = busyWindow {
-      window.admit(.popTo(target.screenID, in: screenID, animated: animated), policy: transitionRequestPolicy)
-      {
+    if let waiting = waitingPlace {
+      admit(in: waiting, .popTo(target.screenID, in: screenID, animated: animated)) {
         [self] in
         _ = popToNow(target, animated: animated, ignoringPopGuard: ignoringPopGuard, completion: completion)
       }
@@ -227,8 +277,8 @@ extension NavigationController {
   }
 
   func popToRoot(animated: Bool, ignoringPopGuard: Bool, completion: (() -> Void)?) -> [ViewController]? {
-    if let window = busyWindow {
-      window.admit(.popToRoot(in: screenID, animated: animated), policy: transitionRequestPolicy) { [self] in
+    if let waiting = waitingPlace {
+      admit(in: waiting, .popToRoot(in: screenID, animated: animated)) { [self] in
         _ = popToRootNow(animated: animated, ignoringPopGuard: ignoringPopGuard, completion: completion)
       }
       return nil
@@ -316,10 +366,10 @@ extension NavigationController {
   func setStack(
     _ screens: [ViewController], animated: Bool, ignoringPopGuard: Bool, completion: (() -> Void)?
   ) {
-    if let window = busyWindow {
-      window.admit(
-        .setViewControllers(screens.map(\.screenID), in: screenID, animated: animated),
-        policy: transitionRequestPolicy
+    if let waiting = waitingPlace {
+      admit(
+        in: waiting,
+        .setViewControllers(screens.map(\.screenID), in: screenID, animated: animated)
       ) { [self] in
         setStackNow(screens, animated: animated, ignoringPopGuard: ignoringPopGuard, completion: completion)
       }
@@ -391,7 +441,7 @@ extension NavigationController {
       return
     }
     let shape = StackPlan.Shape(navigation: self, move: move, outgoing: outgoing, incoming: incoming)
-    window?.transitionWillStart()
+    if let window { window.transitionWillStart() } else { isRunningMoveOutsideWindow = true }
     if !willPhaseDone {
       StackPlan.willPhase(
         navigation: self, window: window, outgoing: outgoing, incoming: incoming, animated: animated,
@@ -400,7 +450,7 @@ extension NavigationController {
     StackPlan.didPhase(
       navigation: self, window: window, move: move, outgoing: outgoing, incoming: incoming,
       animated: animated, shape: shape, completion: completion, request: request)
-    window?.transitionDidFinish()
+    if let window { window.transitionDidFinish() } else { moveOutsideWindowDidFinish() }
   }
 
   // MARK: Back button
@@ -415,8 +465,8 @@ extension NavigationController {
         performPop(kind: .pop, animated: true, completion: nil)
       }
     }
-    if let window = busyWindow {
-      window.admit(.pop(from: screenID, animated: true), policy: transitionRequestPolicy, body)
+    if let waiting = waitingPlace {
+      admit(in: waiting, .pop(from: screenID, animated: true), body)
     } else {
       body()
     }

@@ -36,6 +36,10 @@ open class NavigationController: ViewController {
   }
   /// Whether ``observers`` holds anything: tested on every event without touching the array.
   @exclusivity(unchecked) var hasObservers = false
+  /// A Boolean value indicating whether a move of this stack runs outside any window.
+  @exclusivity(unchecked) var isRunningMoveOutsideWindow = false
+  /// The requests made during a move outside any window, oldest first.
+  @exclusivity(unchecked) var queueOutsideWindow: [QueuedStackRequest] = []
   /// The top screen the delegate was last told about with `willShow` (identity only).
   @exclusivity(unchecked) var shownTop: ObjectIdentifier?
   /// The decision a guard has not answered yet.
@@ -315,4 +319,10 @@ extension ViewController {
     }
     return nil
   }
+}
+
+/// A request to a stack outside any window, waiting for the stack's running move.
+struct QueuedStackRequest {
+  let request: NavigationRequest
+  let body: () -> Void
 }

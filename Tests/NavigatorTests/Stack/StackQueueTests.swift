@@ -129,3 +129,74 @@ final class CallbackScreen: ViewController {
     onViewDidAppear?()
   }
 }
+
+/// A stack in no window has no transitions, but its moves still make callbacks: a request
+/// made from one of them waits until the move has finished, in order.
+@Suite struct StackOutsideWindowQueueTests {
+  /// A screen that pushes the next screen when it has joined a stack.
+  final class ChainScreen: Screen {
+    var next: ViewController?
+    override func didMove(toParent parent: ViewController?) {
+      super.didMove(toParent: parent)
+      if let next, let navigation = parent as? NavigationController {
+        self.next = nil
+        navigation.pushViewController(next, animated: false)
+      }
+    }
+  }
+
+  @Test func aPushFromInsideAMoveWaitsForTheMoveToFinish() {
+    let root = Screen("A")
+    let navigation = NavigationController(rootViewController: root)
+    navigation.title = "Nav"
+    let delegate = RecordingNavigationDelegate()
+    navigation.delegate = delegate
+    let (b, c) = (ChainScreen("B"), Screen("C"))
+    b.next = c
+    navigation.pushViewController(b, animated: false)
+    let nav = navigation.screenID
+    #expect(
+      delegate.calls == [
+        .willPush(b.screenID, onto: nav, animated: false),
+        .didPush(b.screenID, onto: nav, animated: false),
+        .willPush(c.screenID, onto: nav, animated: false),
+        .didPush(c.screenID, onto: nav, animated: false),
+      ])
+    #expect(navigation.viewControllers.ids == [root, b, c].ids)
+    #expect(b.next == nil)  // the chained push did run
+  }
+
+  @Test func requestsFromInsideAMoveRunInTheOrderTheyWereMade() {
+    let root = Screen("A")
+    let navigation = NavigationController(rootViewController: root)
+    let delegate = RecordingNavigationDelegate()
+    navigation.delegate = delegate
+    let (b, c, d) = (ChainScreen("B"), ChainScreen("C"), Screen("D"))
+    b.next = c
+    c.next = d
+    navigation.pushViewController(b, animated: false)
+    let nav = navigation.screenID
+    #expect(
+      delegate.calls == [
+        .willPush(b.screenID, onto: nav, animated: false),
+        .didPush(b.screenID, onto: nav, animated: false),
+        .willPush(c.screenID, onto: nav, animated: false),
+        .didPush(c.screenID, onto: nav, animated: false),
+        .willPush(d.screenID, onto: nav, animated: false),
+        .didPush(d.screenID, onto: nav, animated: false),
+      ])
+    #expect(navigation.viewControllers.ids == [root, b, c, d].ids)
+  }
+
+  @Test func aStackThatRejectsRefusesARequestFromInsideAMove() async {
+    await #expect(processExitsWith: .failure) {
+      let root = Screen("A")
+      let navigation = NavigationController(rootViewController: root)
+      navigation.transitionRequestPolicy = .reject
+      let b = ChainScreen("B")
+      b.next = Screen("C")
+      // Outside any window there is no policy to report to: the refusal traps.
+      navigation.pushViewController(b, animated: false)
+    }
+  }
+}

@@ -325,6 +325,10 @@ open class ViewController {
     didLeaveHierarchy()
   }
 
+  /// A Boolean value indicating whether this screen is a navigation stack (which can't be
+  /// pushed); a class test without a dynamic cast.
+  package var isNavigationStack: Bool { false }
+
   /// Called once this screen has left its place: removed from its parent, replaced as a
   /// window's root, or dismissed. Tells every screen it contains, so that a container deep
   /// inside (a navigation controller's pop blocks) hears it too; containers override it
@@ -475,8 +479,10 @@ open class ViewController {
   package func adopt(_ window: Window?) {
     guard window != nil, adoptedToken !== window!.token, let window else { return }
     adoptedToken = window.token
-    for child in childList { child.adopt(window) }
-    presented?.adopt(window)
+    if !childList.isEmpty {
+      for child in childList { child.adopt(window) }
+    }
+    if presented != nil { presented!.adopt(window) }
   }
 
   // MARK: Presentation

@@ -3,7 +3,7 @@ extension NavigationController {
 
   /// Checks the rules for pushing `screen` onto this stack.
   package func pushError(_ screen: ViewController) -> NavigationError? {
-    if screen is NavigationController {
+    if screen.isNavigationStack {
       return NavigationError(
         .pushNavigationController,
         "Pushing a navigation controller is not supported: \(screen.screenID) onto \(screenID).",

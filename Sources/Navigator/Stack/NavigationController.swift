@@ -128,6 +128,8 @@ open class NavigationController: ViewController {
   }
 
   /// Runs the pop block of every screen in the stack: the stack left the hierarchy.
+  package override var isNavigationStack: Bool { true }
+
   package override func didLeaveHierarchy() {
     super.didLeaveHierarchy()
     for screen in childList.reversed() { runPopBlock(of: screen) }

@@ -29,7 +29,7 @@ struct StackPlan: TransitionPlan {
     @inline(__always)
     init(navigation: NavigationController, move: Move, outgoing: ViewController?, incoming: ViewController?) {
       showsTransition = navigation.appearanceState == .appeared && incoming != nil && incoming !== outgoing
-      outgoingLeaves = outgoing.map { $0.parent !== navigation } ?? false
+      if let outgoing { outgoingLeaves = outgoing.parent !== navigation } else { outgoingLeaves = false }
       switch move {
       case .push: incomingIsNew = true
       case .set(_, let added, _): incomingIsNew = added.contains { $0 === incoming }

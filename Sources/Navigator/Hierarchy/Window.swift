@@ -337,10 +337,12 @@ package final class WindowToken {
   }
 }
 
-/// A request waiting in a window's queue.
-private struct QueuedRequest {
-  let request: NavigationRequest
-  let body: () -> Void
+/// A request waiting in a queue: a window's, or a stack's outside any window.
+package struct QueuedRequest {
+  /// What was asked, as the journal and ``Window/pendingRequests`` name it.
+  package let request: NavigationRequest
+  /// Runs the request.
+  package let body: () -> Void
 }
 
 /// Brings the window's root screens in line with its visibility and root.

@@ -93,7 +93,7 @@ extension NavigationController {
     case .stack:
       switch transitionRequestPolicy ?? .queue {
       case .queue:
-        queueOutsideWindow.append(QueuedStackRequest(request: request(), body: body))
+        queueOutsideWindow.append(QueuedRequest(request: request(), body: body))
       case .reject:
         let request = request()
         Misuse.handle(

@@ -39,7 +39,7 @@ open class NavigationController: ViewController {
   /// A Boolean value indicating whether a move of this stack runs outside any window.
   @exclusivity(unchecked) var isRunningMoveOutsideWindow = false
   /// The requests made during a move outside any window, oldest first.
-  @exclusivity(unchecked) var queueOutsideWindow: [QueuedStackRequest] = []
+  @exclusivity(unchecked) var queueOutsideWindow: [QueuedRequest] = []
   /// The top screen the delegate was last told about with `willShow` (identity only).
   @exclusivity(unchecked) var shownTop: ObjectIdentifier?
   /// The decision a guard has not answered yet.
@@ -321,10 +321,4 @@ extension ViewController {
     }
     return nil
   }
-}
-
-/// A request to a stack outside any window, waiting for the stack's running move.
-struct QueuedStackRequest {
-  let request: NavigationRequest
-  let body: () -> Void
 }

@@ -260,11 +260,7 @@ open class ViewController {
   /// - Parameter parent: The new container, or `nil` when the screen is being removed.
   open func willMove(toParent parent: ViewController?) {
     containmentMove = parent == nil ? .removing : .adding
-    let journal: Journal?
-    if let parent { journal = parent.recordingJournal(orElse: self) } else { journal = recordingJournal }
-    if let journal {
-      journal.record(.willMove(screenID, toParent: parent?.screenID))
-    }
+    containmentJournal(toParent: parent)?.record(.willMove(screenID, toParent: parent?.screenID))
   }
 
   /// Called just after the screen was added to, or removed from, a container.
@@ -275,11 +271,7 @@ open class ViewController {
   /// - Parameter parent: The new container, or `nil` when the screen was removed.
   open func didMove(toParent parent: ViewController?) {
     containmentMove = nil
-    let journal: Journal?
-    if let parent { journal = parent.recordingJournal(orElse: self) } else { journal = recordingJournal }
-    if let journal {
-      journal.record(.didMove(screenID, toParent: parent?.screenID))
-    }
+    containmentJournal(toParent: parent)?.record(.didMove(screenID, toParent: parent?.screenID))
   }
 
   /// A containment change between `willMove(toParent:)` and `didMove(toParent:)`.
@@ -353,14 +345,14 @@ open class ViewController {
       }
       ancestor = current.parent ?? current.presenter
     }
-    if child.windowIfRoot != nil, let window = child.windowIfRoot {
+    if let window = child.windowIfRoot {
       return NavigationError(
         .childIsWindowRoot,
         "Can't add \(child.screenID) as a child of \(screenID): it is the root of a window "
           + "\(window.rootDescription).",
         screens: [child.screenID, screenID])
     }
-    if child.presenter != nil, let presenter = child.presenter {
+    if let presenter = child.presenter {
       return NavigationError(
         .childIsPresented,
         "Can't add \(child.screenID) as a child of \(screenID): it is presented by "
@@ -447,24 +439,27 @@ open class ViewController {
     return journalWindowOfTopmostAncestor()
   }
 
+  /// The journal of this screen's window when it records, else `nil`.
+  @inline(__always)
+  package final var recordingJournal: Journal? { recordingJournal(orElse: nil) }
+
   /// The journal of this screen's window (else of `fallback`'s) when it records, else `nil`.
   ///
   /// Answers the common case (a window whose journal is off) with loads only, so the hot
-  /// path retains nothing.
+  /// path retains nothing. `withWindow` answers `nil` when the window is gone, and the
+  /// window's answer (its journal, or `nil` when it is off) otherwise.
   @inline(__always)
-  package final func recordingJournal(orElse fallback: ViewController) -> Journal? {
+  package final func recordingJournal(orElse fallback: ViewController?) -> Journal? {
     if let token = adoptedToken, let recording = token.withWindow(\.recordingJournal) { return recording }
-    guard let window = journalWindowOfTopmostAncestor() ?? fallback.journalWindow else { return nil }
-    return window.journal.isEnabled ? window.journal : nil
+    guard let window = journalWindowOfTopmostAncestor() ?? fallback?.journalWindow else { return nil }
+    return window.recordingJournal
   }
 
-  /// The journal of this screen's window when it records, else `nil`; loads only on the
-  /// hot path, like ``recordingJournal(orElse:)``.
+  /// The journal a containment event goes to: the new parent's window's, else this screen's.
   @inline(__always)
-  package final var recordingJournal: Journal? {
-    if let token = adoptedToken, let recording = token.withWindow(\.recordingJournal) { return recording }
-    guard let window = journalWindowOfTopmostAncestor() else { return nil }
-    return window.journal.isEnabled ? window.journal : nil
+  private func containmentJournal(toParent parent: ViewController?) -> Journal? {
+    guard let parent else { return recordingJournal }
+    return parent.recordingJournal(orElse: self)
   }
 
   /// The slow path of ``journalWindow``: a screen that never joined a window.
@@ -477,12 +472,12 @@ open class ViewController {
   /// Records `window` as the window of this screen and of everything it contains or
   /// presents, as the subtree joins a hierarchy.
   package func adopt(_ window: Window?) {
-    guard window != nil, adoptedToken !== window!.token, let window else { return }
+    guard let window, adoptedToken !== window.token else { return }
     adoptedToken = window.token
     if !childList.isEmpty {
       for child in childList { child.adopt(window) }
     }
-    if presented != nil { presented!.adopt(window) }
+    presented?.adopt(window)
   }
 
   // MARK: Presentation

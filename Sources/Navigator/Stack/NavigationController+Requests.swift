@@ -59,7 +59,8 @@ extension NavigationController {
   /// window, one serial order of requests.
   @inline(__always)
   var busyWindow: Window? {
-    // Loads only when the window is idle (the common case): nothing retained.
+    // Loads only when the window is idle (the common case): nothing retained. `withWindow`
+    // answers `nil` when the window is gone, else the window if busy, else `nil`.
     if let token = adoptedToken, let busy = token.withWindow({ $0.isBusy ? $0 : nil }) { return busy }
     guard let window = journalWindow, window.isBusy else { return nil }
     return window

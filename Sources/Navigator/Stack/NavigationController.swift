@@ -127,9 +127,9 @@ open class NavigationController: ViewController {
     notifyDidShow(top, animated: animated, window: window)
   }
 
-  /// Runs the pop block of every screen in the stack: the stack left the hierarchy.
   package override var isNavigationStack: Bool { true }
 
+  /// Runs the pop block of every screen in the stack: the stack left the hierarchy.
   package override func didLeaveHierarchy() {
     super.didLeaveHierarchy()
     for screen in childList.reversed() { runPopBlock(of: screen) }

@@ -40,11 +40,7 @@ import Testing
     let h = NavigatorHarness(manual: true)
     let slot = Slot()
     let task = Task { slot.form = try await h.navigator.push(.type(CardForm.self)) }
-    var turns = 0
-    while !h.scheduler.hasPendingWork, turns < 1_000 {
-      await Task.yield()
-      turns += 1
-    }
+    await h.yield { h.scheduler.hasPendingWork }
     #expect(h.scheduler.hasPendingWork)
     let pushed = try #require(h.navigation.topViewController as? CardForm)
     #expect(pushed.appearanceState == .disappeared)

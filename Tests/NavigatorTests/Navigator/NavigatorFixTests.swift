@@ -205,11 +205,7 @@ import Testing
         slot.error = error as? NavigationError
       }
     }
-    var turns = 0
-    while h.window.pendingRequests.isEmpty, turns < 1_000 {
-      await Task.yield()
-      turns += 1
-    }
+    await h.yield { !h.window.pendingRequests.isEmpty }
     #expect(h.window.pendingRequests == [.push(form.screenID, onto: h.navigation.screenID, animated: true)])
     h.window.journal.removeAll()
     h.scheduler.settle()
@@ -246,11 +242,7 @@ import Testing
         slot.error = error as? NavigationError
       }
     }
-    var turns = 0
-    while h.window.pendingRequests.count < 2, turns < 1_000 {
-      await Task.yield()
-      turns += 1
-    }
+    await h.yield { h.window.pendingRequests.count >= 2 }
     h.scheduler.settle()
     await task.value
 

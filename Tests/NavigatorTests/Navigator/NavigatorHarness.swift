@@ -26,6 +26,15 @@ final class NavigatorHarness {
 
   var events: [NavigationEvent] { window.journal.events }
 
+  /// Lets other tasks run until `condition` holds, for at most a thousand turns.
+  func yield(until condition: () -> Bool) async {
+    var turns = 0
+    while !condition(), turns < 1_000 {
+      await Task.yield()
+      turns += 1
+    }
+  }
+
   /// The events since the last read, and clears them.
   func take() -> [NavigationEvent] {
     defer { window.journal.removeAll() }

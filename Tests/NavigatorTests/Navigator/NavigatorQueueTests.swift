@@ -46,11 +46,7 @@ import Testing
         slot.error = error as? NavigationError
       }
     }
-    var turns = 0
-    while h.window.pendingRequests.isEmpty, turns < 1_000 {
-      await Task.yield()
-      turns += 1
-    }
+    await h.yield { !h.window.pendingRequests.isEmpty }
     h.scheduler.settle()
     await task.value
     #expect(slot.error?.code == .duplicatePush)

@@ -145,46 +145,46 @@ final class CallbackScreen: ViewController {
     }
   }
 
-  @Test func aPushFromInsideAMoveWaitsForTheMoveToFinish() {
-    let root = Screen("A")
+  /// A stack in no window, with a recording delegate.
+  private func windowlessStack(root: Screen) -> (NavigationController, RecordingNavigationDelegate) {
     let navigation = NavigationController(rootViewController: root)
     navigation.title = "Nav"
     let delegate = RecordingNavigationDelegate()
     navigation.delegate = delegate
+    return (navigation, delegate)
+  }
+
+  /// The delegate calls of non-animated pushes of `screens`, one after the other.
+  private func pushes(_ screens: ViewController..., onto navigation: NavigationController)
+    -> [NavigationEvent]
+  {
+    screens.flatMap { screen in
+      [
+        NavigationEvent.willPush(screen.screenID, onto: navigation.screenID, animated: false),
+        .didPush(screen.screenID, onto: navigation.screenID, animated: false),
+      ]
+    }
+  }
+
+  @Test func aPushFromInsideAMoveWaitsForTheMoveToFinish() {
+    let root = Screen("A")
+    let (navigation, delegate) = windowlessStack(root: root)
     let (b, c) = (ChainScreen("B"), Screen("C"))
     b.next = c
     navigation.pushViewController(b, animated: false)
-    let nav = navigation.screenID
-    #expect(
-      delegate.calls == [
-        .willPush(b.screenID, onto: nav, animated: false),
-        .didPush(b.screenID, onto: nav, animated: false),
-        .willPush(c.screenID, onto: nav, animated: false),
-        .didPush(c.screenID, onto: nav, animated: false),
-      ])
+    #expect(delegate.calls == pushes(b, c, onto: navigation))
     #expect(navigation.viewControllers.ids == [root, b, c].ids)
     #expect(b.next == nil)  // the chained push did run
   }
 
   @Test func requestsFromInsideAMoveRunInTheOrderTheyWereMade() {
     let root = Screen("A")
-    let navigation = NavigationController(rootViewController: root)
-    let delegate = RecordingNavigationDelegate()
-    navigation.delegate = delegate
+    let (navigation, delegate) = windowlessStack(root: root)
     let (b, c, d) = (ChainScreen("B"), ChainScreen("C"), Screen("D"))
     b.next = c
     c.next = d
     navigation.pushViewController(b, animated: false)
-    let nav = navigation.screenID
-    #expect(
-      delegate.calls == [
-        .willPush(b.screenID, onto: nav, animated: false),
-        .didPush(b.screenID, onto: nav, animated: false),
-        .willPush(c.screenID, onto: nav, animated: false),
-        .didPush(c.screenID, onto: nav, animated: false),
-        .willPush(d.screenID, onto: nav, animated: false),
-        .didPush(d.screenID, onto: nav, animated: false),
-      ])
+    #expect(delegate.calls == pushes(b, c, d, onto: navigation))
     #expect(navigation.viewControllers.ids == [root, b, c, d].ids)
   }
 

@@ -28,8 +28,8 @@ open class Window: View {
   @exclusivity(unchecked) private var root: ViewController?
   /// What screens hold to remember this window; cleared when the window goes away.
   package let token = WindowToken()
-  @exclusivity(unchecked) private var queue: [QueuedRequest] = []
-  @exclusivity(unchecked) private var queueHead = 0
+  /// What runs, and what waits to run (hot: read by every request).
+  @exclusivity(unchecked) package var queue = TransitionQueue()
 
   /// Creates a hidden window with no root screen.
   ///
@@ -98,14 +98,19 @@ open class Window: View {
       handleMisuse(error)
       return
     }
-    submit(.setRootViewController(ScreenID.of(newRoot))) { [self] in
-      guard newRoot !== root else { return }
-      if let newRoot, let error = rootError(newRoot) {
-        handleMisuse(error)
-        return
-      }
-      replaceRoot(with: newRoot)
+    guard admit(.setRoot(newRoot, in: self), policy: .queue) else { return }
+    replaceRoot(with: newRoot)
+  }
+
+  /// Replaces the root when it is still a change and still allowed: a queued request,
+  /// checked again when it runs.
+  func replaceRootIfAllowed(with newRoot: ViewController?) {
+    guard newRoot !== root else { return }
+    if let newRoot, let error = rootError(newRoot) {
+      handleMisuse(error)
+      return
     }
+    replaceRoot(with: newRoot)
   }
 
   private func rootError(_ screen: ViewController) -> NavigationError? {
@@ -154,9 +159,13 @@ open class Window: View {
   }
 
   private func updateAppearance() {
-    submit(.updateWindowAppearance(visible: !isHidden)) { [self] in
-      perform(WindowAppearancePlan(window: self, outgoing: nil))
-    }
+    guard admit(.updateAppearance(self, visible: !isHidden), policy: .queue) else { return }
+    performAppearanceUpdate()
+  }
+
+  /// Makes the root screens appear or disappear as the window's visibility now says.
+  func performAppearanceUpdate() {
+    perform(WindowAppearancePlan(window: self, outgoing: nil))
   }
 
   // MARK: Misuse
@@ -184,86 +193,83 @@ open class Window: View {
   /// default) or refused. A navigation controller may override it for its own requests.
   public var transitionRequestPolicy: TransitionRequestPolicy = .queue
 
-  /// Runs `body` now, queues it, or refuses it under `policy` (the window's by default).
+  /// Decides whether a request runs now: it does when nothing runs and nothing waits;
+  /// otherwise it waits in the queue or, under `policy` (the window's by default)
+  /// ``TransitionRequestPolicy/reject``, is refused as a misuse.
   ///
-  /// The request value is built only when the request has to wait or is refused.
+  /// The command is built only when the request has to wait or is refused.
   ///
-  /// - Returns: `true` when `body` ran now.
-  @discardableResult
+  /// - Returns: `true` when the caller runs the request now.
+  @inline(__always)
   package func admit(
-    _ request: @autoclosure () -> NavigationRequest, policy: TransitionRequestPolicy? = nil,
-    _ body: @escaping () -> Void
+    _ command: @autoclosure () -> Command, policy: TransitionRequestPolicy? = nil
   ) -> Bool {
-    guard isBusy else {
-      body()
+    switch queue.admit(command(), policy: policy ?? transitionRequestPolicy) {
+    case .runNow:
       return true
+    case .enqueued:
+      return false
+    case .reject(let error):
+      handleMisuse(error)
+      return false
     }
-    switch policy ?? transitionRequestPolicy {
-    case .queue:
-      enqueue(request(), body)
-    case .reject:
-      let request = request()
-      handleMisuse(
-        NavigationError(
-          .transitionInProgress,
-          "Can't run \(request) while a transition or a pending decision is in progress.",
-          screens: request.screens))
-    }
-    return false
   }
 
-  /// A Boolean value indicating whether a transition has started and not finished.
-  @exclusivity(unchecked) public private(set) var isTransitioning = false
+  /// A Boolean value indicating whether a transition, a pending pop decision or a swipe
+  /// is in progress.
+  public var isTransitioning: Bool { queue.isActive }
 
   /// The requests waiting for the running transition to finish, oldest first.
-  public var pendingRequests: [NavigationRequest] { queue[queueHead...].map(\.request) }
+  public var pendingRequests: [NavigationRequest] { queue.pendingRequests }
 
   /// A Boolean value indicating whether a new request must wait: a transition runs, a
   /// guard has not answered, or earlier requests wait.
-  package var isBusy: Bool { isTransitioning || queueHead < queue.count }
+  @inline(__always)
+  package var isBusy: Bool { queue.isBusy }
 
-  /// Runs `body` now, or queues it behind the running transition and earlier requests.
-  ///
-  /// - Returns: `true` when `body` ran now.
-  @discardableResult
-  package func submit(_ request: NavigationRequest, _ body: @escaping () -> Void) -> Bool {
-    if isBusy {
-      enqueue(request, body)
-      return false
-    }
+  /// Queues a command behind the running activity and earlier requests.
+  package func enqueue(_ command: Command) {
+    _ = queue.admit(command, policy: .queue)
+  }
+
+  /// Marks an activity (a pending pop decision, a swipe) as started: requests wait until
+  /// it ends.
+  package func begin(_ activity: TransitionQueue.Activity) {
+    queue.begin(activity)
+  }
+
+  /// Marks an activity as ended, runs `body`, then the waiting requests unless `body`
+  /// started another activity.
+  package func end(_ activity: TransitionQueue.Activity, then body: () -> Void = {}) {
+    queue.end(activity)
     body()
-    return true
+    drain()
   }
 
-  /// Queues `body` behind the running transition and earlier requests.
-  package func enqueue(_ request: NavigationRequest, _ body: @escaping () -> Void) {
-    queue.append(QueuedRequest(request: request, body: body))
-  }
-
-  /// Holds the queue while something without a transition is pending (a guard's answer,
-  /// a back swipe in progress).
-  package func hold() {
-    isTransitioning = true
-  }
-
-  /// Releases a hold: runs `body` first, then the queued requests unless `body` started a
-  /// transition.
-  package func resume(_ body: () -> Void) {
-    isTransitioning = false
-    body()
-    if !isTransitioning { transitionDidFinish() }
+  /// Runs the waiting requests, in order, until one starts an activity.
+  @inline(never)
+  package func drain() {
+    while let command = queue.next() { command.execute() }
   }
 
   /// The duration of the next transition this window starts, set by a custom transition
   /// (``ViewControllerTransitioningDelegate``); `nil` for the default duration.
   @exclusivity(unchecked) package var nextTransitionDuration: Double?
 
-  /// Starts a planned transition under the scheduler.
+  /// Starts a planned transition: the window is busy until it finishes, and the scheduler
+  /// delivers its phases.
+  @inline(__always)
+  package func perform<Plan: TransitionPlan>(_ plan: Plan) {
+    queue.begin(.transition)
+    schedule(plan)
+  }
+
+  /// Hands the phases of a transition that has started to the scheduler: inside this call
+  /// (immediate), or when a test says (manual).
   ///
   /// Inlined so that each plan type is specialised: no value-witness calls on the hot path.
   @inline(__always)
-  package func perform<Plan: TransitionPlan>(_ plan: Plan) {
-    transitionWillStart()
+  package func schedule<Plan: TransitionPlan>(_ plan: Plan) {
     switch scheduler.kind {
     case .immediate:
       plan.willPhase()
@@ -279,38 +285,12 @@ open class Window: View {
   @inline(__always)
   package var recordingJournal: Journal? { journal.isEnabled ? journal : nil }
 
-  /// A Boolean value indicating whether transitions run inside the call that starts them
-  /// (the immediate scheduler), so that a caller may run one without building a plan.
-  package var runsTransitionsAtOnce: Bool {
-    if case .immediate = scheduler.kind { return true }
-    return false
-  }
-
-  /// Marks a transition as running; ``transitionDidFinish()`` ends it.
+  /// Marks the running transition finished and runs waiting requests until one starts
+  /// another activity.
   @inline(__always)
-  package func transitionWillStart() {
-    isTransitioning = true
-  }
-
-  /// Marks an interactive presentation transition (a sheet's swipe) as running, so that
-  /// requests queue until it is cancelled or finished.
-  package func beginInteractivePresentationTransition() {
-    isTransitioning = true
-  }
-
-  /// Marks the running transition finished and runs queued requests until one starts a
-  /// transition.
   package func transitionDidFinish() {
-    isTransitioning = false
-    while !isTransitioning, queueHead < queue.count {
-      let next = queue[queueHead]
-      queueHead += 1
-      if queueHead == queue.count {
-        queue.removeAll(keepingCapacity: true)
-        queueHead = 0
-      }
-      next.body()
-    }
+    queue.end(.transition)
+    if queue.isBusy { drain() }
   }
 }
 
@@ -335,14 +315,6 @@ package final class WindowToken {
     guard let reference else { return nil }
     return reference._withUnsafeGuaranteedRef(body)
   }
-}
-
-/// A request waiting in a queue: a window's, or a stack's outside any window.
-package struct QueuedRequest {
-  /// What was asked, as the journal and ``Window/pendingRequests`` name it.
-  package let request: NavigationRequest
-  /// Runs the request.
-  package let body: () -> Void
 }
 
 /// Brings the window's root screens in line with its visibility and root.

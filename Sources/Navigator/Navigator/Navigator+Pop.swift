@@ -85,7 +85,7 @@ extension Navigator {
           options.successHandler?(top)
           withDuration(options, for: top) {
             _ = navigation.performPop(
-              kind: .pop, animated: animated, completion: finish(top, options, completion))
+              animated: animated, completion: finish(top, options, completion))
           }
         }
       }

@@ -211,13 +211,15 @@ public final class Navigator {
   ) throws(NavigationError) {
     guard window.isBusy else { return try step() }
     try refuseWhileBusy(request, policy: policy)
-    window.enqueue(request) { [self, options] in
-      do throws(NavigationError) {
-        try step()
-      } catch {
-        refuseLate(error, options, lateFailure: lateFailure)
-      }
-    }
+    window.enqueue(
+      .navigate(
+        NavigatorStep(request: request) { [self, options] in
+          do throws(NavigationError) {
+            try step()
+          } catch {
+            refuseLate(error, options, lateFailure: lateFailure)
+          }
+        }))
   }
 
   /// Throws ``NavigationError/Code/transitionInProgress`` when the window is busy and

@@ -64,7 +64,7 @@ extension PresentationController {
       window.journal.record(.presentationWillDismiss(screen.screenID))
       delegate.presentationControllerWillDismiss(self)
     }
-    window.beginInteractivePresentationTransition()
+    window.begin(.interactiveDismissal)
     screen.presentationState.isSwiping = true
     screen.isBeingDismissed = true
     screen.beginAppearance(false, animated: true, window: window)

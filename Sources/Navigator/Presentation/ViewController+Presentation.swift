@@ -78,17 +78,14 @@ extension ViewController {
   public func present(
     _ viewControllerToPresent: ViewController, animated: Bool, completion: (() -> Void)? = nil
   ) {
-    let request = NavigationRequest.present(
-      viewControllerToPresent.screenID, from: screenID, animated: animated)
     guard let window = journalWindow else {
       Misuse.handle(notInWindowError(presenting: viewControllerToPresent, on: self), in: nil)
       return
     }
-    window.admit(request) { [self] in
-      presentNow(
-        viewControllerToPresent, animated: animated, completion: completion, request: request,
-        window: window)
-    }
+    guard
+      window.admit(.present(viewControllerToPresent, from: self, animated: animated, completion: completion))
+    else { return }
+    presentNow(viewControllerToPresent, animated: animated, completion: completion)
   }
 
   /// Dismisses the screen this screen presented, or, if it presented none, this screen.
@@ -106,14 +103,12 @@ extension ViewController {
   ///   - animated: A Boolean value indicating whether the dismissal animates.
   ///   - completion: Runs after the last did-callback.
   public func dismiss(animated: Bool, completion: (() -> Void)? = nil) {
-    let request = NavigationRequest.dismiss(screenID, animated: animated)
     guard let window = journalWindow else {
       Misuse.handle(nothingToDismissError(), in: nil)
       return
     }
-    window.admit(request) { [self] in
-      dismissNow(animated: animated, completion: completion, request: request, window: window)
-    }
+    guard window.admit(.dismiss(self, animated: animated, completion: completion)) else { return }
+    dismissNow(animated: animated, completion: completion)
   }
 
   // MARK: Teardown
@@ -139,6 +134,17 @@ extension ViewController {
 // MARK: - Implementation
 
 extension ViewController {
+  /// Presents a screen once the window is free: a request that ran at once, or waited.
+  func presentNow(_ presented: ViewController, animated: Bool, completion: (() -> Void)?) {
+    guard let window = journalWindow else {
+      Misuse.handle(notInWindowError(presenting: presented, on: self), in: nil)
+      return
+    }
+    presentNow(
+      presented, animated: animated, completion: completion,
+      request: .present(presented.screenID, from: screenID, animated: animated), window: window)
+  }
+
   func presentNow(
     _ presented: ViewController, animated: Bool, completion: (() -> Void)?,
     request: NavigationRequest, window: Window
@@ -172,9 +178,13 @@ extension ViewController {
         request: request, completion: completion))
   }
 
-  private func dismissNow(
-    animated: Bool, completion: (() -> Void)?, request: NavigationRequest, window: Window
-  ) {
+  /// Dismisses once the window is free: a request that ran at once, or waited.
+  func dismissNow(animated: Bool, completion: (() -> Void)?) {
+    guard let window = journalWindow else {
+      Misuse.handle(nothingToDismissError(), in: nil)
+      return
+    }
+    let request = NavigationRequest.dismiss(screenID, animated: animated)
     let bottom: ViewController
     if let presented = presentedViewController {
       bottom = presented

@@ -5,6 +5,9 @@ final class InteractivePop {
   var progress = 0.0
   /// A Boolean value indicating whether the swipe delivered appearance callbacks.
   var deliveredAppearance = false
+  /// The window the swipe keeps busy, through its token: released when the swipe ends,
+  /// even if the stack left that window meanwhile.
+  var heldWindow: WindowToken?
 
   init(top: ViewController, below: ViewController) {
     self.top = top
@@ -45,7 +48,7 @@ extension NavigationController {
       if answeredLater {
         // The finger has long left the screen: the confirmed swipe pops as the back
         // button would.
-        performPop(kind: .pop, animated: true, completion: nil)
+        performPop(animated: true, completion: nil)
       } else {
         startInteractivePop()
       }
@@ -76,7 +79,7 @@ extension NavigationController {
     }
     interactivePop = nil
     let plan = CancelledSwipePlan(navigation: self, swipe: swipe)
-    if let window = attachedWindow {
+    if let window = swipe.heldWindow?.window ?? attachedWindow {
       window.perform(plan)
     } else {
       plan.didPhase()
@@ -90,8 +93,12 @@ extension NavigationController {
       return
     }
     interactivePop = nil
-    journalWindow?.journal.record(.interactivePopFinished(swipe.top.screenID, in: screenID))
-    performPop(kind: .interactive, animated: true, completion: nil, willPhaseDone: true)
+    let window = journalWindow
+    window?.journal.record(.interactivePopFinished(swipe.top.screenID, in: screenID))
+    // The pop's transition replaces the swipe in the window it runs in; a window the stack
+    // left during the swipe is released here.
+    if let held = swipe.heldWindow?.window, held !== window { held.end(.interactivePop) }
+    performPop(animated: true, completion: nil, willPhaseDone: true)
   }
 
   private func interactivePopBeginError() -> NavigationError? {
@@ -124,14 +131,17 @@ extension NavigationController {
   private func startInteractivePop() {
     let top = childList[childList.count - 1]
     let below = childList[childList.count - 2]
-    let window = attachedWindow
-    window?.hold()
-    interactivePop = InteractivePop(top: top, below: below)
+    let swipe = InteractivePop(top: top, below: below)
+    if let window = attachedWindow {
+      swipe.heldWindow = window.token
+      window.begin(.interactivePop)
+    }
+    interactivePop = swipe
     let journal = journalWindow
     journal?.journal.record(.interactivePopBegan(top.screenID, in: screenID))
     applyBars(of: below, window: journal)
     guard appearanceState == .appeared else { return }
-    interactivePop?.deliveredAppearance = true
+    swipe.deliveredAppearance = true
     below.loadViewIfNeeded()
     top.isMovingFromParent = true
     top.beginAppearance(false, animated: true, window: journal)

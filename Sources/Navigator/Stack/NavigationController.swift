@@ -36,10 +36,9 @@ open class NavigationController: ViewController {
   }
   /// Whether ``observers`` holds anything: tested on every event without touching the array.
   @exclusivity(unchecked) var hasObservers = false
-  /// A Boolean value indicating whether a move of this stack runs outside any window.
-  @exclusivity(unchecked) var isRunningMoveOutsideWindow = false
-  /// The requests made during a move outside any window, oldest first.
-  @exclusivity(unchecked) var queueOutsideWindow: [QueuedRequest] = []
+  /// The requests made while a move of this stack runs outside any window: the same
+  /// queue a window has, so that they run after the move, in order.
+  @exclusivity(unchecked) var detachedQueue = TransitionQueue()
   /// The top screen the delegate was last told about with `willShow` (identity only).
   @exclusivity(unchecked) var shownTop: ObjectIdentifier?
   /// The decision a guard has not answered yet.
@@ -47,7 +46,7 @@ open class NavigationController: ViewController {
   var interactivePop: InteractivePop?
   /// The last screen class asked whether it confirms pops, and the answer: a conformance
   /// check costs a runtime cache lookup, and a stack usually pops screens of few classes.
-  @exclusivity(unchecked) private var lastGuardCheck: (screenClass: ObjectIdentifier, confirms: Bool)?
+  @exclusivity(unchecked) var lastGuardCheck: (screenClass: ObjectIdentifier, confirms: Bool)?
 
   /// Creates a navigation controller with an empty stack.
   public override init() {
@@ -78,17 +77,6 @@ open class NavigationController: ViewController {
   open override var definesPresentationContext: Bool {
     get { definesContext }
     set { definesContext = newValue }
-  }
-
-  /// A Boolean value indicating whether `screen` is ``PopConfirming``; one conformance
-  /// lookup per screen class in a row.
-  @inline(__always)
-  func confirmsPops(_ screen: ViewController) -> Bool {
-    let screenClass = ObjectIdentifier(type(of: screen))
-    if let last = lastGuardCheck, last.screenClass == screenClass { return last.confirms }
-    let confirms = screen is any PopConfirming
-    lastGuardCheck = (screenClass, confirms)
-    return confirms
   }
 
   // MARK: The stack
@@ -133,25 +121,6 @@ open class NavigationController: ViewController {
   package override func didLeaveHierarchy() {
     super.didLeaveHierarchy()
     for screen in childList.reversed() { runPopBlock(of: screen) }
-  }
-
-  // MARK: Observers
-
-  /// Adds an observer that hears every event the delegate hears, next to the delegate.
-  ///
-  /// Observers are held weakly and cannot veto anything.
-  ///
-  /// - Parameter observer: The observer to add.
-  public func addObserver(_ observer: any NavigationControllerDelegate) {
-    observers.removeAll { $0.value == nil || $0.value === observer }
-    observers.append(WeakObserver(value: observer))
-  }
-
-  /// Removes an observer added with ``addObserver(_:)``.
-  ///
-  /// - Parameter observer: The observer to remove.
-  public func removeObserver(_ observer: any NavigationControllerDelegate) {
-    observers.removeAll { $0.value == nil || $0.value === observer }
   }
 
   // MARK: Push
@@ -304,11 +273,6 @@ open class NavigationController: ViewController {
   open func navigationBar(_ navigationBar: NavigationBar, shouldPop viewController: ViewController) -> Bool {
     true
   }
-}
-
-/// A weakly held observer.
-struct WeakObserver {
-  weak var value: (any NavigationControllerDelegate)?
 }
 
 extension ViewController {

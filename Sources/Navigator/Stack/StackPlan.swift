@@ -1,60 +1,55 @@
-/// The callbacks of one move of a navigation stack whose structure already changed.
+/// One move of a navigation stack, planned from the stack as it is before anything changes.
 ///
-/// Order (spec §2), for a visible stack: the incoming screen loads, the outgoing screen's
+/// A move is validated, planned, then applied (``NavigationController/run(_:)``): ``apply()``
+/// makes the will-events and changes the structure at once; the scheduler then delivers
+/// ``willPhase()`` and ``didPhase()``, inside the call (immediate scheduler, or a stack
+/// outside any window) or at the stops a test chooses (manual scheduler). Every move takes
+/// this one path.
+///
+/// Order (spec §2), for a visible stack: the direction's will-event and the containment
+/// `willMove` calls (in ``apply()``); then the incoming screen loads, the outgoing screen's
 /// `viewWillDisappear`, the incoming screen's `viewWillAppear`, `willShow`; when the
 /// transition finishes: `viewDidDisappear`, `viewDidAppear`, `didShow`, then the
 /// containment `didMove` calls, the direction's did-event, push or pop blocks, and the
 /// completion. A stack that is not on screen gets no appearance callbacks and no
 /// `willShow`/`didShow`; everything else still happens.
-struct StackPlan: TransitionPlan {
+struct StackPlan {
   enum Move {
-    /// Pushes `incoming` (kept there only, so a plan holds each screen once).
+    /// Pushes ``StackPlan/incoming`` (kept there only, so a plan holds each screen once).
     case push
-    /// Pops `outgoing`.
+    /// Pops ``StackPlan/outgoing``.
     case pop
-    case popTo(ViewController, popped: [ViewController])
+    /// Pops the screens above ``StackPlan/incoming``, bottom to top.
+    case popTo(popped: [ViewController])
+    /// Pops the screens above the root, bottom to top.
     case popToRoot(popped: [ViewController])
+    /// Replaces the stack with `screens`; `added` join it, `removed` leave it.
     case set([ViewController], added: [ViewController], removed: [ViewController])
   }
 
-  /// What a move decides once, from the stack's state as it starts.
-  struct Shape {
-    /// A Boolean value indicating whether the stack is on screen and its top changes.
-    let showsTransition: Bool
-    /// A Boolean value indicating whether the outgoing top leaves the stack.
-    let outgoingLeaves: Bool
-    /// A Boolean value indicating whether the incoming top joins the stack with this move.
-    let incomingIsNew: Bool
-
-    @inline(__always)
-    init(navigation: NavigationController, move: Move, outgoing: ViewController?, incoming: ViewController?) {
-      showsTransition = navigation.appearanceState == .appeared && incoming != nil && incoming !== outgoing
-      if let outgoing { outgoingLeaves = outgoing.parent !== navigation } else { outgoingLeaves = false }
-      switch move {
-      case .push: incomingIsNew = true
-      case .set(_, let added, _): incomingIsNew = added.contains { $0 === incoming }
-      case .pop, .popTo, .popToRoot: incomingIsNew = false
-      }
-    }
-  }
-
   let navigation: NavigationController
-  /// The window whose journal records the move (found once, when the move was planned).
+  /// The window whose scheduler runs the move and whose journal records it, found once.
   let window: Window?
   let move: Move
+  /// The top before the move.
   let outgoing: ViewController?
-  let incoming: ViewController?
+  /// The top after the move.
+  let incoming: ViewController
   let animated: Bool
   let completion: (() -> Void)?
-  let request: NavigationRequest?
   /// The will-callbacks were already delivered (a finished back swipe).
   let willPhaseDone: Bool
-  let shape: Shape
+  /// A Boolean value indicating whether the stack is on screen and its top changes.
+  let showsTransition: Bool
+  /// A Boolean value indicating whether the outgoing top leaves the stack.
+  let outgoingLeaves: Bool
+  /// A Boolean value indicating whether the incoming top joins the stack with this move.
+  let incomingIsNew: Bool
 
+  @inline(__always)
   init(
-    navigation: NavigationController, window: Window?, move: Move, outgoing: ViewController?,
-    incoming: ViewController?, animated: Bool, completion: (() -> Void)?, request: NavigationRequest?,
-    willPhaseDone: Bool = false
+    _ move: Move, in navigation: NavigationController, window: Window?, outgoing: ViewController?,
+    incoming: ViewController, animated: Bool, completion: (() -> Void)?, willPhaseDone: Bool = false
   ) {
     self.navigation = navigation
     self.window = window
@@ -63,54 +58,103 @@ struct StackPlan: TransitionPlan {
     self.incoming = incoming
     self.animated = animated
     self.completion = completion
-    self.request = request
     self.willPhaseDone = willPhaseDone
-    shape = Shape(navigation: navigation, move: move, outgoing: outgoing, incoming: incoming)
+    showsTransition = navigation.appearanceState == .appeared && incoming !== outgoing
+    switch move {
+    case .push:
+      outgoingLeaves = false
+      incomingIsNew = true
+    case .pop, .popTo, .popToRoot:
+      outgoingLeaves = true
+      incomingIsNew = false
+    case .set(let screens, let added, _):
+      outgoingLeaves = outgoing.map { top in !screens.contains { $0 === top } } ?? false
+      incomingIsNew = added.contains { $0 === incoming }
+    }
   }
 
-  var isAnimated: Bool { animated && shape.showsTransition }
+  var isAnimated: Bool { animated && showsTransition }
 
-  func willPhase() {
-    guard !willPhaseDone else { return }
-    Self.willPhase(
-      navigation: navigation, window: window, outgoing: outgoing, incoming: incoming, animated: animated,
-      shape: shape)
+  // MARK: Applying
+
+  /// Makes the will-events (the delegate's direction event, the containment `willMove`
+  /// calls) and changes the structure.
+  @inline(always)
+  func apply() {
+    // Locals, so that the observers' closures capture them rather than the whole plan.
+    let navigation = navigation
+    let window = window
+    let animated = animated
+    switch move {
+    case .push:
+      let screen = incoming
+      window?.journal.record(.willPush(screen.screenID, onto: navigation.screenID, animated: animated))
+      navigation.delegate?.navigationController(navigation, willPush: screen, animated: animated)
+      navigation.notifyObservers { $0.navigationController(navigation, willPush: screen, animated: animated) }
+      screen.willMove(toParent: navigation)
+      navigation.appendChild(screen)
+    case .pop:
+      guard let screen = outgoing else { return }
+      window?.journal.record(.willPop(screen.screenID, from: navigation.screenID, animated: animated))
+      navigation.delegate?.navigationController(navigation, willPop: screen, animated: animated)
+      navigation.notifyObservers { $0.navigationController(navigation, willPop: screen, animated: animated) }
+      screen.willMove(toParent: nil)
+      navigation.removeChildren(from: screen.indexInParent, window: window)
+    case .popTo(let popped):
+      guard let first = popped.first else { return }
+      let target = incoming
+      navigation.notify(
+        window,
+        .willPopTo(
+          target.screenID, in: navigation.screenID, popping: popped.map(\.screenID), animated: animated)
+      ) {
+        $0.navigationController(navigation, willPopTo: target, popping: popped, animated: animated)
+      }
+      for screen in popped { screen.willMove(toParent: nil) }
+      navigation.removeChildren(from: first.indexInParent, window: window)
+    case .popToRoot(let popped):
+      guard let first = popped.first else { return }
+      navigation.notify(
+        window, .willPopToRoot(in: navigation.screenID, popping: popped.map(\.screenID), animated: animated)
+      ) {
+        $0.navigationController(navigation, willPopToRootPopping: popped, animated: animated)
+      }
+      for screen in popped { screen.willMove(toParent: nil) }
+      navigation.removeChildren(from: first.indexInParent, window: window)
+    case .set(let screens, let added, let removed):
+      navigation.notify(
+        window, .willSetViewControllers(screens.map(\.screenID), in: navigation.screenID, animated: animated)
+      ) {
+        $0.navigationController(navigation, willSetViewControllers: screens, animated: animated)
+      }
+      for screen in removed { screen.willMove(toParent: nil) }
+      for screen in added { screen.willMove(toParent: navigation) }
+      navigation.replaceChildren(with: screens)
+    }
   }
 
-  func didPhase() {
-    Self.didPhase(
-      navigation: navigation, window: window, move: move, outgoing: outgoing, incoming: incoming,
-      animated: animated, shape: shape, completion: completion, request: request)
-  }
-
-  // The phases take the move's parts as arguments rather than reading them from a plan, so
-  // that a move run at once (the immediate scheduler) builds no plan: borrowed arguments
-  // need no retain, where a plan's stored references are copied at each use.
+  // MARK: The phases
 
   @inline(__always)
-  private static func setMovingFlags(
-    _ value: Bool, outgoing: ViewController?, incoming: ViewController, shape: Shape
-  ) {
-    if shape.outgoingLeaves { outgoing?.isMovingFromParent = value }
-    if shape.incomingIsNew { incoming.isMovingToParent = value }
+  private func setMovingFlags(_ value: Bool) {
+    if outgoingLeaves { outgoing?.isMovingFromParent = value }
+    if incomingIsNew { incoming.isMovingToParent = value }
   }
 
-  /// Delivers the will-callbacks of a move.
-  static func willPhase(
-    navigation: NavigationController, window: Window?, outgoing: ViewController?,
-    incoming: ViewController?, animated: Bool, shape: Shape
-  ) {
-    guard let incoming else { return }
-    guard shape.showsTransition else {
+  /// Delivers the will-callbacks.
+  @inline(always)
+  func willPhase() {
+    guard !willPhaseDone else { return }
+    guard showsTransition else {
       navigation.applyBars(of: incoming, window: window)
       return
     }
     incoming.loadViewIfNeeded()
     navigation.applyBars(of: incoming, window: window)
-    setMovingFlags(true, outgoing: outgoing, incoming: incoming, shape: shape)
+    setMovingFlags(true)
     outgoing?.beginAppearance(false, animated: animated, window: window)
     incoming.beginAppearance(true, animated: animated, window: window)
-    setMovingFlags(false, outgoing: outgoing, incoming: incoming, shape: shape)
+    setMovingFlags(false)
     navigation.viewIfLoaded?.attach(incoming.view)
     navigation.shownTop = ObjectIdentifier(incoming)
     navigation.notifyWillShow(incoming, animated: animated, window: window)
@@ -118,33 +162,33 @@ struct StackPlan: TransitionPlan {
 
   /// Takes the old top's view out of the stack's view, where it was shown.
   @inline(__always)
-  private static func detachView(of outgoing: ViewController?, from navigation: NavigationController) {
+  private func detachOutgoingView() {
     if let outgoingView = outgoing?.viewIfLoaded, outgoingView.superview === navigation.viewIfLoaded {
       outgoingView.detachFromSuperview()
     }
   }
 
-  /// Delivers the did-callbacks of a move, its direction's did-event, its blocks and its
-  /// completion.
-  static func didPhase(
-    navigation: NavigationController, window: Window?, move: Move, outgoing: ViewController?,
-    incoming: ViewController?, animated: Bool, shape: Shape, completion: (() -> Void)?,
-    request: NavigationRequest?
-  ) {
-    if shape.showsTransition, let incoming {
-      setMovingFlags(true, outgoing: outgoing, incoming: incoming, shape: shape)
+  /// Delivers the did-callbacks, the direction's did-event, the blocks and the completion.
+  @inline(always)
+  func didPhase() {
+    // Locals, so that the observers' closures capture them rather than the whole plan.
+    let navigation = navigation
+    let window = window
+    let animated = animated
+    if showsTransition {
+      setMovingFlags(true)
       outgoing?.endAppearance(window: window)
       incoming.endAppearance(window: window)
-      setMovingFlags(false, outgoing: outgoing, incoming: incoming, shape: shape)
-      detachView(of: outgoing, from: navigation)
+      setMovingFlags(false)
+      detachOutgoingView()
       navigation.notifyDidShow(incoming, animated: animated, window: window)
     } else if outgoing !== navigation.topViewController {
       // Off screen (a hidden window) the old top's view still leaves the stack's view.
-      detachView(of: outgoing, from: navigation)
+      detachOutgoingView()
     }
     switch move {
     case .push:
-      guard let screen = incoming else { break }
+      let screen = incoming
       screen.didMove(toParent: navigation)
       window?.journal.record(.didPush(screen.screenID, onto: navigation.screenID, animated: animated))
       // Straight on the delegate, read now (a callback may have replaced it): one retain.
@@ -158,7 +202,8 @@ struct StackPlan: TransitionPlan {
       navigation.delegate?.navigationController(navigation, didPop: screen, animated: animated)
       navigation.notifyObservers { $0.navigationController(navigation, didPop: screen, animated: animated) }
       navigation.runPopBlock(of: screen)
-    case .popTo(let target, let popped):
+    case .popTo(let popped):
+      let target = incoming
       for screen in popped { screen.didMove(toParent: nil) }
       navigation.notify(
         window,
@@ -188,8 +233,26 @@ struct StackPlan: TransitionPlan {
       for screen in removed { navigation.runPopBlock(of: screen) }
     }
     if let completion {
-      if let request { window?.journal.record(.completion(request)) }
+      window?.journal.record(.completion(request))
       completion()
     }
   }
+
+  /// The request the move carried out, as its completion event names it.
+  var request: NavigationRequest {
+    switch move {
+    case .push:
+      .push(incoming.screenID, onto: navigation.screenID, animated: animated)
+    case .pop:
+      .pop(from: navigation.screenID, animated: animated)
+    case .popTo:
+      .popTo(incoming.screenID, in: navigation.screenID, animated: animated)
+    case .popToRoot:
+      .popToRoot(in: navigation.screenID, animated: animated)
+    case .set(let screens, _, _):
+      .setViewControllers(screens.map(\.screenID), in: navigation.screenID, animated: animated)
+    }
+  }
 }
+
+extension StackPlan: TransitionPlan {}

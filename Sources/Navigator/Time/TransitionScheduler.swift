@@ -16,6 +16,13 @@ public struct TransitionScheduler {
 
   package let kind: Kind
 
+  /// A Boolean value indicating whether callbacks are delivered inside the call.
+  @inline(__always)
+  package var isImmediate: Bool {
+    if case .immediate = kind { return true }
+    return false
+  }
+
   /// Delivers every callback inside the call that caused it.
   public static var immediate: TransitionScheduler { TransitionScheduler(kind: .immediate) }
 

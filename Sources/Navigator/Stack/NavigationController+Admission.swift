@@ -1,0 +1,81 @@
+extension NavigationController {
+  /// The window whose queue a request to this stack waits in, when that window is busy.
+  ///
+  /// A stack that left its window still queues behind that window's transitions: one
+  /// window, one serial order of requests.
+  @inline(__always)
+  var busyWindow: Window? {
+    // Loads only when the window is idle (the common case): nothing retained. `withWindow`
+    // answers `nil` when the window is gone, else the window if busy, else `nil`.
+    if let token = adoptedToken, let busy = token.withWindow({ $0.isBusy ? $0 : nil }) { return busy }
+    guard let window = journalWindow, window.isBusy else { return nil }
+    return window
+  }
+
+  /// A Boolean value indicating whether a request to this stack must wait (or be
+  /// refused): its window is busy, or, outside any window, a move of this stack is
+  /// running its callbacks.
+  ///
+  /// Tested before a request builds its ``Command``, so that the common case builds none.
+  @inline(__always)
+  var mustWait: Bool { busyWindow != nil || detachedQueue.isBusy }
+
+  /// Queues a request that must wait behind its window's running activity and waiting
+  /// requests (outside any window, behind a running move of this stack), or refuses it
+  /// under ``transitionRequestPolicy``.
+  @inline(never)
+  func wait(_ command: Command) {
+    if let window = busyWindow {
+      _ = window.admit(command, policy: transitionRequestPolicy)
+      return
+    }
+    switch detachedQueue.admit(command, policy: transitionRequestPolicy ?? .queue) {
+    case .runNow:
+      command.execute()
+    case .enqueued:
+      break
+    case .reject(let error):
+      Misuse.handle(error, in: journalWindow)
+    }
+  }
+
+  /// Runs a planned move: the will-events and the structure change now, the callbacks
+  /// under the window's scheduler (outside any window, at once).
+  ///
+  /// One path for every move and every scheduler: the plan was computed before anything
+  /// changed; the window (or, outside any window, this stack's own queue) is busy from the
+  /// first will-event on, so requests made from any callback wait for the move to finish.
+  @inline(always)
+  func run(_ plan: StackPlan) {
+    if let window = plan.window {
+      window.queue.begin(.transition)
+      plan.apply()
+      // The immediate scheduler's case of ``Window/schedule(_:)``, written out so that the
+      // phases inline here and read the plan's parts without copying it.
+      if window.scheduler.isImmediate {
+        plan.willPhase()
+        plan.didPhase()
+        window.transitionDidFinish()
+      } else {
+        window.schedule(plan)
+      }
+    } else {
+      detachedQueue.begin(.transition)
+      plan.apply()
+      plan.willPhase()
+      plan.didPhase()
+      detachedQueue.end(.transition)
+      drainDetachedQueue()
+    }
+  }
+
+  /// Runs the requests made during a move outside any window, in order, until one starts
+  /// another move.
+  ///
+  /// Never inlined: it runs commands, which run moves, and a move must not inline a call
+  /// back into itself.
+  @inline(never)
+  func drainDetachedQueue() {
+    while let command = detachedQueue.next() { command.execute() }
+  }
+}

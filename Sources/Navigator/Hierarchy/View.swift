@@ -5,10 +5,10 @@
 /// `willMove(toWindow:)` path), provided the screen's parent is on screen and forwards
 /// appearance.
 open class View {
-  /// The view that contains this one, if any.
-  ///
-  /// Unowned: a view holds its subviews, and clears this link when it goes away.
-  @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: View?
+  // Unchecked: read and written whenever a shown screen's view moves (see Links.swift).
+  /// The superview, unretained (``superview``; its rules are in Links.swift).
+  @exclusivity(unchecked) var superviewLink = BackLink<View>()
+  // Unchecked: changed whenever a shown screen's view moves (see Links.swift).
   /// The views this one contains, back to front.
   @exclusivity(unchecked) public private(set) var subviews: [View] = []
   /// The view's background, or `nil` for none.
@@ -16,15 +16,15 @@ open class View {
   /// A Boolean value indicating whether the view is hidden.
   open var isHidden: Bool = false
 
-  /// The screen whose root view this is, if any.
-  /// Unowned: the screen holds its view, and clears this link when it goes away.
-  @exclusivity(unchecked) package unowned(unsafe) var owningViewController: ViewController?
+  // Unchecked: read when a view is installed and when its screen goes away (see Links.swift).
+  /// The screen whose root view this is, unretained (``owningViewController``).
+  @exclusivity(unchecked) var ownerLink = BackLink<ViewController>()
 
   /// Creates a view with no superview, no subviews and no background.
   public init() {}
 
   deinit {
-    for subview in subviews where subview.superview === self { subview.superview = nil }
+    clearBackLinksToSelf()
   }
 
   /// The window this view is in, found through its superviews.

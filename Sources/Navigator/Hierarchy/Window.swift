@@ -25,9 +25,10 @@ open class Window: View {
   /// On compact width a popover adapts to a sheet unless its delegate says otherwise.
   public var traitCollection = TraitCollection()
 
-  @exclusivity(unchecked) private var root: ViewController?
+  private var root: ViewController?
   /// What screens hold to remember this window; cleared when the window goes away.
   package let token = WindowToken()
+  // Unchecked: tested by every request (see Links.swift).
   /// What runs, and what waits to run (hot: read by every request).
   @exclusivity(unchecked) package var queue = TransitionQueue()
 
@@ -51,8 +52,7 @@ open class Window: View {
   }
 
   deinit {
-    token.window = nil
-    if let root, root.windowIfRoot === self { root.windowIfRoot = nil }
+    clearBackLinksToWindow()
   }
 
   // MARK: Root and visibility
@@ -254,7 +254,7 @@ open class Window: View {
 
   /// The duration of the next transition this window starts, set by a custom transition
   /// (``ViewControllerTransitioningDelegate``); `nil` for the default duration.
-  @exclusivity(unchecked) package var nextTransitionDuration: Double?
+  package var nextTransitionDuration: Double?
 
   /// Starts a planned transition: the window is busy until it finishes, and the scheduler
   /// delivers its phases.
@@ -291,29 +291,6 @@ open class Window: View {
   package func transitionDidFinish() {
     queue.end(.transition)
     if queue.isBusy { drain() }
-  }
-}
-
-/// A window's stand-in for screens that remember it after they left: they hold the token
-/// strongly, and the window clears it when it goes away.
-package final class WindowToken {
-  /// The window, unretained: the window sets it and clears it in its `deinit`.
-  @exclusivity(unchecked) private var reference: Unmanaged<Window>?
-
-  /// The window, while it exists.
-  package var window: Window? {
-    get { reference?.takeUnretainedValue() }
-    set { reference = newValue.map { Unmanaged.passUnretained($0) } }
-  }
-
-  /// Reads the window without retaining it; `nil` once the window is gone.
-  ///
-  /// The hot path's tests (is the journal on, is the window busy) go through here: reading
-  /// ``window`` would retain and release the window each time.
-  @inline(__always)
-  package func withWindow<Result>(_ body: (Window) -> Result) -> Result? {
-    guard let reference else { return nil }
-    return reference._withUnsafeGuaranteedRef(body)
   }
 }
 

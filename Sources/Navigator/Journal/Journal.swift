@@ -12,11 +12,12 @@
 /// print(window.journal.events)
 /// ```
 public final class Journal {
+  // Unchecked: tested by every event (see Links.swift).
   /// A Boolean value indicating whether events are recorded.
   @exclusivity(unchecked) public var isEnabled: Bool
 
   /// The recorded events, oldest first.
-  @exclusivity(unchecked) public private(set) var events: [NavigationEvent] = []
+  public private(set) var events: [NavigationEvent] = []
 
   /// Creates a journal.
   ///

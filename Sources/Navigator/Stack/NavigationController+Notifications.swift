@@ -5,15 +5,19 @@ extension NavigationController {
   ///
   /// - Parameter observer: The observer to add.
   public func addObserver(_ observer: any NavigationControllerDelegate) {
-    observers.removeAll { $0.value == nil || $0.value === observer }
-    observers.append(WeakObserver(value: observer))
+    var kept = observers ?? []
+    kept.removeAll { $0.value == nil || $0.value === observer }
+    kept.append(WeakObserver(value: observer))
+    observers = kept
   }
 
   /// Removes an observer added with ``addObserver(_:)``.
   ///
   /// - Parameter observer: The observer to remove.
   public func removeObserver(_ observer: any NavigationControllerDelegate) {
-    observers.removeAll { $0.value == nil || $0.value === observer }
+    var kept = observers ?? []
+    kept.removeAll { $0.value == nil || $0.value === observer }
+    observers = kept.isEmpty ? nil : kept
   }
 
   // MARK: Telling the delegate and the observers
@@ -39,7 +43,7 @@ extension NavigationController {
   /// Tells the observers; the caller told the delegate.
   @inline(__always)
   func notifyObservers(_ call: (any NavigationControllerDelegate) -> Void) {
-    guard hasObservers else { return }
+    guard let observers else { return }
     for observer in observers { if let value = observer.value { call(value) } }
   }
 

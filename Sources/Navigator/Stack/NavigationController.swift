@@ -16,6 +16,7 @@
 ///   linear in the number of screens they touch. A screen's place in the stack is stored,
 ///   never searched for.
 open class NavigationController: ViewController {
+  // Unchecked: loaded for each of the delegate calls of every move (see Links.swift).
   /// The object told about what is shown and the direction of every move.
   @exclusivity(unchecked) public weak var delegate: (any NavigationControllerDelegate)?
 
@@ -26,24 +27,28 @@ open class NavigationController: ViewController {
   /// The bar at the top, with its back button.
   public private(set) lazy var navigationBar = NavigationBar(navigationController: self)
 
+  // Unchecked: compared by every move (see Links.swift).
   /// A Boolean value indicating whether the navigation bar is hidden.
   @exclusivity(unchecked) public internal(set) var isNavigationBarHidden = false
+  // Unchecked: compared by every move (see Links.swift).
   /// A Boolean value indicating whether the toolbar is hidden; hidden by default.
   @exclusivity(unchecked) public internal(set) var isToolbarHidden = true
 
-  @exclusivity(unchecked) var observers: [WeakObserver] = [] {
-    didSet { hasObservers = !observers.isEmpty }
-  }
-  /// Whether ``observers`` holds anything: tested on every event without touching the array.
-  @exclusivity(unchecked) var hasObservers = false
+  // Unchecked: tested by every delegate event (see Links.swift).
+  /// The observers, held weakly; `nil` rather than empty, so that the test on every event
+  /// is one load.
+  @exclusivity(unchecked) var observers: [WeakObserver]?
+  // Unchecked: tested by every request to the stack (see Links.swift).
   /// The requests made while a move of this stack runs outside any window: the same
   /// queue a window has, so that they run after the move, in order.
   @exclusivity(unchecked) var detachedQueue = TransitionQueue()
+  // Unchecked: set by every move that shows a screen (see Links.swift).
   /// The top screen the delegate was last told about with `willShow` (identity only).
   @exclusivity(unchecked) var shownTop: ObjectIdentifier?
   /// The decision a guard has not answered yet.
   public internal(set) var pendingPopDecision: PopDecision?
   var interactivePop: InteractivePop?
+  // Unchecked: read by every pop (see Links.swift).
   /// The last screen class asked whether it confirms pops, and the answer: a conformance
   /// check costs a runtime cache lookup, and a stack usually pops screens of few classes.
   @exclusivity(unchecked) var lastGuardCheck: (screenClass: ObjectIdentifier, confirms: Bool)?

@@ -255,7 +255,8 @@ import Testing
     var queue = TransitionQueue()
     queue.begin(.transition)
     _ = queue.admit(.backButton(first), policy: .queue)
-    _ = queue.admit(.popToRoot(second, animated: false, ignoringPopGuard: false, completion: nil), policy: .queue)
+    _ = queue.admit(
+      .popToRoot(second, animated: false, ignoringPopGuard: false, completion: nil), policy: .queue)
     #expect(
       queue.pendingRequests == [
         .pop(from: first.screenID, animated: true), .popToRoot(in: second.screenID, animated: false),

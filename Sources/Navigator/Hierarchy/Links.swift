@@ -1,0 +1,143 @@
+// The hierarchy's speed tricks, in one room.
+//
+// A hierarchy points both ways: a parent holds its children and each child names its
+// parent; a presenter holds what it presented, a window its root, a view its subviews, a
+// screen its view. The strong side owns; the other side is a back-link. Back-links are
+// unretained (`unowned(unsafe)`, behind `BackLink`) and each owner clears the links that
+// point at it when it goes away (`clearBackLinksToSelf()`, called from the owners'
+// `deinit`s below), so a link never outlives its target. Screens remember the window they
+// last belonged to through that window's `WindowToken`, which the window clears.
+//
+// Why: weak references give their target a side table, which slows down every retain and
+// release of it, and strong back-links would be cycles. The figures are in
+// Benchmarks/README.md ("What the first performance pass changed", items 1 and 9).
+//
+// Hot stored state is marked `@exclusivity(unchecked)`: one hierarchy lives in one
+// isolation domain, and no access to these fields spans a call out of the engine, so the
+// runtime's dynamic exclusivity checks (about 75 instructions per access) buy nothing.
+// Benchmarks/README.md ("Exclusivity checks") gives the measurement: without them a push +
+// pop costs about twice as many instructions.
+
+/// A reference back to the object that owns the holder: not retained, cleared by the
+/// owner when it goes away.
+///
+/// The rule every link follows: its target holds the link's holder strongly for as long as
+/// the link is set, and clears the link in its `deinit` (`clearBackLinksToSelf()`). Reading
+/// a link is then always safe.
+package struct BackLink<Target: AnyObject> {
+  private unowned(unsafe) var target: Target?
+
+  /// Creates an empty link.
+  package init() {}
+
+  /// The target, or `nil`.
+  package var object: Target? {
+    @inline(__always) get { target }
+    @inline(__always) set { target = newValue }
+  }
+}
+
+/// A window's stand-in for screens that remember it after they left: they hold the token
+/// strongly, and the window clears it when it goes away.
+package final class WindowToken {
+  // Unchecked: read by every journal and busy test (see Links.swift).
+  /// The window, unretained: the window sets it and clears it in its `deinit`.
+  @exclusivity(unchecked) private var reference: Unmanaged<Window>?
+
+  /// The window, while it exists.
+  package var window: Window? {
+    get { reference?.takeUnretainedValue() }
+    set { reference = newValue.map { Unmanaged.passUnretained($0) } }
+  }
+
+  /// Reads the window without retaining it; `nil` once the window is gone.
+  ///
+  /// The hot path's tests (is the journal on, is the window busy) go through here: reading
+  /// ``window`` would retain and release the window each time (Benchmarks/README.md, item 9).
+  @inline(__always)
+  package func withWindow<Result>(_ body: (Window) -> Result) -> Result? {
+    guard let reference else { return nil }
+    return reference._withUnsafeGuaranteedRef(body)
+  }
+}
+
+// MARK: The links, by name
+
+extension ViewController {
+  /// The container this screen is a child of, if any.
+  ///
+  /// A back-link: the parent holds this screen, and clears the link when it goes away.
+  public internal(set) var parent: ViewController? {
+    @inline(__always) get { parentLink.object }
+    @inline(__always) set { parentLink.object = newValue }
+  }
+
+  /// The screen that presented this one.
+  ///
+  /// A back-link: the presenter holds this screen, and clears the link when it goes away.
+  package var presenter: ViewController? {
+    @inline(__always) get { presenterLink.object }
+    @inline(__always) set { presenterLink.object = newValue }
+  }
+
+  /// The window whose root this screen is.
+  ///
+  /// A back-link: the window holds its root, and clears the link when either goes away.
+  package var windowIfRoot: Window? {
+    @inline(__always) get { windowLink.object }
+    @inline(__always) set { windowLink.object = newValue }
+  }
+
+  /// The window this screen last belonged to, so that events after it left are journaled.
+  ///
+  /// Held through the window's token rather than weakly: a weak reference would give the
+  /// window a side table and slow down every retain and release of it.
+  package var adoptedWindow: Window? {
+    get { adoptedToken?.window }
+    set { adoptedToken = newValue?.token }
+  }
+
+  /// Clears the back-links that point at this screen: its children's, what it presented,
+  /// its view's. Called by `deinit`.
+  ///
+  /// Identity tests first, so that a leaf screen (the common case) retains nothing here.
+  func clearBackLinksToSelf() {
+    if !childList.isEmpty {
+      for child in childList where child.parent === self { child.parent = nil }
+    }
+    if presented?.presenter === self { presented!.presenter = nil }
+    if loadedView?.owningViewController === self { loadedView!.owningViewController = nil }
+  }
+}
+
+extension View {
+  /// The view that contains this one, if any.
+  ///
+  /// A back-link: the superview holds this view, and clears the link when it goes away.
+  public internal(set) var superview: View? {
+    @inline(__always) get { superviewLink.object }
+    @inline(__always) set { superviewLink.object = newValue }
+  }
+
+  /// The screen whose root view this is, if any.
+  ///
+  /// A back-link: the screen holds its view, and clears the link when it goes away.
+  package var owningViewController: ViewController? {
+    @inline(__always) get { ownerLink.object }
+    @inline(__always) set { ownerLink.object = newValue }
+  }
+
+  /// Clears the back-links that point at this view: its subviews'. Called by `deinit`.
+  func clearBackLinksToSelf() {
+    for subview in subviews where subview.superview === self { subview.superview = nil }
+  }
+}
+
+extension Window {
+  /// Clears what points at this window: its token, and its root's link. Called by
+  /// `deinit`.
+  func clearBackLinksToWindow() {
+    token.window = nil
+    if let root = rootViewController, root.windowIfRoot === self { root.windowIfRoot = nil }
+  }
+}

@@ -1,0 +1,108 @@
+extension ViewController {
+  /// The screens this one contains, in the order they were added.
+  public var children: [ViewController] { childList }
+
+  /// A containment change between `willMove(toParent:)` and `didMove(toParent:)`.
+  package enum ContainmentMove {
+    case adding, removing
+  }
+
+  /// Adds a child screen; calls the child's ``willMove(toParent:)`` for you.
+  ///
+  /// As in UIKit, a child that already has another parent is removed from it first, and
+  /// the caller adds the child's view and calls ``didMove(toParent:)`` when done. Adding a
+  /// screen that contains this one, a window's root, or a presented screen is a misuse:
+  /// nothing changes and the window's ``MisusePolicy`` applies.
+  ///
+  /// - Parameter child: The screen to add.
+  public func addChild(_ child: ViewController) {
+    if let error = containmentError(adding: child) {
+      Misuse.handle(error, in: journalWindow ?? child.journalWindow)
+      return
+    }
+    guard child.parent !== self else { return }
+    if let oldParent = child.parent {
+      // UIKit removes the child from its old parent first; moving is not leaving, so the
+      // child's containers keep what they hold.
+      oldParent.removeChild(at: child.indexInParent)
+      child.didMove(toParent: nil)
+    }
+    child.willMove(toParent: self)
+    appendChild(child)
+  }
+
+  /// Removes this screen from its container; calls ``didMove(toParent:)`` with `nil`.
+  ///
+  /// Call ``willMove(toParent:)`` with `nil` first, as UIKit asks. Does nothing when the
+  /// screen has no parent.
+  public func removeFromParent() {
+    guard let parent else { return }
+    parent.removeChild(at: indexInParent)
+    didMove(toParent: nil)
+    didLeaveHierarchy()
+  }
+
+  /// Checks the rules for adding `child` to this screen.
+  package func containmentError(adding child: ViewController) -> NavigationError? {
+    // Only a screen that contains or presents others can be this one's ancestor, so a new
+    // leaf screen (the common push) skips the walk.
+    let mayBeAncestor = child === self || !child.childList.isEmpty || child.presented != nil
+    var ancestor: ViewController? = mayBeAncestor ? self : nil
+    while let current = ancestor {
+      if current === child {
+        return NavigationError(
+          .containmentCycle,
+          "Can't add \(child.screenID) as a child of \(screenID): "
+            + "\(child === self ? "a screen can't contain itself" : "it already contains \(screenID)").",
+          screens: [child.screenID, screenID])
+      }
+      ancestor = current.parent ?? current.presenter
+    }
+    if let window = child.windowIfRoot {
+      return NavigationError(
+        .childIsWindowRoot,
+        "Can't add \(child.screenID) as a child of \(screenID): it is the root of a window "
+          + "\(window.rootDescription).",
+        screens: [child.screenID, screenID])
+    }
+    if let presenter = child.presenter {
+      return NavigationError(
+        .childIsPresented,
+        "Can't add \(child.screenID) as a child of \(screenID): it is presented by "
+          + "\(presenter.screenID).",
+        screens: [child.screenID, screenID, presenter.screenID])
+    }
+    return nil
+  }
+
+  /// Appends a child without any callback.
+  package func appendChild(_ child: ViewController) {
+    child.adopt(journalWindow)
+    child.indexInParent = childList.count
+    childList.append(child)
+    child.parent = self
+  }
+
+  /// Removes the child at `index` without any callback.
+  package func removeChild(at index: Int) {
+    let child = childList.remove(at: index)
+    child.adoptedWindow = journalWindow
+    child.parent = nil
+    for position in index..<childList.count { childList[position].indexInParent = position }
+  }
+
+  /// Replaces every child without any callback.
+  package func replaceChildren(with newChildren: [ViewController]) {
+    let window = journalWindow
+    for child in childList {
+      child.adoptedWindow = window
+      child.parent = nil
+    }
+    childList = newChildren
+    for (position, child) in newChildren.enumerated() {
+      child.adopt(window)
+      child.indexInParent = position
+      child.parent = self
+    }
+  }
+}

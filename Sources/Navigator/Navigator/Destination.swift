@@ -6,8 +6,11 @@
 /// navigator.push(.scene("detail", in: main, as: Detail.self))
 /// ```
 ///
-/// A destination is resolved only after every check passed, so a failed navigation
-/// creates no screen from a type or a scene.
+/// A destination is resolved only after every check that does not need its screen
+/// passed, so a navigation refused by one of them creates no screen from a type or a scene
+/// (and builds no container to embed it in). Only the rules on the new screen itself (its
+/// own presentation style, a container that a custom embedding built) and, for a request
+/// that waited in the window's queue, the hierarchy's rules are checked once it exists.
 public struct Destination<Screen: ViewController> {
   enum Source {
     case instance(Screen)
@@ -35,7 +38,8 @@ public struct Destination<Screen: ViewController> {
 
   /// A new screen made by a factory.
   ///
-  /// - Parameter make: Makes the screen, once, after the navigation's checks passed.
+  /// - Parameter make: Makes the screen, once, after the navigation's checks that do not
+  ///   need it passed.
   /// - Returns: A destination.
   public static func make(_ make: @escaping () -> Screen) -> Destination {
     Destination(source: .factory(String(describing: Screen.self), make))
@@ -97,16 +101,33 @@ public struct Destination<Screen: ViewController> {
       })
   }
 
-  /// How error messages name the screens a destination stands for.
-  var describedForMessages: String {
+  /// A Boolean value indicating whether resolving the destination creates a screen (from
+  /// a type, a factory or a scene) rather than handing back a given one.
+  var createsScreen: Bool {
+    if case .instance = source { return false }
+    return true
+  }
+
+  /// The given screen's identifier, for the screens an error names; empty when the screen
+  /// is still to be created.
+  var givenScreenIDs: [ScreenID] {
+    if case .instance(let screen) = source { return [screen.screenID] }
+    return []
+  }
+
+  /// How error messages name the screens a destination stands for, without creating one:
+  /// the given screen, else "a `role` of type …" or "a `role` from scene … of storyboard …".
+  ///
+  /// - Parameter role: What the screen is to the navigation: `"child"`, `"screen"`.
+  func described(as role: String) -> String {
     switch source {
     case .instance(let screen): "\(screen.screenID)"
-    case .factory(let name, _): "a child of type \(name)"
+    case .factory(let name, _): "a \(role) of type \(name)"
     case .scene(let storyboard, let identifier):
       if let identifier = identifier ?? storyboard.initialSceneIdentifier {
-        "a child from scene \"\(identifier)\" of storyboard \"\(storyboard.name)\""
+        "a \(role) from scene \"\(identifier)\" of storyboard \"\(storyboard.name)\""
       } else {
-        "a child from the initial scene of storyboard \"\(storyboard.name)\""
+        "a \(role) from the initial scene of storyboard \"\(storyboard.name)\""
       }
     }
   }

@@ -17,11 +17,16 @@
 /// ```
 public struct Embedding {
   let name: String
+  /// A Boolean value indicating whether the container is known, before it is built, to be
+  /// a navigation stack (which a push refuses).
+  let makesNavigationStack: Bool
   let make: (ViewController) -> ViewController
 
   /// A new ``NavigationController`` whose root is the screen.
   public static var navigationController: Embedding {
-    Embedding(name: "NavigationController") { NavigationController(rootViewController: $0) }
+    Embedding(name: "NavigationController", makesNavigationStack: true) {
+      NavigationController(rootViewController: $0)
+    }
   }
 
   /// A container of the caller's: the factory receives the screen and returns the
@@ -38,6 +43,6 @@ public struct Embedding {
   public static func container(
     named name: String = "container", _ make: @escaping (ViewController) -> ViewController
   ) -> Embedding {
-    Embedding(name: name, make: make)
+    Embedding(name: name, makesNavigationStack: false, make: make)
   }
 }

@@ -57,7 +57,7 @@ extension Navigator {
         if case .instance(let screen) = destination.source { screens.insert(screen.screenID, at: 0) }
         throw NavigationError(
           .invalidRequest,
-          "Can't add \(destination.describedForMessages) to \(container.screenID): a navigation "
+          "Can't add \(destination.described(as: "child")) to \(container.screenID): a navigation "
             + "controller's children are its stack; push onto it instead.",
           screens: screens)
       }
@@ -203,7 +203,7 @@ extension Navigator {
         }
         throw NavigationError(
           .invalidRequest,
-          "Can't remove \(destination.describedForMessages) from \(container.screenID): it has none.",
+          "Can't remove \(destination.described(as: "child")) from \(container.screenID): it has none.",
           screens: [container.screenID])
       }
       try remove(shown, options) { options.successHandler?(child) }

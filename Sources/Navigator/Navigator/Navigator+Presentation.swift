@@ -53,7 +53,8 @@ extension Navigator {
     record(Request(.presentModal, destination, options, presentationStyle: style))
     return try attempt(options) { () throws(NavigationError) in
       try present(
-        destination, options, configure: configure, completion: completion, lateFailure: lateFailure
+        destination, options, style: style, anchor: nil, configure: configure, completion: completion,
+        lateFailure: lateFailure
       ) {
         shown throws(NavigationError) in
         if let style { shown.modalPresentationStyle = style }
@@ -148,15 +149,11 @@ extension Navigator {
     record(Request(.popover, destination, options, anchor: anchor))
     return try attempt(options) { () throws(NavigationError) in
       try present(
-        destination, options, configure: configure, completion: completion, lateFailure: lateFailure
+        destination, options, style: .popover, anchor: anchor, configure: configure, completion: completion,
+        lateFailure: lateFailure
       ) {
         [self] shown throws(NavigationError) in
-        guard !window.isHidden, anchor.isInWindow(window) else {
-          throw NavigationError(
-            .popoverAnchorNotInWindow,
-            "Can't present a popover at \(anchor.describedForMessages): the anchor is not in a "
-              + "visible window.")
-        }
+        if let error = anchorError(anchor) { throw error }
         shown.modalPresentationStyle = .popover
         let controller = shown.popoverPresentationController!
         controller.anchor = anchor
@@ -193,20 +190,38 @@ extension Navigator {
 
   // MARK: Shared
 
-  /// Checks, creates, styles, prepares and presents; `style` sets the shown screen's
+  /// Checks, creates, styles, prepares and presents; `applyStyle` sets the shown screen's
   /// presentation (or refuses it), and is undone when a check fails.
+  ///
+  /// Every check that does not need the screen runs before it is made: the origin, the
+  /// catalogue, the reject policy, and the rules on the presenter and the anchor for the
+  /// requested `style` and `anchor` (while the window is busy, only a `none` style: the
+  /// hierarchy's rules run when the request does). The rules on the made screen and
+  /// container run after. A given screen shown as it is makes nothing: its own rules keep
+  /// their precedence over the presenter's.
   private func present<Screen>(
     _ destination: Destination<Screen>, _ options: NavigationOptions<Screen>,
+    style: ModalPresentationStyle?, anchor: PopoverAnchor?,
     configure: ((Screen) -> Void)?, completion: ((Screen) -> Void)?,
     lateFailure: ((NavigationError) -> Void)?,
-    style: @escaping (ViewController) throws(NavigationError) -> Void
+    applyStyle: @escaping (ViewController) throws(NavigationError) -> Void
   ) throws(NavigationError) -> Screen {
-    if !window.isBusy { _ = try origin(options, for: "present") }
-    let screen = try resolveScreen(destination, options)
+    let idleOrigin = window.isBusy ? nil : try origin(options, for: "present")
+    try check(destination, options)
     let presenter = window.isBusy ? try? origin(options, for: "present") : nil
-    try refuseWhileBusy(
-      .present(screen.screenID, from: presenter?.screenID ?? screen.screenID, animated: options.isAnimated),
-      policy: nil)
+    try refuseWhileBusy("present", destination, "from", presenter, options, policy: nil)
+    if let idleOrigin, makesScreen(destination, options),
+      let error = presenterError(
+        from: idleOrigin, presenting: describedShown(destination, options),
+        given: destination.givenScreenIDs, style: style, anchor: anchor)
+    {
+      throw error
+    }
+    if idleOrigin == nil, style == ModalPresentationStyle.none {
+      throw Navigator.noneStyleError(
+        describedShown(destination, options), given: destination.givenScreenIDs, from: presenter)
+    }
+    let screen = try destination.resolve()
     let shown = embed(screen, options)
     let request = NavigationRequest.present(
       shown.screenID, from: presenter?.screenID ?? shown.screenID, animated: options.isAnimated)
@@ -218,7 +233,7 @@ extension Navigator {
       let savedDelegate = shown.presentationState.popoverController?.delegate
       do throws(NavigationError) {
         origin = try self.origin(options, for: "present")
-        try style(shown)
+        try applyStyle(shown)
         if let error = origin.presentationError(presenting: shown, window: window) { throw error }
       } catch {
         shown.modalPresentationStyle = savedStyle
@@ -237,5 +252,98 @@ extension Navigator {
       }
     }
     return screen
+  }
+
+  /// The refusal a presentation from `origin` meets whatever screen it shows, found before
+  /// that screen (or its container) is made; `nil` when there is none.
+  ///
+  /// These are the engine's rules on the presenter and the anchor, in its order and with
+  /// its texts, naming `shown` (the destination) where they name the screen: a popover's
+  /// anchor not in a visible window, a `none` style, a presenter already presenting, a
+  /// presenter not in a visible window. Which screen presents depends on the style: without
+  /// a requested `style` the screen's own decides, so when the two possible presenters
+  /// differ the texts name the origin alone (whether the rule is broken does not depend on
+  /// it). The rules on the screen itself run once it exists.
+  ///
+  /// - Parameters:
+  ///   - origin: The screen the presentation starts from.
+  ///   - shown: How messages name the screen to show.
+  ///   - given: The given screen's identifier, if the destination is one.
+  ///   - style: The style the request gives the screen; `nil` for its own.
+  ///   - anchor: A popover's anchor; `nil` for a modal presentation.
+  private func presenterError(
+    from origin: ViewController, presenting shown: String, given: [ScreenID],
+    style: ModalPresentationStyle?, anchor: PopoverAnchor?
+  ) -> NavigationError? {
+    if let anchor, let error = anchorError(anchor) { return error }
+    if style == ModalPresentationStyle.none {
+      return Navigator.noneStyleError(shown, given: given, from: origin)
+    }
+    var covering = origin
+    while let parent = covering.parent { covering = parent }
+    var context = origin
+    while !context.definesPresentationContext, let parent = context.parent { context = parent }
+    let presenter: ViewController?
+    if let style {
+      presenter = style.usesPresentationContext ? context : covering
+    } else {
+      presenter = context === covering ? covering : nil
+    }
+    // Whichever screen presents, it is `origin` or one of its parents, so a presentation
+    // already made from it or from a parent refuses this one.
+    if let current = presenter?.presented ?? origin.presentedViewController {
+      guard let presenter else {
+        return NavigationError(
+          .alreadyPresenting,
+          "Attempt to present \(shown) from \(origin.screenID) which is already presenting "
+            + "\(current.screenID).",
+          screens: given + [origin.screenID, current.screenID])
+      }
+      return NavigationError(
+        .alreadyPresenting,
+        "Attempt to present \(shown) on \(presenter.screenID) (from \(origin.screenID)) which is "
+          + "already presenting \(current.screenID).",
+        screens: given + [presenter.screenID, origin.screenID, current.screenID])
+    }
+    guard origin.attachedWindow === window, !window.isHidden, origin.viewIfLoaded?.window === window else {
+      let place: String
+      let screens: [ScreenID]
+      switch presenter {
+      case nil:
+        place = "from \(origin.screenID)"
+        screens = [origin.screenID]
+      case let presenter? where presenter === origin:
+        place = "on \(origin.screenID)"
+        screens = [origin.screenID]
+      case let presenter?:
+        place = "on \(presenter.screenID) (from \(origin.screenID))"
+        screens = [presenter.screenID, origin.screenID]
+      }
+      return NavigationError(
+        .presenterNotInWindow,
+        "Attempt to present \(shown) \(place) whose view is not in a visible window's hierarchy.",
+        screens: given + screens)
+    }
+    return nil
+  }
+
+  /// The refusal of a popover whose anchor is not in the window, or the window hidden.
+  private func anchorError(_ anchor: PopoverAnchor) -> NavigationError? {
+    guard window.isHidden || !anchor.isInWindow(window) else { return nil }
+    return NavigationError(
+      .popoverAnchorNotInWindow,
+      "Can't present a popover at \(anchor.describedForMessages): the anchor is not in a visible window.")
+  }
+
+  /// The refusal of a presentation asked for with the `none` style, named as the engine
+  /// names it; `origin` is left out of the text when it is not known.
+  private static func noneStyleError(_ shown: String, given: [ScreenID], from origin: ViewController?)
+    -> NavigationError
+  {
+    NavigationError(
+      .invalidRequest,
+      "Can't present \(shown) modally\(origin.map { " from \($0.screenID)" } ?? ""): its "
+        + "modalPresentationStyle is none.",
+      screens: given + (origin.map { [$0.screenID] } ?? []))
   }
 }

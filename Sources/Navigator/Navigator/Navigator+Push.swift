@@ -38,25 +38,36 @@ extension Navigator {
 
   /// Checks, creates, prepares and pushes; `lateFailure` hears an error found when a
   /// request that waited in the queue runs.
+  ///
+  /// Every check that does not need the screen runs before it is made: the stack (and a
+  /// given screen's push rules), the catalogue, the reject policy, an embedding in a
+  /// navigation controller. The rules on the made screen and container run after, as do the
+  /// stack's rules for a request that waits in the queue.
   func push<Screen>(
     _ destination: Destination<Screen>, _ options: NavigationOptions<Screen>, configure: ((Screen) -> Void)?,
     completion: ((Screen) -> Void)?, lateFailure: ((NavigationError) -> Void)?
   ) throws(NavigationError) -> Screen {
     record(Request(.push, destination, options))
     return try attempt(options) { () throws(NavigationError) in
-      if !window.isBusy {
-        let navigation = try stack(for: options)
-        if case .instance(let screen) = destination.source, options.embedding == nil,
-          let error = navigation.pushError(screen)
-        {
-          throw error
-        }
+      let navigation = window.isBusy ? nil : try stack(for: options)
+      if let navigation, case .instance(let screen) = destination.source, options.embedding == nil,
+        let error = navigation.pushError(screen)
+      {
+        throw error
       }
-      let screen = try resolveScreen(destination, options)
+      try check(destination, options)
       let target = window.isBusy ? try? stack(for: options) : nil
       try refuseWhileBusy(
-        .push(screen.screenID, onto: target?.screenID ?? screen.screenID, animated: options.isAnimated),
-        policy: target?.transitionRequestPolicy)
+        "push", destination, "onto", target, options, policy: target?.transitionRequestPolicy)
+      if let embedding = options.embedding, embedding.makesNavigationStack {
+        let stack = navigation ?? target
+        throw NavigationError(
+          .pushNavigationController,
+          "Pushing a navigation controller is not supported: \(describedShown(destination, options))"
+            + (stack.map { " onto \($0.screenID)." } ?? "."),
+          screens: destination.givenScreenIDs + (stack.map { [$0.screenID] } ?? []))
+      }
+      let screen = try destination.resolve()
       let shown = embed(screen, options)
       let request = NavigationRequest.push(
         shown.screenID, onto: target?.screenID ?? shown.screenID, animated: options.isAnimated)

@@ -4,21 +4,28 @@
 /// Owned by whoever controls the flow (an `AppController`, a coordinator, a test), never
 /// by the screens. Every navigation:
 ///
-/// 1. checks everything first (the origin, the catalogue, the type, the hierarchy's rules)
-///    and changes nothing when a check fails;
-/// 2. creates the screen (from an instance, a type or a scene), adopts it into the window's
-///    journal and loads its view (`loadViewIfNeeded`), delivers its data
+/// 1. checks everything that does not need the new screen first (the origin, the
+///    catalogue, the type, the hierarchy's rules) and changes nothing when a check fails:
+///    no screen is created from a type or a scene, and no container is built;
+/// 2. creates the screen (from an instance, a type or a scene) and its container, checks
+///    the rules only they can break (a screen's own presentation style, for one; a refusal
+///    then takes a given screen back out of the container), adopts the screen into the
+///    window's journal and loads its view (`loadViewIfNeeded`), delivers its data
 ///    (``DataReceiving``), runs the configure closure with the concrete screen type, and
 ///    gives a view without a background ``Color/systemBackground``, all before any
 ///    `viewWillAppear(_:)`;
 /// 3. navigates, and runs the completion once the navigation finished (after the last
 ///    did-callback).
 ///
-/// While the window is busy, a push or a presentation waits in its queue, and steps 1
-/// (the hierarchy's rules) to 3 run when it starts; a refusal found then goes to
-/// `onFailure`, then, for the async form, to its caller (recorded in the journal and handed
-/// to ``Window/misuseHandler`` as under ``MisusePolicy/report``, never trapped, since the
-/// caller receives it), and for the other forms to the window's misuse policy.
+/// While the window is busy, a push or a presentation is checked at once only against the
+/// rules that hold whatever the hierarchy becomes (the catalogue, the type, the
+/// ``TransitionRequestPolicy/reject`` policy, a `none` presentation style, a push embedded
+/// in a navigation controller), then its screen and container are created and it waits in
+/// the queue: the hierarchy's rules and the rest of steps 2 and 3 run when it starts. A
+/// refusal found then goes to `onFailure`, then, for the async form, to its caller
+/// (recorded in the journal and handed to ``Window/misuseHandler`` as under
+/// ``MisusePolicy/report``, never trapped, since the caller receives it), and for the
+/// other forms to the window's misuse policy.
 ///
 /// Each navigation comes in three forms. `push(_:options:configure:completion:)` returns the
 /// screen, or `nil` after routing the error to the window's ``MisusePolicy`` and to
@@ -110,13 +117,37 @@ public final class Navigator {
   func resolveScreen<Screen>(_ destination: Destination<Screen>, _ options: NavigationOptions<Screen>)
     throws(NavigationError) -> Screen
   {
+    try check(destination, options)
+    return try destination.resolve()
+  }
+
+  /// Checks what can be checked of a destination before its screen exists: the scene and
+  /// its declared type and, when the screen is to be embedded, that a given one is free to be.
+  func check<Screen>(_ destination: Destination<Screen>, _ options: NavigationOptions<Screen>)
+    throws(NavigationError)
+  {
     try destination.validate()
     if case .instance(let screen) = destination.source, options.embedding != nil,
       let error = Navigator.freeScreenError(screen, action: "embed")
     {
       throw error
     }
-    return try destination.resolve()
+  }
+
+  /// A Boolean value indicating whether a navigation to `destination` makes a screen or a
+  /// container: a type, a factory or a scene, or anything to embed.
+  func makesScreen<Screen>(_ destination: Destination<Screen>, _ options: NavigationOptions<Screen>) -> Bool {
+    destination.createsScreen || options.embedding != nil
+  }
+
+  /// How error messages name the screen a navigation would show before it is made: the
+  /// destination, and the container it is to be embedded in.
+  func describedShown<Screen>(_ destination: Destination<Screen>, _ options: NavigationOptions<Screen>)
+    -> String
+  {
+    let screen = destination.described(as: "screen")
+    guard let embedding = options.embedding else { return screen }
+    return "\(screen) embedded in \(embedding.name)"
   }
 
   /// Wraps a screen in the options' container, if any: the screen that is shown.
@@ -232,10 +263,40 @@ public final class Navigator {
   ) throws(NavigationError) {
     guard window.isBusy, (policy ?? window.transitionRequestPolicy) == .reject else { return }
     let request = request()
-    throw NavigationError(
+    throw Navigator.transitionInProgress("\(request)", screens: request.screens)
+  }
+
+  /// Throws as ``refuseWhileBusy(_:policy:)`` for a push or a presentation, before its
+  /// screen is made: the message reads as the request would (`push(…, onto: …)`,
+  /// `present(…, from: …)`), naming the destination where the request names the screen.
+  ///
+  /// - Parameters:
+  ///   - action: `"push"` or `"present"`.
+  ///   - destination: The screen to show.
+  ///   - relation: `"onto"` or `"from"`.
+  ///   - target: The stack or the presenter, when one was found; the destination stands
+  ///     in for it otherwise, as the request does.
+  ///   - options: The navigation's options, for the animation.
+  ///   - policy: The policy to apply; the window's when `nil`.
+  func refuseWhileBusy<Screen>(
+    _ action: String, _ destination: Destination<Screen>, _ relation: String, _ target: ViewController?,
+    _ options: NavigationOptions<Screen>, policy: TransitionRequestPolicy?
+  ) throws(NavigationError) {
+    guard window.isBusy, (policy ?? window.transitionRequestPolicy) == .reject else { return }
+    let screen = destination.described(as: "screen")
+    let given = destination.givenScreenIDs
+    throw Navigator.transitionInProgress(
+      "\(action)(\(screen), \(relation): \(target.map { "\($0.screenID)" } ?? screen), "
+        + "animated: \(options.isAnimated))",
+      screens: given + (target.map { [$0.screenID] } ?? given))
+  }
+
+  /// The refusal of `request` (as a message names it) by a busy window.
+  private static func transitionInProgress(_ request: String, screens: [ScreenID]) -> NavigationError {
+    NavigationError(
       .transitionInProgress,
       "Can't run \(request) while a transition or a pending decision is in progress.",
-      screens: request.screens)
+      screens: screens)
   }
 
   /// Routes an error found when a request that waited in the queue runs: to `onFailure`,

@@ -33,32 +33,3 @@ final class PresentationStage {
     window.journal.removeAll()
   }
 }
-
-/// Records which presentation flags were set while each callback ran.
-final class FlagProbe: ViewController {
-  var log: [String] = []
-
-  init(_ name: String) {
-    super.init()
-    title = name
-  }
-
-  override func viewWillAppear(_ animated: Bool) {
-    log.append("willAppear presented=\(isBeingPresented) dismissed=\(isBeingDismissed)")
-  }
-  override func viewDidAppear(_ animated: Bool) {
-    log.append("didAppear presented=\(isBeingPresented) dismissed=\(isBeingDismissed)")
-  }
-  override func viewWillDisappear(_ animated: Bool) {
-    log.append("willDisappear presented=\(isBeingPresented) dismissed=\(isBeingDismissed)")
-  }
-  override func viewDidDisappear(_ animated: Bool) {
-    log.append("didDisappear presented=\(isBeingPresented) dismissed=\(isBeingDismissed)")
-  }
-}
-
-/// A counter that proves a closure ran, and how often.
-final class Counter {
-  var count = 0
-  func hit() { count += 1 }
-}

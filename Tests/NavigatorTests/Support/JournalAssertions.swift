@@ -1,28 +1,6 @@
 import Navigator
 import Testing
 
-extension NavigationEvent {
-  static func load(_ screen: ViewController) -> Self { .viewDidLoad(screen.screenID) }
-  static func willAppear(_ screen: ViewController, animated: Bool = false) -> Self {
-    .viewWillAppear(screen.screenID, animated: animated)
-  }
-  static func didAppear(_ screen: ViewController, animated: Bool = false) -> Self {
-    .viewDidAppear(screen.screenID, animated: animated)
-  }
-  static func willDisappear(_ screen: ViewController, animated: Bool = false) -> Self {
-    .viewWillDisappear(screen.screenID, animated: animated)
-  }
-  static func didDisappear(_ screen: ViewController, animated: Bool = false) -> Self {
-    .viewDidDisappear(screen.screenID, animated: animated)
-  }
-  static func willMove(_ screen: ViewController, to parent: ViewController?) -> Self {
-    .willMove(screen.screenID, toParent: parent?.screenID)
-  }
-  static func didMove(_ screen: ViewController, to parent: ViewController?) -> Self {
-    .didMove(screen.screenID, toParent: parent?.screenID)
-  }
-}
-
 /// A window with its journal switched on.
 func journaledWindow(
   scheduler: TransitionScheduler = .immediate, misusePolicy: MisusePolicy = .trap

@@ -53,14 +53,47 @@ struct WeakRef<Object: AnyObject> {
   init(_ object: Object) { self.object = object }
 }
 
-/// Collects the errors a window's misuse handler receives.
-final class ErrorLog {
-  private(set) var errors: [NavigationError] = []
+/// A screen that asks for confirmation before it is popped, and answers as told.
+final class GuardedScreen: ViewController, PopConfirming {
+  enum Answer { case allow, deny, later }
+  var answer: Answer
+  var decisions: [PopDecision] = []
 
-  /// Installs itself as the handler of every given window.
-  func observe(_ windows: Window...) {
-    for window in windows { window.misuseHandler = { [unowned self] error in errors.append(error) } }
+  init(_ name: String, answer: Answer) {
+    self.answer = answer
+    super.init()
+    title = name
   }
 
-  func removeAll() { errors.removeAll() }
+  func confirmPop(_ decision: PopDecision) {
+    decisions.append(decision)
+    switch answer {
+    case .allow: decision.allow()
+    case .deny: decision.deny()
+    case .later: break
+    }
+  }
+}
+
+/// Records which presentation flags were set while each callback ran.
+final class FlagProbe: ViewController {
+  var log: [String] = []
+
+  init(_ name: String) {
+    super.init()
+    title = name
+  }
+
+  override func viewWillAppear(_ animated: Bool) {
+    log.append("willAppear presented=\(isBeingPresented) dismissed=\(isBeingDismissed)")
+  }
+  override func viewDidAppear(_ animated: Bool) {
+    log.append("didAppear presented=\(isBeingPresented) dismissed=\(isBeingDismissed)")
+  }
+  override func viewWillDisappear(_ animated: Bool) {
+    log.append("willDisappear presented=\(isBeingPresented) dismissed=\(isBeingDismissed)")
+  }
+  override func viewDidDisappear(_ animated: Bool) {
+    log.append("didDisappear presented=\(isBeingPresented) dismissed=\(isBeingDismissed)")
+  }
 }

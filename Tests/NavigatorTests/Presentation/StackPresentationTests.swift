@@ -2,29 +2,31 @@ import Navigator
 import Testing
 
 /// Presentation composed with navigation stacks.
-@Suite struct StackPresentationTests {
+@Suite(.exhaustiveStages) struct StackPresentationTests {
   @Test func aPushedScreenPresentingFullScreenIsRoutedToItsNavigationController() {
-    let h = StackHarness()
+    let stage = Stage(.stack(root: "A"))
     let b = Screen("B")
-    h.push(b)
+    stage.pushQuietly(b)
     let modal = Screen("Modal")
     modal.modalPresentationStyle = .fullScreen
     b.present(modal, animated: true)
     #expect(b.presentedViewController === modal)
-    #expect(h.navigation.presentedViewController === modal)
-    #expect(b.presentedViewController === h.navigation.presentedViewController)
-    #expect(modal.presentingViewController === h.navigation)
-    #expect(h.navigation.visibleViewController === modal)
-    h.scheduler.runLoopTurn()
+    #expect(stage.navigation.presentedViewController === modal)
+    #expect(b.presentedViewController === stage.navigation.presentedViewController)
+    #expect(modal.presentingViewController === stage.navigation)
+    #expect(stage.navigation.visibleViewController === modal)
     // The navigation controller covers the window, so it (and its top) disappear.
-    #expect(
-      h.take() == [
-        .viewDidLoad(modal.screenID),
-        .viewWillDisappear(h.navigation.screenID, animated: true),
-        .viewWillDisappear(b.screenID, animated: true),
-        .viewWillAppear(modal.screenID, animated: true),
+    let nav = stage.navigation
+    stage.expectTimeline(
+      afterCall: [.load(modal)],
+      afterTurn: [
+        .willDisappear(nav, animated: true), .willDisappear(b, animated: true),
+        .willAppear(modal, animated: true),
+      ],
+      afterFinish: [
+        .didDisappear(nav, animated: true), .didDisappear(b, animated: true),
+        .didAppear(modal, animated: true),
       ])
-    h.scheduler.finishTransitions()
     #expect(b.appearanceState == .disappeared)
     #expect(modal.appearanceState == .appeared)
   }
@@ -49,99 +51,121 @@ import Testing
   }
 
   @Test func popBlocksRunWhenAPresentedStackIsDismissed() {
-    let h = StackHarness()
+    let stage = Stage(.stack(root: "A"))
     let log = Log()
     let presentedStack = NavigationController(rootViewController: Screen("Form"))
+    let step = Screen("Step")
     presentedStack.pushViewController(
-      Screen("Step"), animated: false, options: PushOptions(onPop: { log.lines.append("Step popped") }))
-    h.root.present(presentedStack, animated: true)
-    h.scheduler.settle()
+      step, animated: false, options: PushOptions(onPop: { log.lines.append("Step popped") }))
+    stage.root.present(presentedStack, animated: true)
+    stage.scheduler.settle()
     var completed = false
     presentedStack.dismiss(animated: true) { completed = true }
-    h.scheduler.runLoopTurn()
+    stage.scheduler.runLoopTurn()
     #expect(log.lines == [])  // the dismissal has not finished
-    h.scheduler.finishTransitions()
+    #expect(stage.take().popBlocks == [])
+    stage.scheduler.finishTransitions()
     #expect(log.lines == ["Step popped"])
+    #expect(stage.take().popBlocks == [.popBlock(step.screenID)])
     #expect(completed)
   }
 
   @Test func popBlocksRunWhenTheRootIsReplacedUnderAPresentedStack() {
-    let h = StackHarness(manual: false)
+    let stage = Stage(.stack(root: "A"), scheduler: .immediate)
     let log = Log()
     let presentedStack = NavigationController(rootViewController: Screen("Form"))
+    let step = Screen("Step")
     presentedStack.pushViewController(
-      Screen("Step"), animated: false, options: PushOptions(onPop: { log.lines.append("Step popped") }))
-    h.root.present(presentedStack, animated: false)
-    h.window.rootViewController = Screen("Elsewhere")
+      step, animated: false, options: PushOptions(onPop: { log.lines.append("Step popped") }))
+    stage.root.present(presentedStack, animated: false)
+    stage.window.rootViewController = Screen("Elsewhere")
     #expect(log.lines == ["Step popped"])
+    #expect(stage.take().popBlocks == [.popBlock(step.screenID)])
   }
 
   @Test func theWindowsRejectPolicyRefusesAPresentationDuringATransition() {
-    let h = StackHarness()
+    let stage = Stage(.stack(root: "A"))
     var handled: [NavigationError] = []
-    h.window.misuseHandler = { handled.append($0) }
-    h.window.transitionRequestPolicy = .reject
+    stage.window.misuseHandler = { handled.append($0) }
+    stage.window.transitionRequestPolicy = .reject
     let b = Screen("B")
-    h.navigation.pushViewController(b, animated: true)
+    stage.navigation.pushViewController(b, animated: true)
     let modal = Screen("Modal")
-    h.root.present(modal, animated: true)
+    stage.root.present(modal, animated: true)
     #expect(handled.map(\.code) == [.transitionInProgress])
     #expect(handled.first?.screens.map(\.name) == ["Modal", "A"])
-    h.scheduler.settle()
+    stage.scheduler.settle()
     #expect(modal.presentingViewController == nil)
-    #expect(h.navigation.viewControllers.ids == [h.root, b].ids)
+    #expect(stage.navigation.viewControllers.ids == [stage.root, b].ids)
+    // The refusal is journaled when it happens, inside the running push.
+    let nav = stage.navigation
+    #expect(
+      Array(stage.take().prefix(3)) == [
+        .willPush(b.screenID, onto: nav.screenID, animated: true), .willMove(b, to: nav),
+        .misuse(handled[0]),
+      ])
   }
 
   @Test func theWindowsRejectPolicyRefusesRequestsDuringAPresentationOrADismissal() {
-    let h = StackHarness()
+    let stage = Stage(.stack(root: "A"))
     var handled: [NavigationError] = []
-    h.window.misuseHandler = { handled.append($0) }
-    h.window.transitionRequestPolicy = .reject
+    stage.window.misuseHandler = { handled.append($0) }
+    stage.window.transitionRequestPolicy = .reject
     let modal = Screen("Modal")
-    h.root.present(modal, animated: true)
+    stage.root.present(modal, animated: true)
     let other = Screen("Other")
     modal.present(other, animated: true)
-    h.root.dismiss(animated: true) { Issue.record("completion of a refused dismissal ran") }
+    stage.root.dismiss(animated: true) { Issue.record("completion of a refused dismissal ran") }
     #expect(handled.map(\.code) == [.transitionInProgress, .transitionInProgress])
-    h.scheduler.settle()
+    stage.scheduler.settle()
     #expect(modal.presentedViewController == nil)
-    #expect(h.root.presentedViewController === modal)
+    #expect(stage.root.presentedViewController === modal)
+    stage.expect([
+      .load(modal), .misuse(handled[0]), .misuse(handled[1]), .willAppear(modal, animated: true),
+      .didAppear(modal, animated: true),
+    ])
 
     handled = []
     var dismissed = false
     modal.dismiss(animated: true) { dismissed = true }
-    h.root.present(other, animated: true) { Issue.record("completion of a refused presentation ran") }
+    stage.root.present(other, animated: true) { Issue.record("completion of a refused presentation ran") }
     #expect(handled.map(\.code) == [.transitionInProgress])
-    h.scheduler.settle()
+    stage.scheduler.settle()
     #expect(dismissed)
-    #expect(h.root.presentedViewController == nil)
+    #expect(stage.root.presentedViewController == nil)
     #expect(other.presentingViewController == nil)
+    stage.expect([
+      .misuse(handled[0]), .willDisappear(modal, animated: true), .didDisappear(modal, animated: true),
+      .completion(.dismiss(modal.screenID, animated: true)),
+    ])
   }
 
   @Test func aStackPolicyOverridesTheWindows() {
-    let h = StackHarness()
-    h.window.transitionRequestPolicy = .reject
-    h.navigation.transitionRequestPolicy = .queue
+    let stage = Stage(.stack(root: "A"))
+    stage.window.transitionRequestPolicy = .reject
+    stage.navigation.transitionRequestPolicy = .queue
     let (b, c) = (Screen("B"), Screen("C"))
-    h.navigation.pushViewController(b, animated: true)
-    h.navigation.pushViewController(c, animated: true)
-    #expect(h.window.pendingRequests == [.push(c.screenID, onto: h.navigation.screenID, animated: true)])
-    h.scheduler.settle()
-    #expect(h.navigation.viewControllers.ids == [h.root, b, c].ids)
+    stage.navigation.pushViewController(b, animated: true)
+    stage.navigation.pushViewController(c, animated: true)
+    #expect(
+      stage.window.pendingRequests == [.push(c.screenID, onto: stage.navigation.screenID, animated: true)])
+    stage.scheduler.settle()
+    #expect(stage.navigation.viewControllers.ids == [stage.root, b, c].ids)
+    stage.discardEvents()  // two pushes in a row: StackQueueTests checks the order of queued ones
   }
 
   @Test func aStackCanBePresentedAndPushedInsideWhilePresented() {
-    let h = StackHarness(manual: false)
+    let stage = Stage(.stack(root: "A"), scheduler: .immediate)
     let form = Screen("Form")
     let presentedStack = NavigationController(rootViewController: form)
     presentedStack.title = "Sheet"
-    h.root.present(presentedStack, animated: true)
-    h.clear()
+    stage.root.present(presentedStack, animated: true)
+    stage.discardEvents()
     let step = Screen("Step")
     presentedStack.pushViewController(step, animated: true)
     let sheet = presentedStack.screenID
     #expect(
-      h.take() == [
+      stage.take() == [
         .willPush(step.screenID, onto: sheet, animated: true),
         .willMove(step.screenID, toParent: sheet),
         .viewDidLoad(step.screenID),
@@ -154,6 +178,6 @@ import Testing
         .didMove(step.screenID, toParent: sheet),
         .didPush(step.screenID, onto: sheet, animated: true),
       ])
-    #expect(h.window.hierarchyDescription().contains("presents Sheet [NavigationController] appeared"))
+    #expect(stage.window.hierarchyDescription().contains("presents Sheet [NavigationController] appeared"))
   }
 }

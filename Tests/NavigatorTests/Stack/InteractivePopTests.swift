@@ -2,106 +2,122 @@ import Navigator
 import Testing
 
 /// Spec §2's back swipe: begin, cancel, finish.
-@Suite struct InteractivePopTests {
+@Suite(.exhaustiveStages) struct InteractivePopTests {
   @Test func aCancelledSwipeBalancesAppearanceAndReportsNoPop() {
-    let h = StackHarness()
+    let stage = Stage(.stack(root: "A"))
     let b = Screen("B")
-    h.push(b)
-    let nav = h.navigation.screenID
-    h.navigation.beginInteractivePop()
+    stage.pushQuietly(b)
+    let nav = stage.navigation.screenID
+    stage.navigation.beginInteractivePop()
     #expect(
-      h.take() == [
+      stage.take() == [
         .interactivePopBegan(b.screenID, in: nav),
         .viewWillDisappear(b.screenID, animated: true),
-        .viewWillAppear(h.root.screenID, animated: true),
-        .willShow(h.root.screenID, in: nav, animated: true),
+        .viewWillAppear(stage.root.screenID, animated: true),
+        .willShow(stage.root.screenID, in: nav, animated: true),
       ])
-    h.navigation.updateInteractivePop(progress: 0.4)
-    #expect(h.navigation.interactivePopProgress == 0.4)
-    #expect(h.navigation.viewControllers.ids == [h.root, b].ids)
-    h.navigation.cancelInteractivePop()
-    h.scheduler.runLoopTurn()
-    #expect(h.take() == [])
-    h.scheduler.finishTransitions()
+    stage.navigation.updateInteractivePop(progress: 0.4)
+    #expect(stage.navigation.interactivePopProgress == 0.4)
+    #expect(stage.navigation.viewControllers.ids == [stage.root, b].ids)
+    stage.navigation.cancelInteractivePop()
+    stage.scheduler.runLoopTurn()
+    #expect(stage.take() == [])
+    stage.scheduler.finishTransitions()
     #expect(
-      h.take() == [
-        .viewWillDisappear(h.root.screenID, animated: true),
-        .viewDidDisappear(h.root.screenID, animated: true),
+      stage.take() == [
+        .viewWillDisappear(stage.root.screenID, animated: true),
+        .viewDidDisappear(stage.root.screenID, animated: true),
         .viewWillAppear(b.screenID, animated: true),
         .viewDidAppear(b.screenID, animated: true),
         .interactivePopCancelled(b.screenID, in: nav),
       ])
-    #expect(h.navigation.viewControllers.ids == [h.root, b].ids)
+    #expect(stage.navigation.viewControllers.ids == [stage.root, b].ids)
     #expect(b.appearanceState == .appeared)
-    #expect(h.root.appearanceState == .disappeared)
-    #expect(h.delegate.calls == [.willShow(h.root.screenID, in: nav, animated: true)])
+    #expect(stage.root.appearanceState == .disappeared)
+    #expect(stage.delegate.calls == [.willShow(stage.root.screenID, in: nav, animated: true)])
   }
 
   @Test func aFinishedSwipeCompletesLikeAnAnimatedPop() {
-    let h = StackHarness()
+    let stage = Stage(.stack(root: "A"))
     let b = Screen("B")
-    h.push(b)
-    let nav = h.navigation.screenID
-    h.navigation.beginInteractivePop()
-    h.clear()
-    h.navigation.finishInteractivePop()
-    #expect(h.navigation.viewControllers.ids == [h.root].ids)
+    stage.pushQuietly(b)
+    let nav = stage.navigation.screenID
+    stage.navigation.beginInteractivePop()
+    stage.discardEvents()
+    stage.navigation.finishInteractivePop()
+    #expect(stage.navigation.viewControllers.ids == [stage.root].ids)
     #expect(
-      h.take() == [
+      stage.take() == [
         .interactivePopFinished(b.screenID, in: nav),
         .willPop(b.screenID, from: nav, animated: true),
         .willMove(b.screenID, toParent: nil),
       ])
-    h.scheduler.runLoopTurn()
-    #expect(h.take() == [])
-    h.scheduler.finishTransitions()
+    stage.scheduler.runLoopTurn()
+    #expect(stage.take() == [])
+    stage.scheduler.finishTransitions()
     #expect(
-      h.take() == [
+      stage.take() == [
         .viewDidDisappear(b.screenID, animated: true),
-        .viewDidAppear(h.root.screenID, animated: true),
-        .didShow(h.root.screenID, in: nav, animated: true),
+        .viewDidAppear(stage.root.screenID, animated: true),
+        .didShow(stage.root.screenID, in: nav, animated: true),
         .didMove(b.screenID, toParent: nil),
         .didPop(b.screenID, from: nav, animated: true),
       ])
     // willShow was delivered once, at the start of the swipe.
     #expect(
-      h.delegate.calls == [
+      stage.delegate.calls == [
         .willPop(b.screenID, from: nav, animated: true),
-        .didShow(h.root.screenID, in: nav, animated: true),
+        .didShow(stage.root.screenID, in: nav, animated: true),
         .didPop(b.screenID, from: nav, animated: true),
       ])
   }
 
   @Test func requestsDuringASwipeWaitForItsEnd() {
-    let h = StackHarness()
+    let stage = Stage(.stack(root: "A"))
     let (b, c) = (Screen("B"), Screen("C"))
-    h.push(b)
-    h.navigation.beginInteractivePop()
-    h.navigation.pushViewController(c, animated: false)
-    #expect(h.navigation.viewControllers.ids == [h.root, b].ids)
-    h.navigation.cancelInteractivePop()
-    h.scheduler.settle()
-    #expect(h.navigation.viewControllers.ids == [h.root, b, c].ids)
+    stage.pushQuietly(b)
+    stage.navigation.beginInteractivePop()
+    stage.navigation.pushViewController(c, animated: false)
+    #expect(stage.navigation.viewControllers.ids == [stage.root, b].ids)
+    stage.navigation.cancelInteractivePop()
+    stage.scheduler.settle()
+    #expect(stage.navigation.viewControllers.ids == [stage.root, b, c].ids)
     #expect(c.appearanceState == .appeared)
+    // The push starts once the cancelled swipe has ended.
+    let (a, nav) = (stage.root.screenID, stage.navigation.screenID)
+    #expect(
+      delegateEvents(stage.take()) == [
+        .willShow(a, in: nav, animated: true),
+        .willPush(c.screenID, onto: nav, animated: false),
+        .willShow(c.screenID, in: nav, animated: false),
+        .didShow(c.screenID, in: nav, animated: false),
+        .didPush(c.screenID, onto: nav, animated: false),
+      ])
   }
 
   @Test func misuseOfTheSwipe() {
-    let h = StackHarness()
+    let stage = Stage(.stack(root: "A"))
     var handled: [NavigationError] = []
-    h.window.misuseHandler = { handled.append($0) }
-    h.navigation.beginInteractivePop()  // only the root
-    h.navigation.updateInteractivePop(progress: 0.5)
-    h.navigation.cancelInteractivePop()
-    h.navigation.finishInteractivePop()
+    stage.window.misuseHandler = { handled.append($0) }
+    stage.navigation.beginInteractivePop()  // only the root
+    stage.navigation.updateInteractivePop(progress: 0.5)
+    stage.navigation.cancelInteractivePop()
+    stage.navigation.finishInteractivePop()
     let b = Screen("B")
-    h.push(b)
-    h.navigation.beginInteractivePop()
-    h.navigation.beginInteractivePop()
+    stage.pushQuietly(b)
+    stage.navigation.beginInteractivePop()
+    stage.navigation.beginInteractivePop()
     #expect(
       handled.map(\.code) == [
         .noInteractivePop, .interactivePopInProgress, .interactivePopInProgress, .interactivePopInProgress,
         .interactivePopInProgress,
       ])
     #expect(handled[0].message.contains("no screen below A"))
+    // The misuses before the push were dropped with its events; the last one is here.
+    let (a, nav) = (stage.root.screenID, stage.navigation.screenID)
+    stage.expect([
+      .interactivePopBegan(b.screenID, in: nav), .viewWillDisappear(b.screenID, animated: true),
+      .viewWillAppear(a, animated: true), .willShow(a, in: nav, animated: true), .misuse(handled[4]),
+    ])
   }
 }

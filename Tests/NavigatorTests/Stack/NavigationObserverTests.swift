@@ -2,76 +2,78 @@ import Navigator
 import Testing
 
 /// Observers hear what the delegate hears, next to it.
-@Suite struct NavigationObserverTests {
+@Suite(.exhaustiveStages) struct NavigationObserverTests {
   @Test func observersHearEveryEventTheDelegateHears() {
-    let h = StackHarness(manual: false)
+    let stage = Stage(.stack(root: "A"), scheduler: .immediate)
     let observer = RecordingNavigationDelegate()
-    h.navigation.addObserver(observer)
+    stage.navigation.addObserver(observer)
     let (b, c) = (Screen("B"), Screen("C"))
-    h.navigation.pushViewController(b, animated: true)
-    h.navigation.pushViewController(c, animated: false)
-    h.navigation.popToViewController(b, animated: true)
-    h.navigation.popToRootViewController(animated: false)
-    h.navigation.setViewControllers([h.root, c], animated: true)
-    h.navigation.popViewController(animated: true)
-    #expect(observer.calls == h.delegate.calls)
-    #expect(observer.calls == delegateEvents(h.events))
+    stage.navigation.pushViewController(b, animated: true)
+    stage.navigation.pushViewController(c, animated: false)
+    stage.navigation.popToViewController(b, animated: true)
+    stage.navigation.popToRootViewController(animated: false)
+    stage.navigation.setViewControllers([stage.root, c], animated: true)
+    stage.navigation.popViewController(animated: true)
+    #expect(observer.calls == stage.delegate.calls)
+    #expect(observer.calls == delegateEvents(stage.take()))
     #expect(observer.calls.count == 24)
-    h.navigation.removeObserver(observer)
-    h.navigation.pushViewController(b, animated: false)
+    stage.navigation.removeObserver(observer)
+    stage.navigation.pushViewController(b, animated: false)
     #expect(observer.calls.count == 24)
-    #expect(h.delegate.calls.count == 28)
+    #expect(stage.delegate.calls.count == 28)
+    #expect(delegateEvents(stage.take()) == Array(stage.delegate.calls.suffix(4)))
   }
 
   @Test func didEventsArriveAfterTheShownScreensViewDidAppear() throws {
-    let h = StackHarness(manual: false)
+    let stage = Stage(.stack(root: "A"), scheduler: .immediate)
     let b = Screen("B")
-    h.navigation.pushViewController(b, animated: true)
-    let events = h.take()
+    stage.navigation.pushViewController(b, animated: true)
+    let events = stage.take()
     let appeared = try #require(events.firstIndex(of: .viewDidAppear(b.screenID, animated: true)))
     let didPush = try #require(
-      events.firstIndex(of: .didPush(b.screenID, onto: h.navigation.screenID, animated: true)))
+      events.firstIndex(of: .didPush(b.screenID, onto: stage.navigation.screenID, animated: true)))
     #expect(appeared < didPush)
   }
 
   @Test func observersAreHeldWeakly() {
-    let h = StackHarness(manual: false)
+    let stage = Stage(.stack(root: "A"), scheduler: .immediate)
     weak var gone: RecordingNavigationDelegate?
     do {
       let observer = RecordingNavigationDelegate()
       gone = observer
-      h.navigation.addObserver(observer)
+      stage.navigation.addObserver(observer)
     }
     #expect(gone == nil)
-    h.navigation.pushViewController(Screen("B"), animated: false)
+    stage.navigation.pushViewController(Screen("B"), animated: false)
+    stage.discardEvents()  // a plain push: StackOrderTests checks its order
   }
 }
 
 /// Screens that leave a stack are released.
-@Suite struct StackLeakTests {
-  private func pushAndPop(_ h: StackHarness) -> (() -> ViewController?) {
+@Suite(.exhaustiveStages) struct StackLeakTests {
+  private func pushAndPop(_ stage: Stage) -> (() -> ViewController?) {
     weak var weakScreen: Screen?
     do {
       let screen = Screen("Gone")
       weakScreen = screen
-      h.navigation.pushViewController(
+      stage.navigation.pushViewController(
         screen, animated: true, options: PushOptions(onPop: { _ = screen.title }))
-      h.scheduler.settle()
-      h.navigation.popViewController(animated: true)
-      h.scheduler.settle()
+      stage.scheduler.settle()
+      stage.navigation.popViewController(animated: true)
+      stage.scheduler.settle()
     }
     return { weakScreen }
   }
 
   @Test func aPoppedScreenIsReleased() {
-    let h = StackHarness()
-    let probe = pushAndPop(h)
-    h.clear()
+    let stage = Stage(.stack(root: "A"))
+    let probe = pushAndPop(stage)
+    stage.discardEvents()
     #expect(probe() == nil)
   }
 
   @Test func aReplacedStackIsReleased() {
-    let h = StackHarness(manual: false)
+    let stage = Stage(.stack(root: "A"), scheduler: .immediate)
     weak var weakNavigation: NavigationController?
     weak var weakTop: ViewController?
     do {
@@ -80,10 +82,11 @@ import Testing
       navigation.pushViewController(top, animated: false)
       weakNavigation = navigation
       weakTop = top
-      h.window.rootViewController = navigation
-      h.window.rootViewController = Screen("Z")
+      stage.window.rootViewController = navigation
+      stage.window.rootViewController = Screen("Z")
     }
     #expect(weakNavigation == nil)
     #expect(weakTop == nil)
+    stage.discardEvents()  // a leak test: showing and replacing stacks is checked elsewhere
   }
 }

@@ -2,151 +2,169 @@ import Navigator
 import Testing
 
 /// Back navigation asks for confirmation on every pop path.
-@Suite struct PopGuardTests {
-  private func guardedStack(_ answer: GuardedScreen.Answer, manual: Bool = false) -> (
-    StackHarness, GuardedScreen
-  ) {
-    let h = StackHarness(manual: manual)
+@Suite(.exhaustiveStages) struct PopGuardTests {
+  /// A stack [A, Editor] where the editor's guard answers `answer`, all delivered.
+  private func guardedStack(
+    _ answer: GuardedScreen.Answer, scheduler scheduling: Stage.Scheduling = .immediate,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> (Stage, GuardedScreen) {
+    let stage = Stage(.stack(root: "A"), scheduler: scheduling, sourceLocation: sourceLocation)
     let editor = GuardedScreen("Editor", answer: answer)
-    h.navigation.pushViewController(editor, animated: false)
-    h.scheduler.settle()
-    h.clear()
-    return (h, editor)
+    stage.navigation.pushViewController(editor, animated: false)
+    stage.scheduler.settle()
+    stage.discardEvents()
+    return (stage, editor)
   }
 
   @Test func backButtonAsksTheGuardAndPopsWhenAllowed() {
-    let (h, editor) = guardedStack(.allow)
-    h.navigation.navigationBar.tapBackButton()
+    let (stage, editor) = guardedStack(.allow)
+    stage.navigation.navigationBar.tapBackButton()
     #expect(editor.decisions.map(\.trigger) == [.backButton])
     #expect(editor.decisions.map(\.isAllowed) == [true])
-    #expect(h.navigation.viewControllers.ids == [h.root].ids)
+    #expect(stage.navigation.viewControllers.ids == [stage.root].ids)
     #expect(
-      h.delegate.calls == [
-        .willPop(editor.screenID, from: h.navigation.screenID, animated: true),
-        .willShow(h.root.screenID, in: h.navigation.screenID, animated: true),
-        .didShow(h.root.screenID, in: h.navigation.screenID, animated: true),
-        .didPop(editor.screenID, from: h.navigation.screenID, animated: true),
+      stage.delegate.calls == [
+        .willPop(editor.screenID, from: stage.navigation.screenID, animated: true),
+        .willShow(stage.root.screenID, in: stage.navigation.screenID, animated: true),
+        .didShow(stage.root.screenID, in: stage.navigation.screenID, animated: true),
+        .didPop(editor.screenID, from: stage.navigation.screenID, animated: true),
       ])
+    stage.discardEvents()  // the delegate calls above give the order
   }
 
   @Test func aDenialChangesNothingAndFiresNothing() {
-    let (h, editor) = guardedStack(.deny)
-    h.navigation.navigationBar.tapBackButton()
-    #expect(h.navigation.popViewController(animated: true) == nil)
-    #expect(h.navigation.popToRootViewController(animated: true) == nil)
-    h.navigation.setViewControllers([h.root], animated: true)
-    h.navigation.beginInteractivePop()
+    let (stage, editor) = guardedStack(.deny)
+    stage.navigation.navigationBar.tapBackButton()
+    #expect(stage.navigation.popViewController(animated: true) == nil)
+    #expect(stage.navigation.popToRootViewController(animated: true) == nil)
+    stage.navigation.setViewControllers([stage.root], animated: true)
+    stage.navigation.beginInteractivePop()
     #expect(
       editor.decisions.map(\.trigger) == [
         .backButton, .programmatic, .programmatic, .programmatic, .interactiveSwipe,
       ])
-    #expect(h.navigation.viewControllers.ids == [h.root, editor].ids)
-    #expect(h.events == [])
-    #expect(h.delegate.calls == [])
-    #expect(!h.navigation.isInteractivePopInProgress)
+    #expect(stage.navigation.viewControllers.ids == [stage.root, editor].ids)
+    stage.expect([])
+    #expect(stage.delegate.calls == [])
+    #expect(!stage.navigation.isInteractivePopInProgress)
     #expect(editor.appearanceState == .appeared)
   }
 
   @Test func programmaticPopsMayOptOut() {
-    let (h, editor) = guardedStack(.deny)
-    let popped = h.navigation.popViewController(animated: false, ignoringPopGuard: true)
+    let (stage, editor) = guardedStack(.deny)
+    let popped = stage.navigation.popViewController(animated: false, ignoringPopGuard: true)
     #expect(popped === editor)
     #expect(editor.decisions.isEmpty)
+    stage.discardEvents()  // a plain pop: StackOrderTests checks its order
   }
 
   @Test func setViewControllersKeepingTheTopDoesNotAsk() {
-    let (h, editor) = guardedStack(.deny)
+    let (stage, editor) = guardedStack(.deny)
     let c = Screen("C")
-    h.navigation.setViewControllers([c, editor], animated: false)
+    stage.navigation.setViewControllers([c, editor], animated: false)
     #expect(editor.decisions.isEmpty)
-    #expect(h.navigation.viewControllers.ids == [c, editor].ids)
+    #expect(stage.navigation.viewControllers.ids == [c, editor].ids)
+    let (a, nav) = (stage.root, stage.navigation)
+    stage.expect([
+      .willSetViewControllers([c, editor].ids, in: nav.screenID, animated: false),
+      .willMove(a, to: nil), .willMove(c, to: nav), .didMove(a, to: nil), .didMove(c, to: nav),
+      .didSetViewControllers([c, editor].ids, in: nav.screenID, animated: false),
+    ])
   }
 
   @Test func anAsyncApprovalPopsLaterAndHoldsTheQueueMeanwhile() {
-    let (h, editor) = guardedStack(.later, manual: true)
+    let (stage, editor) = guardedStack(.later, scheduler: .manual)
     let other = Screen("Other")
-    h.navigation.navigationBar.tapBackButton()
-    #expect(h.navigation.pendingPopDecision === editor.decisions.first)
-    h.navigation.pushViewController(other, animated: false)
-    #expect(h.window.pendingRequests == [.push(other.screenID, onto: h.navigation.screenID, animated: false)])
-    h.scheduler.settle()
-    #expect(h.navigation.viewControllers.ids == [h.root, editor].ids)
-    #expect(h.events == [])
-    editor.decisions[0].allow()
-    #expect(h.navigation.pendingPopDecision == nil)
-    // The pop starts first; the queued push waits for it.
-    #expect(h.navigation.viewControllers.ids == [h.root].ids)
-    h.scheduler.settle()
-    #expect(h.navigation.viewControllers.ids == [h.root, other].ids)
-    let nav = h.navigation.screenID
+    stage.navigation.navigationBar.tapBackButton()
+    #expect(stage.navigation.pendingPopDecision === editor.decisions.first)
+    stage.navigation.pushViewController(other, animated: false)
     #expect(
-      h.delegate.calls == [
+      stage.window.pendingRequests == [
+        .push(other.screenID, onto: stage.navigation.screenID, animated: false)
+      ])
+    stage.scheduler.settle()
+    #expect(stage.navigation.viewControllers.ids == [stage.root, editor].ids)
+    stage.expect([])
+    editor.decisions[0].allow()
+    #expect(stage.navigation.pendingPopDecision == nil)
+    // The pop starts first; the queued push waits for it.
+    #expect(stage.navigation.viewControllers.ids == [stage.root].ids)
+    stage.scheduler.settle()
+    #expect(stage.navigation.viewControllers.ids == [stage.root, other].ids)
+    let nav = stage.navigation.screenID
+    #expect(
+      stage.delegate.calls == [
         .willPop(editor.screenID, from: nav, animated: true),
-        .willShow(h.root.screenID, in: nav, animated: true),
-        .didShow(h.root.screenID, in: nav, animated: true),
+        .willShow(stage.root.screenID, in: nav, animated: true),
+        .didShow(stage.root.screenID, in: nav, animated: true),
         .didPop(editor.screenID, from: nav, animated: true),
         .willPush(other.screenID, onto: nav, animated: false),
         .willShow(other.screenID, in: nav, animated: false),
         .didShow(other.screenID, in: nav, animated: false),
         .didPush(other.screenID, onto: nav, animated: false),
       ])
+    stage.discardEvents()  // the delegate calls above give the order
   }
 
   @Test func anAsyncDenialReleasesTheQueueAndChangesNothing() {
-    let (h, editor) = guardedStack(.later, manual: true)
+    let (stage, editor) = guardedStack(.later, scheduler: .manual)
     let other = Screen("Other")
-    h.navigation.popToRootViewController(animated: true)
-    h.navigation.pushViewController(other, animated: false)
+    stage.navigation.popToRootViewController(animated: true)
+    stage.navigation.pushViewController(other, animated: false)
     editor.decisions[0].deny()
     editor.decisions[0].allow()  // only the first answer counts
-    h.scheduler.settle()
-    #expect(h.navigation.viewControllers.ids == [h.root, editor, other].ids)
+    stage.scheduler.settle()
+    #expect(stage.navigation.viewControllers.ids == [stage.root, editor, other].ids)
     #expect(editor.decisions.map(\.isAllowed) == [false])
+    stage.discardEvents()  // the queued push: StackOrderTests checks its order
   }
 
   @Test func theSwipeAsksTheGuardAtItsStart() {
-    let (h, editor) = guardedStack(.allow, manual: true)
-    h.navigation.beginInteractivePop()
+    let (stage, editor) = guardedStack(.allow, scheduler: .manual)
+    stage.navigation.beginInteractivePop()
     #expect(editor.decisions.map(\.trigger) == [.interactiveSwipe])
-    #expect(h.navigation.isInteractivePopInProgress)
+    #expect(stage.navigation.isInteractivePopInProgress)
     #expect(
-      h.take() == [
-        .interactivePopBegan(editor.screenID, in: h.navigation.screenID),
+      stage.take() == [
+        .interactivePopBegan(editor.screenID, in: stage.navigation.screenID),
         .viewWillDisappear(editor.screenID, animated: true),
-        .viewWillAppear(h.root.screenID, animated: true),
-        .willShow(h.root.screenID, in: h.navigation.screenID, animated: true),
+        .viewWillAppear(stage.root.screenID, animated: true),
+        .willShow(stage.root.screenID, in: stage.navigation.screenID, animated: true),
       ])
   }
 
   @Test func aSwipeConfirmedLaterPopsLikeTheBackButton() {
-    let (h, editor) = guardedStack(.later, manual: true)
-    h.navigation.beginInteractivePop()
-    #expect(!h.navigation.isInteractivePopInProgress)
-    #expect(h.events == [])
+    let (stage, editor) = guardedStack(.later, scheduler: .manual)
+    stage.navigation.beginInteractivePop()
+    #expect(!stage.navigation.isInteractivePopInProgress)
+    stage.expect([])
     editor.decisions[0].allow()
-    #expect(!h.navigation.isInteractivePopInProgress)
-    #expect(h.navigation.viewControllers.ids == [h.root].ids)
-    h.scheduler.settle()
+    #expect(!stage.navigation.isInteractivePopInProgress)
+    #expect(stage.navigation.viewControllers.ids == [stage.root].ids)
+    stage.scheduler.settle()
     #expect(
-      h.delegate.calls == [
-        .willPop(editor.screenID, from: h.navigation.screenID, animated: true),
-        .willShow(h.root.screenID, in: h.navigation.screenID, animated: true),
-        .didShow(h.root.screenID, in: h.navigation.screenID, animated: true),
-        .didPop(editor.screenID, from: h.navigation.screenID, animated: true),
+      stage.delegate.calls == [
+        .willPop(editor.screenID, from: stage.navigation.screenID, animated: true),
+        .willShow(stage.root.screenID, in: stage.navigation.screenID, animated: true),
+        .didShow(stage.root.screenID, in: stage.navigation.screenID, animated: true),
+        .didPop(editor.screenID, from: stage.navigation.screenID, animated: true),
       ])
+    stage.discardEvents()  // the delegate calls above give the order
   }
 
   @Test func theNavigationBarDelegateMethodCanRefuse() {
-    let h = StackHarness(manual: false)
+    let stage = Stage(.nothing, scheduler: .immediate)
     let refusing = RefusingNavigationController(rootViewController: Screen("A"))
-    h.window.rootViewController = refusing
+    stage.window.rootViewController = refusing
     let b = Screen("B")
     refusing.pushViewController(b, animated: false)
+    stage.discardEvents()  // showing the stack and pushing B: StackOrderTests checks those
     refusing.navigationBar.tapBackButton()
     refusing.beginInteractivePop()
     #expect(refusing.asked == 2)
     #expect(refusing.viewControllers.ids == [refusing.viewControllers[0], b].ids)
     #expect(!refusing.isInteractivePopInProgress)
+    stage.expect([])
   }
 }
 

@@ -2,89 +2,94 @@ import Navigator
 import Testing
 
 /// Push blocks, pop blocks on every leave path, and per-screen bars.
-@Suite struct PushOptionsTests {
+@Suite(.exhaustiveStages) struct PushOptionsTests {
   /// A stack [A, B] where B carries a pop block that logs into `log`.
   private func stackWithPopBlock(
-    manual: Bool = false, log: Log
-  ) -> (StackHarness, Screen) {
-    let h = StackHarness(manual: manual)
+    scheduler scheduling: Stage.Scheduling = .immediate, log: Log,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> (Stage, Screen) {
+    let stage = Stage(.stack(root: "A"), scheduler: scheduling, sourceLocation: sourceLocation)
     let b = Screen("B")
-    h.navigation.pushViewController(
+    stage.navigation.pushViewController(
       b, animated: false, options: PushOptions(onPop: { log.lines.append("B popped") }))
-    h.scheduler.settle()
-    h.clear()
-    return (h, b)
+    stage.scheduler.settle()
+    stage.discardEvents()
+    return (stage, b)
   }
 
   @Test func pushBlockRunsOnceWhenThePushHasFinished() {
-    let h = StackHarness()
+    let stage = Stage(.stack(root: "A"))
     let b = Screen("B")
     let log = Log()
-    h.navigation.pushViewController(
+    stage.navigation.pushViewController(
       b, animated: true,
       options: PushOptions(onPush: { log.lines.append("pushed, B is \(b.appearanceState)") })
     ) { log.lines.append("completion") }
-    h.scheduler.runLoopTurn()
+    stage.scheduler.runLoopTurn()
     #expect(log.lines == [])
-    h.scheduler.finishTransitions()
+    stage.scheduler.finishTransitions()
     #expect(log.lines == ["pushed, B is appeared", "completion"])
-    let events = h.take()
+    let events = stage.take()
     #expect(
       Array(events.suffix(3)) == [
-        .didPush(b.screenID, onto: h.navigation.screenID, animated: true), .pushBlock(b.screenID),
-        .completion(.push(b.screenID, onto: h.navigation.screenID, animated: true)),
+        .didPush(b.screenID, onto: stage.navigation.screenID, animated: true), .pushBlock(b.screenID),
+        .completion(.push(b.screenID, onto: stage.navigation.screenID, animated: true)),
       ])
   }
 
   @Test func popBlockRunsAfterAPop() {
     let log = Log()
-    let (h, b) = stackWithPopBlock(log: log)
-    h.navigation.popViewController(animated: true)
+    let (stage, b) = stackWithPopBlock(log: log)
+    stage.navigation.popViewController(animated: true)
     #expect(log.lines == ["B popped"])
     #expect(
-      Array(h.take().suffix(2)) == [
-        .didPop(b.screenID, from: h.navigation.screenID, animated: true), .popBlock(b.screenID),
+      Array(stage.take().suffix(2)) == [
+        .didPop(b.screenID, from: stage.navigation.screenID, animated: true), .popBlock(b.screenID),
       ])
     // Pushing the same screen again without options does not bring the block back.
-    h.navigation.pushViewController(b, animated: false)
-    h.navigation.popViewController(animated: false)
+    stage.navigation.pushViewController(b, animated: false)
+    stage.navigation.popViewController(animated: false)
     #expect(log.lines == ["B popped"])
+    #expect(stage.take().popBlocks == [])
   }
 
   @Test func popBlockRunsAfterPopToAndPopToRoot() {
     let log = Log()
-    let (h, b) = stackWithPopBlock(log: log)
+    let (stage, b) = stackWithPopBlock(log: log)
     let c = Screen("C")
-    h.navigation.pushViewController(
+    stage.navigation.pushViewController(
       c, animated: false, options: PushOptions(onPop: { log.lines.append("C popped") }))
-    h.navigation.popToViewController(b, animated: false)
+    stage.navigation.popToViewController(b, animated: false)
     #expect(log.lines == ["C popped"])
-    h.navigation.popToRootViewController(animated: false)
+    stage.navigation.popToRootViewController(animated: false)
     #expect(log.lines == ["C popped", "B popped"])
+    #expect(stage.take().popBlocks == [.popBlock(c.screenID), .popBlock(b.screenID)])
   }
 
   @Test func popBlockRunsWhenSetViewControllersDropsTheScreen() {
     let log = Log()
-    let (h, b) = stackWithPopBlock(log: log)
-    h.navigation.setViewControllers([h.root, b, Screen("C")], animated: false)
+    let (stage, b) = stackWithPopBlock(log: log)
+    stage.navigation.setViewControllers([stage.root, b, Screen("C")], animated: false)
     #expect(log.lines == [])
-    h.navigation.setViewControllers([h.root], animated: false)
+    stage.navigation.setViewControllers([stage.root], animated: false)
     #expect(log.lines == ["B popped"])
+    #expect(stage.take().popBlocks == [.popBlock(b.screenID)])
   }
 
   @Test func popBlockRunsAfterAFinishedSwipeButNotACancelledOne() {
     let log = Log()
-    let (h, b) = stackWithPopBlock(manual: true, log: log)
-    h.navigation.beginInteractivePop()
-    h.navigation.cancelInteractivePop()
-    h.scheduler.settle()
+    let (stage, b) = stackWithPopBlock(scheduler: .manual, log: log)
+    stage.navigation.beginInteractivePop()
+    stage.navigation.cancelInteractivePop()
+    stage.scheduler.settle()
     #expect(log.lines == [])
-    #expect(h.navigation.topViewController === b)
-    h.navigation.beginInteractivePop()
-    h.navigation.finishInteractivePop()
+    #expect(stage.navigation.topViewController === b)
+    stage.navigation.beginInteractivePop()
+    stage.navigation.finishInteractivePop()
     #expect(log.lines == [])  // the animation has not ended
-    h.scheduler.settle()
+    stage.scheduler.settle()
     #expect(log.lines == ["B popped"])
+    #expect(stage.take().popBlocks == [.popBlock(b.screenID)])
   }
 
   @Test func popBlocksRunWhenTheNavigationControllerIsRemoved() {
@@ -109,63 +114,71 @@ import Testing
 
   @Test func popBlocksRunWhenTheStackIsReplacedAsTheWindowsRoot() {
     let log = Log()
-    let h = StackHarness(manual: false)
-    h.navigation.pushViewController(
-      Screen("B"), animated: false, options: PushOptions(onPop: { log.lines.append("B popped") }))
-    h.window.rootViewController = Screen("Elsewhere")
+    let stage = Stage(.stack(root: "A"), scheduler: .immediate)
+    let b = Screen("B")
+    stage.navigation.pushViewController(
+      b, animated: false, options: PushOptions(onPop: { log.lines.append("B popped") }))
+    stage.window.rootViewController = Screen("Elsewhere")
     #expect(log.lines == ["B popped"])
+    #expect(stage.take().popBlocks == [.popBlock(b.screenID)])
   }
 
   @Test func barsAreAppliedBeforeTheScreenAppearsAndRestoredWhenItLeaves() {
-    let h = StackHarness()
+    let stage = Stage(.stack(root: "A"))
     let b = Screen("B")
-    let nav = h.navigation.screenID
-    #expect(!h.navigation.isNavigationBarHidden)
-    #expect(h.navigation.isToolbarHidden)
-    h.navigation.pushViewController(
+    let nav = stage.navigation.screenID
+    #expect(!stage.navigation.isNavigationBarHidden)
+    #expect(stage.navigation.isToolbarHidden)
+    stage.navigation.pushViewController(
       b, animated: true, options: PushOptions(navigationBarHidden: true, toolbarHidden: false))
-    h.scheduler.runLoopTurn()
+    stage.scheduler.runLoopTurn()
     #expect(
-      h.take() == [
+      stage.take() == [
         .willPush(b.screenID, onto: nav, animated: true),
         .willMove(b.screenID, toParent: nav),
         .viewDidLoad(b.screenID),
         .navigationBarHidden(true, in: nav),
         .toolbarHidden(false, in: nav),
-        .viewWillDisappear(h.root.screenID, animated: true),
+        .viewWillDisappear(stage.root.screenID, animated: true),
         .viewWillAppear(b.screenID, animated: true),
         .willShow(b.screenID, in: nav, animated: true),
       ])
-    #expect(h.navigation.isNavigationBarHidden)
-    #expect(h.navigation.navigationBar.isHidden)
-    #expect(!h.navigation.isToolbarHidden)
-    h.scheduler.settle()
-    h.clear()
-    h.navigation.popViewController(animated: true)
-    h.scheduler.runLoopTurn()
+    #expect(stage.navigation.isNavigationBarHidden)
+    #expect(stage.navigation.navigationBar.isHidden)
+    #expect(!stage.navigation.isToolbarHidden)
+    stage.scheduler.settle()
+    stage.discardEvents()
+    stage.navigation.popViewController(animated: true)
+    stage.scheduler.runLoopTurn()
     #expect(
-      h.take() == [
+      stage.take() == [
         .willPop(b.screenID, from: nav, animated: true),
         .willMove(b.screenID, toParent: nil),
         .navigationBarHidden(false, in: nav),
         .toolbarHidden(true, in: nav),
         .viewWillDisappear(b.screenID, animated: true),
-        .viewWillAppear(h.root.screenID, animated: true),
-        .willShow(h.root.screenID, in: nav, animated: true),
+        .viewWillAppear(stage.root.screenID, animated: true),
+        .willShow(stage.root.screenID, in: nav, animated: true),
       ])
-    #expect(!h.navigation.isNavigationBarHidden)
-    #expect(h.navigation.isToolbarHidden)
+    #expect(!stage.navigation.isNavigationBarHidden)
+    #expect(stage.navigation.isToolbarHidden)
   }
 
   @Test func aBarChangedByHandIsRememberedForTheScreen() {
-    let h = StackHarness(manual: false)
+    let stage = Stage(.stack(root: "A"), scheduler: .immediate)
     let (b, c) = (Screen("B"), Screen("C"))
-    h.navigation.pushViewController(b, animated: false, options: PushOptions())
-    h.navigation.setNavigationBarHidden(true, animated: false)
-    h.navigation.pushViewController(c, animated: false, options: PushOptions())
-    #expect(!h.navigation.isNavigationBarHidden)
-    h.navigation.popViewController(animated: false)
-    #expect(h.navigation.isNavigationBarHidden)
+    stage.navigation.pushViewController(b, animated: false, options: PushOptions())
+    stage.navigation.setNavigationBarHidden(true, animated: false)
+    stage.navigation.pushViewController(c, animated: false, options: PushOptions())
+    #expect(!stage.navigation.isNavigationBarHidden)
+    stage.navigation.popViewController(animated: false)
+    #expect(stage.navigation.isNavigationBarHidden)
+    let nav = stage.navigation.screenID
+    #expect(
+      stage.take().barChanges == [
+        .navigationBarHidden(true, in: nav), .navigationBarHidden(false, in: nav),
+        .navigationBarHidden(true, in: nav),
+      ])
   }
 }
 

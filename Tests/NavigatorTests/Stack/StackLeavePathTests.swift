@@ -2,24 +2,24 @@ import Navigator
 import Testing
 
 /// Bars, pop blocks and guards on the paths that leave a screen other than a plain pop.
-@Suite struct StackLeavePathTests {
+@Suite(.exhaustiveStages) struct StackLeavePathTests {
   /// `A`, then `B` pushed with its bar hidden and the toolbar shown, all delivered.
-  private func stackWithBarlessTop() -> (StackHarness, Screen) {
-    let h = StackHarness(manual: false)
+  private func stackWithBarlessTop(sourceLocation: SourceLocation = #_sourceLocation) -> (Stage, Screen) {
+    let stage = Stage(.stack(root: "A"), scheduler: .immediate, sourceLocation: sourceLocation)
     let b = Screen("B")
-    h.navigation.pushViewController(
+    stage.navigation.pushViewController(
       b, animated: false, options: PushOptions(navigationBarHidden: true, toolbarHidden: false))
-    h.clear()
-    return (h, b)
+    stage.discardEvents()
+    return (stage, b)
   }
 
   @Test func aFinishedSwipeRestoresTheBarsBeforeTheScreenBelowAppears() {
-    let (h, b) = stackWithBarlessTop()
-    let (a, nav) = (h.root.screenID, h.navigation.screenID)
-    h.navigation.beginInteractivePop()
-    h.navigation.finishInteractivePop()
+    let (stage, b) = stackWithBarlessTop()
+    let (a, nav) = (stage.root.screenID, stage.navigation.screenID)
+    stage.navigation.beginInteractivePop()
+    stage.navigation.finishInteractivePop()
     #expect(
-      h.take() == [
+      stage.take() == [
         .interactivePopBegan(b.screenID, in: nav),
         .navigationBarHidden(false, in: nav),
         .toolbarHidden(true, in: nav),
@@ -35,17 +35,17 @@ import Testing
         .didMove(b.screenID, toParent: nil),
         .didPop(b.screenID, from: nav, animated: true),
       ])
-    #expect(!h.navigation.isNavigationBarHidden)
-    #expect(h.navigation.isToolbarHidden)
+    #expect(!stage.navigation.isNavigationBarHidden)
+    #expect(stage.navigation.isToolbarHidden)
   }
 
   @Test func aCancelledSwipePutsTheTopScreensBarsBack() {
-    let (h, b) = stackWithBarlessTop()
-    let (a, nav) = (h.root.screenID, h.navigation.screenID)
-    h.navigation.beginInteractivePop()
-    h.navigation.cancelInteractivePop()
+    let (stage, b) = stackWithBarlessTop()
+    let (a, nav) = (stage.root.screenID, stage.navigation.screenID)
+    stage.navigation.beginInteractivePop()
+    stage.navigation.cancelInteractivePop()
     #expect(
-      h.take() == [
+      stage.take() == [
         .interactivePopBegan(b.screenID, in: nav),
         .navigationBarHidden(false, in: nav),
         .toolbarHidden(true, in: nav),
@@ -60,132 +60,149 @@ import Testing
         .viewDidAppear(b.screenID, animated: true),
         .interactivePopCancelled(b.screenID, in: nav),
       ])
-    #expect(h.navigation.isNavigationBarHidden)
-    #expect(!h.navigation.isToolbarHidden)
-    #expect(h.navigation.viewControllers.ids == [h.root, b].ids)
+    #expect(stage.navigation.isNavigationBarHidden)
+    #expect(!stage.navigation.isToolbarHidden)
+    #expect(stage.navigation.viewControllers.ids == [stage.root, b].ids)
   }
 
   @Test func popToRootPastAScreenWithoutOptionsShowsTheDefaultBars() {
-    let h = StackHarness(manual: false)
+    let stage = Stage(.stack(root: "A"), scheduler: .immediate)
     let (b, c) = (Screen("B"), Screen("C"))
-    h.navigation.pushViewController(b, animated: false)
-    h.navigation.pushViewController(
+    stage.navigation.pushViewController(b, animated: false)
+    stage.navigation.pushViewController(
       c, animated: false, options: PushOptions(navigationBarHidden: true, toolbarHidden: false))
-    #expect(h.navigation.isNavigationBarHidden)
-    h.clear()
-    h.navigation.popToRootViewController(animated: false)
-    let nav = h.navigation.screenID
+    #expect(stage.navigation.isNavigationBarHidden)
+    stage.discardEvents()
+    stage.navigation.popToRootViewController(animated: false)
+    let nav = stage.navigation.screenID
     #expect(
-      Array(h.take().prefix(5)) == [
+      Array(stage.take().prefix(5)) == [
         .willPopToRoot(in: nav, popping: [b, c].ids, animated: false),
         .willMove(b.screenID, toParent: nil),
         .willMove(c.screenID, toParent: nil),
         .navigationBarHidden(false, in: nav),
         .toolbarHidden(true, in: nav),
       ])
-    #expect(!h.navigation.isNavigationBarHidden)
-    #expect(h.navigation.isToolbarHidden)
+    #expect(!stage.navigation.isNavigationBarHidden)
+    #expect(stage.navigation.isToolbarHidden)
   }
 
   @Test func aNewTopSetWithoutOptionsShowsTheDefaultBars() {
-    let (h, _) = stackWithBarlessTop()
-    h.navigation.setViewControllers([h.root, Screen("Fresh")], animated: false)
-    #expect(!h.navigation.isNavigationBarHidden)
-    #expect(h.navigation.isToolbarHidden)
+    let (stage, _) = stackWithBarlessTop()
+    stage.navigation.setViewControllers([stage.root, Screen("Fresh")], animated: false)
+    #expect(!stage.navigation.isNavigationBarHidden)
+    #expect(stage.navigation.isToolbarHidden)
+    let nav = stage.navigation.screenID
+    #expect(stage.take().barChanges == [.navigationBarHidden(false, in: nav), .toolbarHidden(true, in: nav)])
   }
 
   @Test func aBarHiddenByHandOnAScreenPushedWithoutOptionsIsRemembered() {
-    let h = StackHarness(manual: false)
-    h.navigation.setNavigationBarHidden(true, animated: false)
-    h.navigation.pushViewController(Screen("B"), animated: false)
-    #expect(!h.navigation.isNavigationBarHidden)
-    h.navigation.popViewController(animated: false)
-    #expect(h.navigation.isNavigationBarHidden)
+    let stage = Stage(.stack(root: "A"), scheduler: .immediate)
+    stage.navigation.setNavigationBarHidden(true, animated: false)
+    stage.navigation.pushViewController(Screen("B"), animated: false)
+    #expect(!stage.navigation.isNavigationBarHidden)
+    stage.navigation.popViewController(animated: false)
+    #expect(stage.navigation.isNavigationBarHidden)
+    let nav = stage.navigation.screenID
+    #expect(
+      stage.take().barChanges == [
+        .navigationBarHidden(true, in: nav), .navigationBarHidden(false, in: nav),
+        .navigationBarHidden(true, in: nav),
+      ])
   }
 
   @Test func popBlocksRunWhenAContainerHoldingTheStackIsRemoved() {
-    let h = StackHarness(manual: false)
+    let stage = Stage(.stack(root: "A"), scheduler: .immediate)
     let log = Log()
     let container = Screen("Container")
     let inner = NavigationController(rootViewController: Screen("Inner"))
+    let step = Screen("Step")
     inner.pushViewController(
-      Screen("Step"), animated: false, options: PushOptions(onPop: { log.lines.append("Step popped") }))
+      step, animated: false, options: PushOptions(onPop: { log.lines.append("Step popped") }))
     container.addChild(inner)
     inner.didMove(toParent: container)
-    h.navigation.pushViewController(container, animated: false)
+    stage.navigation.pushViewController(container, animated: false)
     #expect(log.lines == [])
-    h.navigation.popViewController(animated: false)
+    stage.navigation.popViewController(animated: false)
     #expect(log.lines == [], "a popped screen is not removed from its own containers")
 
-    h.navigation.pushViewController(container, animated: false)
-    h.window.rootViewController = Screen("Elsewhere")
+    stage.navigation.pushViewController(container, animated: false)
+    stage.window.rootViewController = Screen("Elsewhere")
     #expect(log.lines == ["Step popped"])
+    #expect(stage.take().popBlocks == [.popBlock(step.screenID)])
   }
 
   @Test func popBlocksRunWhenAContainerHoldingTheStackLeavesItsParent() {
-    let h = StackHarness(manual: false)
+    let stage = Stage(.stack(root: "A"), scheduler: .immediate)
     let log = Log()
     let container = Screen("Container")
     let inner = NavigationController(rootViewController: Screen("Inner"))
+    let step = Screen("Step")
     inner.pushViewController(
-      Screen("Step"), animated: false, options: PushOptions(onPop: { log.lines.append("Step popped") }))
+      step, animated: false, options: PushOptions(onPop: { log.lines.append("Step popped") }))
     container.addChild(inner)
     inner.didMove(toParent: container)
-    h.root.addChild(container)
-    container.didMove(toParent: h.root)
+    stage.root.addChild(container)
+    container.didMove(toParent: stage.root)
     container.willMove(toParent: nil)
     container.removeFromParent()
     #expect(log.lines == ["Step popped"])
+    stage.expect([
+      .willMove(container, to: stage.root), .didMove(container, to: stage.root),
+      .willMove(container, to: nil), .didMove(container, to: nil), .popBlock(step.screenID),
+    ])
   }
 
   @Test func aGuardAnsweringAfterItsStackLeftTheWindowReopensTheQueue() throws {
-    let h = StackHarness(manual: false)
+    let stage = Stage(.stack(root: "A"), scheduler: .immediate)
     let inner = NavigationController(rootViewController: Screen("Inner"))
     let editor = GuardedScreen("Editor", answer: .later)
     inner.pushViewController(editor, animated: false)
-    h.root.addChild(inner)
-    h.root.view.addSubview(inner.view)
-    inner.didMove(toParent: h.root)
+    stage.root.addChild(inner)
+    stage.root.view.addSubview(inner.view)
+    inner.didMove(toParent: stage.root)
     inner.popViewController(animated: true)
     let decision = try #require(editor.decisions.first)
     let waiting = Screen("Waiting")
-    h.navigation.pushViewController(waiting, animated: false)
-    #expect(h.window.pendingRequests.count == 1)
+    stage.navigation.pushViewController(waiting, animated: false)
+    #expect(stage.window.pendingRequests.count == 1)
     inner.willMove(toParent: nil)
     inner.view.removeFromSuperview()
     inner.removeFromParent()
     decision.allow()
-    #expect(h.window.pendingRequests.isEmpty)
-    #expect(h.navigation.topViewController === waiting)
+    #expect(stage.window.pendingRequests.isEmpty)
+    #expect(stage.navigation.topViewController === waiting)
     #expect(inner.viewControllers.count == 1)
+    stage.discardEvents()  // containment, a swipe-free pop and a push: other suites check those orders
   }
 
   @Test func theTopScreenIsMovingFromItsParentWhenASwipeBegins() throws {
-    let h = StackHarness(manual: false)
+    let stage = Stage(.stack(root: "A"), scheduler: .immediate)
     let top = ProbeScreen("Top")
-    h.navigation.pushViewController(top, animated: false)
+    stage.navigation.pushViewController(top, animated: false)
     let before = top.flagsSeenInCallbacks.count
-    h.navigation.beginInteractivePop()
+    stage.navigation.beginInteractivePop()
     // [isMovingToParent, isMovingFromParent, isBeingPresented, isBeingDismissed]
     #expect(Array(top.flagsSeenInCallbacks.dropFirst(before)) == [[false, true, false, false]])
-    h.navigation.cancelInteractivePop()
+    stage.navigation.cancelInteractivePop()
     #expect(
       Array(top.flagsSeenInCallbacks.dropFirst(before + 1)) == [
         [false, false, false, false], [false, false, false, false],
       ])
+    stage.discardEvents()  // a push and a cancelled swipe: InteractivePopTests checks the swipe's order
   }
 
   @Test func aScreenPoppedInAHiddenWindowTakesItsViewAlongAndTheRootReturnsWhenShown() {
-    let (h, b) = stackWithBarlessTop()
-    let (a, nav) = (h.root.screenID, h.navigation.screenID)
-    h.window.isHidden = true
-    h.clear()
-    h.navigation.popViewController(animated: true)
+    let (stage, b) = stackWithBarlessTop()
+    let (a, nav) = (stage.root.screenID, stage.navigation.screenID)
+    stage.window.isHidden = true
+    stage.discardEvents()
+    stage.navigation.popViewController(animated: true)
     #expect(b.viewIfLoaded?.superview == nil)
-    #expect(h.navigation.view.subviews.isEmpty)
-    h.window.isHidden = false
+    #expect(stage.navigation.view.subviews.isEmpty)
+    stage.window.isHidden = false
     #expect(
-      h.take() == [
+      stage.take() == [
         .willPop(b.screenID, from: nav, animated: true),
         .willMove(b.screenID, toParent: nil),
         .navigationBarHidden(false, in: nav),
@@ -199,17 +216,17 @@ import Testing
         .viewDidAppear(nav, animated: false),
         .viewDidAppear(a, animated: false),
       ])
-    #expect(h.navigation.view.subviews.map { $0.owningViewController?.screenID } == [a])
+    #expect(stage.navigation.view.subviews.map { $0.owningViewController?.screenID } == [a])
   }
 
   @Test func aDelegateReplacedInsideACallbackHearsTheRestOfTheMove() {
-    let h = StackHarness(manual: false)
+    let stage = Stage(.stack(root: "A"), scheduler: .immediate)
     let replacement = RecordingNavigationDelegate()
-    let b = HandoverScreen("B") { h.navigation.delegate = replacement }
-    let nav = h.navigation.screenID
-    h.navigation.pushViewController(b, animated: true)
+    let b = HandoverScreen("B") { stage.navigation.delegate = replacement }
+    let nav = stage.navigation.screenID
+    stage.navigation.pushViewController(b, animated: true)
     #expect(
-      h.delegate.calls == [
+      stage.delegate.calls == [
         .willPush(b.screenID, onto: nav, animated: true),
         .willShow(b.screenID, in: nav, animated: true),
       ])
@@ -218,6 +235,8 @@ import Testing
         .didShow(b.screenID, in: nav, animated: true),
         .didPush(b.screenID, onto: nav, animated: true),
       ])
+    // Between them, the two delegates heard the move once, as the journal has it.
+    #expect(delegateEvents(stage.take()) == stage.delegate.calls + replacement.calls)
   }
 }
 

@@ -2,39 +2,40 @@ import Navigator
 import Testing
 
 /// Spec §2's exceptions: each is a typed error, and nothing changes.
-@Suite struct StackMisuseTests {
+@Suite(.exhaustiveStages) struct StackMisuseTests {
   /// Runs `misuse` on a stack [A, B] and checks that only one misuse event was added and
   /// the structure is as before; returns the error.
   private func refused(
     sourceLocation: SourceLocation = #_sourceLocation,
-    _ misuse: (StackHarness, Screen) -> Void
+    _ misuse: (Stage, Screen) -> Void
   ) -> NavigationError? {
-    let h = StackHarness(manual: false)
+    let stage = Stage(.stack(root: "A"), scheduler: .immediate, sourceLocation: sourceLocation)
     var handled: [NavigationError] = []
-    h.window.misuseHandler = { handled.append($0) }
+    stage.window.misuseHandler = { handled.append($0) }
     let b = Screen("B")
-    h.push(b)
-    let before = h.navigation.viewControllers.ids
-    misuse(h, b)
-    #expect(h.navigation.viewControllers.ids == before, sourceLocation: sourceLocation)
-    #expect(h.root.appearanceState == .disappeared, sourceLocation: sourceLocation)
+    stage.pushQuietly(b)
+    let before = stage.navigation.viewControllers.ids
+    misuse(stage, b)
+    #expect(stage.navigation.viewControllers.ids == before, sourceLocation: sourceLocation)
+    #expect(stage.root.appearanceState == .disappeared, sourceLocation: sourceLocation)
     #expect(b.appearanceState == .appeared, sourceLocation: sourceLocation)
-    #expect(h.delegate.calls == [], sourceLocation: sourceLocation)
+    #expect(stage.delegate.calls == [], sourceLocation: sourceLocation)
     #expect(handled.count == 1, sourceLocation: sourceLocation)
-    #expect(h.events == handled.map { .misuse($0) }, sourceLocation: sourceLocation)
+    stage.expect(handled.map { .misuse($0) }, sourceLocation: sourceLocation)
     return handled.first
   }
 
   @Test func pushingTheSameInstanceTwice() {
-    let error = refused { h, b in h.navigation.pushViewController(b, animated: true) }
+    let error = refused { stage, b in stage.navigation.pushViewController(b, animated: true) }
     #expect(error?.code == .duplicatePush)
     #expect(error?.message.contains("more than once") == true)
     #expect(error?.screens.map(\.name) == ["B", "Nav"])
   }
 
   @Test func pushingANavigationController() {
-    let error = refused { h, _ in
-      h.navigation.pushViewController(NavigationController(rootViewController: Screen("X")), animated: true)
+    let error = refused { stage, _ in
+      stage.navigation.pushViewController(
+        NavigationController(rootViewController: Screen("X")), animated: true)
     }
     #expect(error?.code == .pushNavigationController)
     #expect(error?.message.contains("Pushing a navigation controller is not supported") == true)
@@ -44,7 +45,7 @@ import Testing
     let container = Screen("Container")
     let child = Screen("Child")
     container.addChild(child)
-    let error = refused { h, _ in h.navigation.pushViewController(child, animated: false) }
+    let error = refused { stage, _ in stage.navigation.pushViewController(child, animated: false) }
     #expect(error?.code == .pushScreenWithParent)
     #expect(error?.screens.map(\.name) == ["Child", "Nav", "Container"])
     #expect(child.parent === container)
@@ -54,7 +55,7 @@ import Testing
     let otherWindow = Window()
     let otherRoot = Screen("OtherRoot")
     otherWindow.rootViewController = otherRoot
-    let error = refused { h, _ in h.navigation.pushViewController(otherRoot, animated: false) }
+    let error = refused { stage, _ in stage.navigation.pushViewController(otherRoot, animated: false) }
     #expect(error?.code == .childIsWindowRoot)
     #expect(error?.screens.map(\.name) == ["OtherRoot", "Nav"])
     #expect(otherWindow.rootViewController === otherRoot)
@@ -62,53 +63,61 @@ import Testing
 
   @Test func popToAScreenNotInTheStack() {
     let stranger = Screen("Stranger")
-    let error = refused { h, _ in _ = h.navigation.popToViewController(stranger, animated: true) }
+    let error = refused { stage, _ in _ = stage.navigation.popToViewController(stranger, animated: true) }
     #expect(error?.code == .popToUnknownScreen)
     #expect(error?.message.contains("doesn't exist") == true)
     #expect(error?.screens.map(\.name) == ["Stranger", "Nav"])
   }
 
   @Test func settingAnEmptyStack() {
-    let error = refused { h, _ in h.navigation.setViewControllers([], animated: true) }
+    let error = refused { stage, _ in stage.navigation.setViewControllers([], animated: true) }
     #expect(error?.code == .emptyStack)
   }
 
   @Test func settingAStackWithADuplicate() {
     let c = Screen("C")
-    let error = refused { h, _ in h.navigation.setViewControllers([h.root, c, c], animated: true) }
+    let error = refused { stage, _ in stage.navigation.setViewControllers([stage.root, c, c], animated: true)
+    }
     #expect(error?.code == .duplicateScreenInStack)
     #expect(error?.screens.map(\.name) == ["C", "Nav"])
     #expect(c.parent == nil)
   }
 
   @Test func pushingAnAncestorOfTheStack() {
-    let window = Window(misusePolicy: .report)
-    window.journal.isEnabled = true
+    let stage = Stage.hidden(scheduler: .immediate)
+    let window = stage.window
     var handled: [NavigationError] = []
     window.misuseHandler = { handled.append($0) }
     let container = Screen("Container")
     let navigation = NavigationController(rootViewController: Screen("A"))
     window.rootViewController = container
     container.addChild(navigation)
-    window.journal.removeAll()
+    stage.discardEvents()
     navigation.pushViewController(container, animated: false)
     #expect(handled.map(\.code) == [.containmentCycle])
-    #expect(window.journal.events == handled.map { .misuse($0) })
+    stage.expect(handled.map { .misuse($0) })
     #expect(navigation.viewControllers.count == 1)
   }
 
   @Test func rejectPolicyRefusesRequestsDuringATransition() {
-    let h = StackHarness()
+    let stage = Stage(.stack(root: "A"))
     var handled: [NavigationError] = []
-    h.window.misuseHandler = { handled.append($0) }
-    h.navigation.transitionRequestPolicy = .reject
+    stage.window.misuseHandler = { handled.append($0) }
+    stage.navigation.transitionRequestPolicy = .reject
     let (b, c) = (Screen("B"), Screen("C"))
-    h.navigation.pushViewController(b, animated: true)
-    h.navigation.pushViewController(c, animated: true)
+    stage.navigation.pushViewController(b, animated: true)
+    stage.navigation.pushViewController(c, animated: true)
     #expect(handled.map(\.code) == [.transitionInProgress])
     #expect(handled.first?.message.contains("push(C, onto: Nav, animated: true)") == true)
-    h.scheduler.settle()
-    #expect(h.navigation.viewControllers.ids == [h.root, b].ids)
+    stage.scheduler.settle()
+    #expect(stage.navigation.viewControllers.ids == [stage.root, b].ids)
+    // The refusal is journaled when it happens, inside the running push.
+    let nav = stage.navigation
+    #expect(
+      Array(stage.take().prefix(3)) == [
+        .willPush(b.screenID, onto: nav.screenID, animated: true), .willMove(b, to: nav),
+        .misuse(handled[0]),
+      ])
   }
 
   @Test func trapPolicyStopsTheProcess() async {

@@ -2,21 +2,19 @@ import Navigator
 import Testing
 
 /// Spec §2: the order of every observable effect, at the three scheduler stops.
-@Suite struct StackOrderTests {
+@Suite(.exhaustiveStages) struct StackOrderTests {
   @Test func windowShowingANavigationControllerShowsItsRoot() {
-    let scheduler = ManualScheduler()
-    let window = Window(scheduler: .manual(scheduler))
-    window.journal.isEnabled = true
+    let stage = Stage.hidden(misuse: .trap)
+    let (window, scheduler) = (stage.window, stage.scheduler)
     let root = Screen("R")
     let navigation = NavigationController(rootViewController: root)
     navigation.title = "Nav"
     window.rootViewController = navigation
     window.makeKeyAndVisible()
-    #expect(window.journal.events == [.viewDidLoad(navigation.screenID)])
-    window.journal.removeAll()
+    stage.expect([.viewDidLoad(navigation.screenID)])
     scheduler.runLoopTurn()
-    #expect(
-      window.journal.events == [
+    stage.expect(
+      [
         .viewWillAppear(navigation.screenID, animated: false),
         .viewDidLoad(root.screenID),
         .viewWillAppear(root.screenID, animated: false),
@@ -30,158 +28,143 @@ import Testing
 
   @Test(arguments: [true, false])
   func pushAtTheThreeStops(animated: Bool) {
-    let h = StackHarness()
-    let b = Screen("B")
-    h.navigation.pushViewController(b, animated: animated)
-    // Structure changes inside the call.
-    #expect(h.navigation.viewControllers.ids == [h.root, b].ids)
-    #expect(h.navigation.topViewController === b)
-    #expect(b.navigationController === h.navigation)
-    #expect(
-      h.take() == [
-        .willPush(b.screenID, onto: h.navigation.screenID, animated: animated),
-        .willMove(b.screenID, toParent: h.navigation.screenID),
-      ])
-    h.scheduler.runLoopTurn()
+    let stage = Stage(.stack(root: "A"))
+    let (a, b, nav) = (stage.root.screenID, Screen("B"), stage.navigation.screenID)
     let will: [NavigationEvent] = [
       .viewDidLoad(b.screenID),
-      .viewWillDisappear(h.root.screenID, animated: animated),
+      .viewWillDisappear(a, animated: animated),
       .viewWillAppear(b.screenID, animated: animated),
-      .willShow(b.screenID, in: h.navigation.screenID, animated: animated),
+      .willShow(b.screenID, in: nav, animated: animated),
     ]
     let did: [NavigationEvent] = [
-      .viewDidDisappear(h.root.screenID, animated: animated),
+      .viewDidDisappear(a, animated: animated),
       .viewDidAppear(b.screenID, animated: animated),
-      .didShow(b.screenID, in: h.navigation.screenID, animated: animated),
-      .didMove(b.screenID, toParent: h.navigation.screenID),
-      .didPush(b.screenID, onto: h.navigation.screenID, animated: animated),
+      .didShow(b.screenID, in: nav, animated: animated),
+      .didMove(b.screenID, toParent: nav),
+      .didPush(b.screenID, onto: nav, animated: animated),
     ]
+    stage.navigation.pushViewController(b, animated: animated)
+    // Structure changes inside the call.
+    #expect(stage.navigation.viewControllers.ids == [stage.root, b].ids)
+    #expect(stage.navigation.topViewController === b)
+    #expect(b.navigationController === stage.navigation)
     // Not animated: the did-callbacks arrive on the same turn.
-    #expect(h.take() == (animated ? will : will + did))
-    h.scheduler.finishTransitions()
-    #expect(h.take() == (animated ? did : []))
+    stage.expectTimeline(
+      afterCall: [
+        .willPush(b.screenID, onto: nav, animated: animated), .willMove(b.screenID, toParent: nav),
+      ],
+      afterTurn: animated ? will : will + did,
+      afterFinish: animated ? did : [])
     #expect(b.appearanceState == .appeared)
-    #expect(h.root.appearanceState == .disappeared)
+    #expect(stage.root.appearanceState == .disappeared)
   }
 
   @Test(arguments: [true, false])
   func popAtTheThreeStops(animated: Bool) {
-    let h = StackHarness()
-    let b = Screen("B")
-    h.push(b)
-    let popped = h.navigation.popViewController(animated: animated)
-    #expect(popped === b)
-    #expect(h.navigation.viewControllers.ids == [h.root].ids)
-    #expect(b.navigationController == nil)
-    #expect(b.parent == nil)
-    #expect(
-      h.take() == [
-        .willPop(b.screenID, from: h.navigation.screenID, animated: animated),
-        .willMove(b.screenID, toParent: nil),
-      ])
-    h.scheduler.runLoopTurn()
+    let stage = Stage(.stack(root: "A"))
+    let (a, b, nav) = (stage.root.screenID, Screen("B"), stage.navigation.screenID)
+    stage.pushQuietly(b)
     let will: [NavigationEvent] = [
       .viewWillDisappear(b.screenID, animated: animated),
-      .viewWillAppear(h.root.screenID, animated: animated),
-      .willShow(h.root.screenID, in: h.navigation.screenID, animated: animated),
+      .viewWillAppear(a, animated: animated),
+      .willShow(a, in: nav, animated: animated),
     ]
     let did: [NavigationEvent] = [
       .viewDidDisappear(b.screenID, animated: animated),
-      .viewDidAppear(h.root.screenID, animated: animated),
-      .didShow(h.root.screenID, in: h.navigation.screenID, animated: animated),
+      .viewDidAppear(a, animated: animated),
+      .didShow(a, in: nav, animated: animated),
       .didMove(b.screenID, toParent: nil),
-      .didPop(b.screenID, from: h.navigation.screenID, animated: animated),
+      .didPop(b.screenID, from: nav, animated: animated),
     ]
-    #expect(h.take() == (animated ? will : will + did))
-    h.scheduler.finishTransitions()
-    #expect(h.take() == (animated ? did : []))
+    let popped = stage.navigation.popViewController(animated: animated)
+    #expect(popped === b)
+    #expect(stage.navigation.viewControllers.ids == [stage.root].ids)
+    #expect(b.navigationController == nil)
+    #expect(b.parent == nil)
+    stage.expectTimeline(
+      afterCall: [.willPop(b.screenID, from: nav, animated: animated), .willMove(b.screenID, toParent: nil)],
+      afterTurn: animated ? will : will + did,
+      afterFinish: animated ? did : [])
   }
 
   @Test func popToGivesCallbacksOnlyToTheOldAndNewTop() {
-    let h = StackHarness()
+    let stage = Stage(.stack(root: "A"))
     let (b, c, d) = (Screen("B"), Screen("C"), Screen("D"))
-    h.push(b, c, d)
-    let popped = h.navigation.popToViewController(b, animated: true)
+    stage.pushQuietly(b, c, d)
+    let popped = stage.navigation.popToViewController(b, animated: true)
     #expect(popped.ids == [c, d].ids)
-    #expect(h.navigation.viewControllers.ids == [h.root, b].ids)
+    #expect(stage.navigation.viewControllers.ids == [stage.root, b].ids)
     #expect(c.parent == nil && d.parent == nil)
     let ids = [c.screenID, d.screenID]
-    #expect(
-      h.take() == [
-        .willPopTo(b.screenID, in: h.navigation.screenID, popping: ids, animated: true),
+    let nav = stage.navigation.screenID
+    stage.expectTimeline(
+      afterCall: [
+        .willPopTo(b.screenID, in: nav, popping: ids, animated: true),
         .willMove(c.screenID, toParent: nil),
         .willMove(d.screenID, toParent: nil),
-      ])
-    h.scheduler.runLoopTurn()
-    #expect(
-      h.take() == [
+      ],
+      afterTurn: [
         .viewWillDisappear(d.screenID, animated: true),
         .viewWillAppear(b.screenID, animated: true),
-        .willShow(b.screenID, in: h.navigation.screenID, animated: true),
-      ])
-    h.scheduler.finishTransitions()
-    #expect(
-      h.take() == [
+        .willShow(b.screenID, in: nav, animated: true),
+      ],
+      afterFinish: [
         .viewDidDisappear(d.screenID, animated: true),
         .viewDidAppear(b.screenID, animated: true),
-        .didShow(b.screenID, in: h.navigation.screenID, animated: true),
+        .didShow(b.screenID, in: nav, animated: true),
         .didMove(c.screenID, toParent: nil),
         .didMove(d.screenID, toParent: nil),
-        .didPopTo(b.screenID, in: h.navigation.screenID, popped: ids, animated: true),
+        .didPopTo(b.screenID, in: nav, popped: ids, animated: true),
       ])
     #expect(c.appearanceState == .disappeared)
   }
 
   @Test func popToRootUnderTheImmediateScheduler() {
-    let h = StackHarness(manual: false)
+    let stage = Stage(.stack(root: "A"), scheduler: .immediate)
     let (b, c) = (Screen("B"), Screen("C"))
-    h.push(b, c)
-    let popped = h.navigation.popToRootViewController(animated: false)
+    stage.pushQuietly(b, c)
+    let popped = stage.navigation.popToRootViewController(animated: false)
     #expect(popped.ids == [b, c].ids)
     let ids = [b.screenID, c.screenID]
     #expect(
-      h.take() == [
-        .willPopToRoot(in: h.navigation.screenID, popping: ids, animated: false),
+      stage.take() == [
+        .willPopToRoot(in: stage.navigation.screenID, popping: ids, animated: false),
         .willMove(b.screenID, toParent: nil),
         .willMove(c.screenID, toParent: nil),
         .viewWillDisappear(c.screenID, animated: false),
-        .viewWillAppear(h.root.screenID, animated: false),
-        .willShow(h.root.screenID, in: h.navigation.screenID, animated: false),
+        .viewWillAppear(stage.root.screenID, animated: false),
+        .willShow(stage.root.screenID, in: stage.navigation.screenID, animated: false),
         .viewDidDisappear(c.screenID, animated: false),
-        .viewDidAppear(h.root.screenID, animated: false),
-        .didShow(h.root.screenID, in: h.navigation.screenID, animated: false),
+        .viewDidAppear(stage.root.screenID, animated: false),
+        .didShow(stage.root.screenID, in: stage.navigation.screenID, animated: false),
         .didMove(b.screenID, toParent: nil),
         .didMove(c.screenID, toParent: nil),
-        .didPopToRoot(in: h.navigation.screenID, popped: ids, animated: false),
+        .didPopToRoot(in: stage.navigation.screenID, popped: ids, animated: false),
       ])
   }
 
   @Test func setViewControllersWithANewTop() {
-    let h = StackHarness()
+    let stage = Stage(.stack(root: "A"))
     let (b, c, d) = (Screen("B"), Screen("C"), Screen("D"))
-    h.push(b)
-    h.navigation.setViewControllers([h.root, c, d], animated: true)
-    #expect(h.navigation.viewControllers.ids == [h.root, c, d].ids)
-    let ids = [h.root.screenID, c.screenID, d.screenID]
-    let nav = h.navigation.screenID
-    #expect(
-      h.take() == [
+    stage.pushQuietly(b)
+    stage.navigation.setViewControllers([stage.root, c, d], animated: true)
+    #expect(stage.navigation.viewControllers.ids == [stage.root, c, d].ids)
+    let ids = [stage.root.screenID, c.screenID, d.screenID]
+    let nav = stage.navigation.screenID
+    stage.expectTimeline(
+      afterCall: [
         .willSetViewControllers(ids, in: nav, animated: true),
         .willMove(b.screenID, toParent: nil),
         .willMove(c.screenID, toParent: nav),
         .willMove(d.screenID, toParent: nav),
-      ])
-    h.scheduler.runLoopTurn()
-    #expect(
-      h.take() == [
+      ],
+      afterTurn: [
         .viewDidLoad(d.screenID),
         .viewWillDisappear(b.screenID, animated: true),
         .viewWillAppear(d.screenID, animated: true),
         .willShow(d.screenID, in: nav, animated: true),
-      ])
-    h.scheduler.finishTransitions()
-    #expect(
-      h.take() == [
+      ],
+      afterFinish: [
         .viewDidDisappear(b.screenID, animated: true),
         .viewDidAppear(d.screenID, animated: true),
         .didShow(d.screenID, in: nav, animated: true),
@@ -195,17 +178,17 @@ import Testing
   }
 
   @Test func setViewControllersKeepingTheTopHasNoAppearanceCallbacks() {
-    let h = StackHarness(manual: false)
+    let stage = Stage(.stack(root: "A"), scheduler: .immediate)
     let (b, c) = (Screen("B"), Screen("C"))
-    h.push(b)
-    h.navigation.viewControllers = [c, b]
-    let nav = h.navigation.screenID
+    stage.pushQuietly(b)
+    stage.navigation.viewControllers = [c, b]
+    let nav = stage.navigation.screenID
     #expect(
-      h.take() == [
+      stage.take() == [
         .willSetViewControllers([c.screenID, b.screenID], in: nav, animated: false),
-        .willMove(h.root.screenID, toParent: nil),
+        .willMove(stage.root.screenID, toParent: nil),
         .willMove(c.screenID, toParent: nav),
-        .didMove(h.root.screenID, toParent: nil),
+        .didMove(stage.root.screenID, toParent: nil),
         .didMove(c.screenID, toParent: nav),
         .didSetViewControllers([c.screenID, b.screenID], in: nav, animated: false),
       ])
@@ -213,10 +196,10 @@ import Testing
   }
 
   @Test func isMovingFlagsAreTrueOnlyDuringTheirCallbacks() {
-    let h = StackHarness(manual: false)
+    let stage = Stage(.stack(root: "A"), scheduler: .immediate)
     let b = ProbeScreen("B")
-    h.navigation.pushViewController(b, animated: true)
-    h.navigation.popViewController(animated: true)
+    stage.navigation.pushViewController(b, animated: true)
+    stage.navigation.popViewController(animated: true)
     // [isMovingToParent, isMovingFromParent, isBeingPresented, isBeingDismissed] in
     // viewWillAppear, viewDidAppear, viewWillDisappear, viewDidDisappear.
     #expect(
@@ -225,31 +208,31 @@ import Testing
         [false, true, false, false], [false, true, false, false],
       ])
     #expect(!b.isMovingToParent && !b.isMovingFromParent)
+    stage.discardEvents()  // the order of a push and a pop is the three-stops tests' business
   }
 
   @Test func aStackOutsideAnyVisibleWindowChangesStructureWithoutAppearance() {
-    let window = Window()
-    window.journal.isEnabled = true
+    let stage = Stage.hidden(scheduler: .immediate, misuse: .trap)
+    let window = stage.window
     let (a, b) = (Screen("A"), Screen("B"))
     let navigation = NavigationController(rootViewController: a)
     navigation.title = "Nav"
     window.rootViewController = navigation  // hidden window
-    window.journal.removeAll()
+    stage.expect([.viewDidLoad(navigation.screenID)])
     navigation.pushViewController(b, animated: true)
     #expect(navigation.viewControllers.ids == [a, b].ids)
-    #expect(
-      window.journal.events == [
+    stage.expect(
+      [
         .willPush(b.screenID, onto: navigation.screenID, animated: true),
         .willMove(b.screenID, toParent: navigation.screenID),
         .didMove(b.screenID, toParent: navigation.screenID),
         .didPush(b.screenID, onto: navigation.screenID, animated: true),
       ])
     #expect(!b.isViewLoaded)
-    window.journal.removeAll()
     window.makeKeyAndVisible()
     // The delegate learns about the top when the stack first appears.
-    #expect(
-      window.journal.events == [
+    stage.expect(
+      [
         .viewWillAppear(navigation.screenID, animated: false),
         .viewDidLoad(b.screenID),
         .viewWillAppear(b.screenID, animated: false),
@@ -262,42 +245,44 @@ import Testing
   }
 
   @Test func returnValuesFollowUIKit() {
-    let h = StackHarness(manual: false)
-    #expect(h.navigation.popViewController(animated: false) == nil)
-    #expect(h.navigation.popToRootViewController(animated: false).ids == [])
-    #expect(h.navigation.popToViewController(h.root, animated: false).ids == [])
-    #expect(h.take() == [])
+    let stage = Stage(.stack(root: "A"), scheduler: .immediate)
+    #expect(stage.navigation.popViewController(animated: false) == nil)
+    #expect(stage.navigation.popToRootViewController(animated: false).ids == [])
+    #expect(stage.navigation.popToViewController(stage.root, animated: false).ids == [])
+    #expect(stage.take() == [])
     let (b, c) = (Screen("B"), Screen("C"))
-    h.push(b, c)
-    #expect(h.navigation.popToRootViewController(animated: false).ids == [b, c].ids)
+    stage.pushQuietly(b, c)
+    #expect(stage.navigation.popToRootViewController(animated: false).ids == [b, c].ids)
+    stage.discardEvents()  // popToRootUnderTheImmediateScheduler checks this order
   }
 
   @Test func visibleViewControllerIsTheTopWithoutAPresentation() {
-    let h = StackHarness(manual: false)
+    let stage = Stage(.stack(root: "A"), scheduler: .immediate)
     let b = Screen("B")
-    h.push(b)
-    #expect(h.navigation.visibleViewController === b)
-    #expect(h.navigation.children.ids == [h.root, b].ids)
+    stage.pushQuietly(b)
+    #expect(stage.navigation.visibleViewController === b)
+    #expect(stage.navigation.children.ids == [stage.root, b].ids)
   }
 
   @Test func aHundredThousandScreenStackWorks() {
-    let h = StackHarness(manual: false)
-    h.window.journal.isEnabled = false
+    let stage = Stage(.stack(root: "A"), scheduler: .immediate)
+    stage.exhaustivity = .off(because: "a test of size: the journal is off to keep 100,000 pushes fast")
+    stage.window.journal.isEnabled = false
     var screens: [ViewController] = []
     screens.reserveCapacity(100_000)
     for _ in 0..<99_999 {
       let screen = ViewController()
       screens.append(screen)
-      h.navigation.pushViewController(screen, animated: false)
+      stage.navigation.pushViewController(screen, animated: false)
     }
-    #expect(h.navigation.viewControllers.count == 100_000)
+    #expect(stage.navigation.viewControllers.count == 100_000)
     let middle = screens[50_000]
-    let popped = h.navigation.popToViewController(middle, animated: false)
+    let popped = stage.navigation.popToViewController(middle, animated: false)
     #expect(popped?.count == 49_998)
     #expect(popped?.first === screens[50_001])
-    let rest = h.navigation.popToRootViewController(animated: false)
+    let rest = stage.navigation.popToRootViewController(animated: false)
     #expect(rest?.count == 50_001)
-    #expect(h.navigation.viewControllers.ids == [h.root].ids)
-    #expect(h.root.appearanceState == .appeared)
+    #expect(stage.navigation.viewControllers.ids == [stage.root].ids)
+    #expect(stage.root.appearanceState == .appeared)
   }
 }

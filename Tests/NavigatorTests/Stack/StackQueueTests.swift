@@ -2,25 +2,25 @@ import Navigator
 import Testing
 
 /// Requests during a transition wait, in order, and never interleave.
-@Suite struct StackQueueTests {
+@Suite(.exhaustiveStages) struct StackQueueTests {
   @Test func requestsDuringATransitionAreQueuedAndRunInOrder() {
-    let h = StackHarness()
+    let stage = Stage(.stack(root: "A"))
     let (b, c) = (Screen("B"), Screen("C"))
-    h.navigation.pushViewController(b, animated: true)
-    h.navigation.pushViewController(c, animated: true)
-    let popped = h.navigation.popViewController(animated: true)
+    stage.navigation.pushViewController(b, animated: true)
+    stage.navigation.pushViewController(c, animated: true)
+    let popped = stage.navigation.popViewController(animated: true)
     #expect(popped == nil)  // queued: not known yet
-    let nav = h.navigation.screenID
+    let nav = stage.navigation.screenID
     #expect(
-      h.window.pendingRequests == [
+      stage.window.pendingRequests == [
         .push(c.screenID, onto: nav, animated: true), .pop(from: nav, animated: true),
       ])
-    #expect(h.navigation.viewControllers.ids == [h.root, b].ids)
-    h.scheduler.settle()
-    #expect(h.window.pendingRequests == [])
-    #expect(h.navigation.viewControllers.ids == [h.root, b].ids)
+    #expect(stage.navigation.viewControllers.ids == [stage.root, b].ids)
+    stage.scheduler.settle()
+    #expect(stage.window.pendingRequests == [])
+    #expect(stage.navigation.viewControllers.ids == [stage.root, b].ids)
     #expect(
-      delegateEvents(h.take()) == [
+      delegateEvents(stage.take()) == [
         .willPush(b.screenID, onto: nav, animated: true),
         .willShow(b.screenID, in: nav, animated: true),
         .didShow(b.screenID, in: nav, animated: true),
@@ -37,19 +37,19 @@ import Testing
   }
 
   @Test func aQueuedRequestStartsWhenTheTransitionFinishes() {
-    let h = StackHarness()
+    let stage = Stage(.stack(root: "A"))
     let (b, c) = (Screen("B"), Screen("C"))
-    h.navigation.pushViewController(b, animated: true)
-    h.navigation.pushViewController(c, animated: false)
-    h.scheduler.runLoopTurn()
-    h.clear()
-    h.scheduler.finishTransitions()
+    stage.navigation.pushViewController(b, animated: true)
+    stage.navigation.pushViewController(c, animated: false)
+    stage.scheduler.runLoopTurn()
+    stage.discardEvents()
+    stage.scheduler.finishTransitions()
     // B's push finishes, then C's push starts: its structure changes now, callbacks later.
-    #expect(h.navigation.viewControllers.ids == [h.root, b, c].ids)
-    let nav = h.navigation.screenID
+    #expect(stage.navigation.viewControllers.ids == [stage.root, b, c].ids)
+    let nav = stage.navigation.screenID
     #expect(
-      h.take() == [
-        .viewDidDisappear(h.root.screenID, animated: true),
+      stage.take() == [
+        .viewDidDisappear(stage.root.screenID, animated: true),
         .viewDidAppear(b.screenID, animated: true),
         .didShow(b.screenID, in: nav, animated: true),
         .didMove(b.screenID, toParent: nav),
@@ -57,20 +57,20 @@ import Testing
         .willPush(c.screenID, onto: nav, animated: false),
         .willMove(c.screenID, toParent: nav),
       ])
-    h.scheduler.runLoopTurn()
-    #expect(h.take().last == .didPush(c.screenID, onto: nav, animated: false))
+    stage.scheduler.runLoopTurn()
+    #expect(stage.take().last == .didPush(c.screenID, onto: nav, animated: false))
   }
 
   @Test func aPushFromInsideViewDidAppearWaitsForTheTransition() {
-    let h = StackHarness(manual: false)
+    let stage = Stage(.stack(root: "A"), scheduler: .immediate)
     let next = Screen("Next")
     let first = CallbackScreen("First")
     first.onViewDidAppear = { first.navigationController?.pushViewController(next, animated: true) }
-    h.navigation.pushViewController(first, animated: true)
-    let nav = h.navigation.screenID
-    #expect(h.navigation.viewControllers.ids == [h.root, first, next].ids)
+    stage.navigation.pushViewController(first, animated: true)
+    let nav = stage.navigation.screenID
+    #expect(stage.navigation.viewControllers.ids == [stage.root, first, next].ids)
     #expect(
-      delegateEvents(h.take()) == [
+      delegateEvents(stage.take()) == [
         .willPush(first.screenID, onto: nav, animated: true),
         .willShow(first.screenID, in: nav, animated: true),
         .didShow(first.screenID, in: nav, animated: true),
@@ -84,33 +84,35 @@ import Testing
   }
 
   @Test func aQueuedRequestIsCheckedWhenItRuns() {
-    let h = StackHarness()
-    var handled: [NavigationError] = []
-    h.window.misuseHandler = { handled.append($0) }
+    let stage = Stage(.stack(root: "A"))
     let b = Screen("B")
-    h.navigation.pushViewController(b, animated: true)
-    h.navigation.pushViewController(b, animated: true)  // fine now; a duplicate once B is in
-    h.scheduler.settle()
+    stage.navigation.pushViewController(b, animated: true)
+    stage.navigation.pushViewController(b, animated: true)  // fine now; a duplicate once B is in
+    stage.scheduler.settle()
+    let handled = stage.errors.errors
     #expect(handled.map(\.code) == [.duplicatePush])
-    #expect(h.navigation.viewControllers.ids == [h.root, b].ids)
+    #expect(stage.navigation.viewControllers.ids == [stage.root, b].ids)
+    #expect(stage.take().last == handled.first.map { .misuse($0) })
   }
 
   @Test func completionsRunAfterTheLastDidCallbackAndAreJournaled() {
-    let h = StackHarness()
+    let stage = Stage(.stack(root: "A"))
     let b = Screen("B")
     var completed = 0
-    h.navigation.pushViewController(b, animated: true, options: PushOptions()) {
+    stage.navigation.pushViewController(b, animated: true, options: PushOptions()) {
       completed += 1
       #expect(b.appearanceState == .appeared)
     }
-    h.scheduler.runLoopTurn()
+    stage.scheduler.runLoopTurn()
     #expect(completed == 0)
-    h.scheduler.finishTransitions()
+    stage.scheduler.finishTransitions()
     #expect(completed == 1)
-    #expect(h.take().last == .completion(.push(b.screenID, onto: h.navigation.screenID, animated: true)))
-    h.navigation.popViewController(animated: false, ignoringPopGuard: false) { completed += 10 }
-    h.scheduler.settle()
+    #expect(
+      stage.take().last == .completion(.push(b.screenID, onto: stage.navigation.screenID, animated: true)))
+    stage.navigation.popViewController(animated: false, ignoringPopGuard: false) { completed += 10 }
+    stage.scheduler.settle()
     #expect(completed == 11)
+    #expect(stage.take().last == .completion(.pop(from: stage.navigation.screenID, animated: false)))
   }
 }
 
@@ -132,7 +134,7 @@ final class CallbackScreen: ViewController {
 
 /// A stack in no window has no transitions, but its moves still make callbacks: a request
 /// made from one of them waits until the move has finished, in order.
-@Suite struct StackOutsideWindowQueueTests {
+@Suite(.exhaustiveStages) struct StackOutsideWindowQueueTests {
   /// A screen that pushes the next screen when it has joined a stack.
   final class ChainScreen: Screen {
     var next: ViewController?
@@ -143,15 +145,6 @@ final class CallbackScreen: ViewController {
         navigation.pushViewController(next, animated: false)
       }
     }
-  }
-
-  /// A stack in no window, with a recording delegate.
-  private func windowlessStack(root: Screen) -> (NavigationController, RecordingNavigationDelegate) {
-    let navigation = NavigationController(rootViewController: root)
-    navigation.title = "Nav"
-    let delegate = RecordingNavigationDelegate()
-    navigation.delegate = delegate
-    return (navigation, delegate)
   }
 
   /// The delegate calls of non-animated pushes of `screens`, one after the other.
@@ -167,24 +160,24 @@ final class CallbackScreen: ViewController {
   }
 
   @Test func aPushFromInsideAMoveWaitsForTheMoveToFinish() {
-    let root = Screen("A")
-    let (navigation, delegate) = windowlessStack(root: root)
+    let stage = Stage.windowless(root: "A")
+    let (root, navigation) = (stage.root, stage.navigation)
     let (b, c) = (ChainScreen("B"), Screen("C"))
     b.next = c
     navigation.pushViewController(b, animated: false)
-    #expect(delegate.calls == pushes(b, c, onto: navigation))
+    stage.expect(pushes(b, c, onto: navigation))
     #expect(navigation.viewControllers.ids == [root, b, c].ids)
     #expect(b.next == nil)  // the chained push did run
   }
 
   @Test func requestsFromInsideAMoveRunInTheOrderTheyWereMade() {
-    let root = Screen("A")
-    let (navigation, delegate) = windowlessStack(root: root)
+    let stage = Stage.windowless(root: "A")
+    let (root, navigation) = (stage.root, stage.navigation)
     let (b, c, d) = (ChainScreen("B"), ChainScreen("C"), Screen("D"))
     b.next = c
     c.next = d
     navigation.pushViewController(b, animated: false)
-    #expect(delegate.calls == pushes(b, c, d, onto: navigation))
+    stage.expect(pushes(b, c, d, onto: navigation))
     #expect(navigation.viewControllers.ids == [root, b, c, d].ids)
   }
 

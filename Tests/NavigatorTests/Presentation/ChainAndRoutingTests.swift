@@ -1,10 +1,12 @@
 import Navigator
 import Testing
 
-@Suite struct ChainTests {
+@Suite(.exhaustiveStages) struct ChainTests {
   /// A presents B, B presents C, both in `style`, settled.
-  private func chain(_ style: ModalPresentationStyle) -> (PresentationStage, Screen, Screen) {
-    let stage = PresentationStage()
+  private func chain(
+    _ style: ModalPresentationStyle, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> (Stage, Screen, Screen) {
+    let stage = Stage(.screen(Screen("A")), sourceLocation: sourceLocation)
     let b = Screen("B")
     let c = Screen("C")
     b.modalPresentationStyle = style
@@ -80,7 +82,7 @@ import Testing
   }
 
   @Test func dismissedScreensAreReleased() {
-    let stage = PresentationStage()
+    let stage = Stage(.screen(Screen("A")))
     weak var weakB: Screen?
     weak var weakC: Screen?
     do {
@@ -100,10 +102,11 @@ import Testing
     }
     #expect(weakB == nil)
     #expect(weakC == nil)
+    stage.discardEvents()  // a leak test: ChainTests' other tests check the order
   }
 
   @Test func replacingTheRootTearsDownThePresentedChain() {
-    let stage = PresentationStage()
+    let stage = Stage(.screen(Screen("A")))
     weak var weakP: Screen?
     let newRoot = Screen("N")
     do {
@@ -130,10 +133,12 @@ import Testing
   }
 }
 
-@Suite struct RoutingTests {
+@Suite(.exhaustiveStages) struct RoutingTests {
   /// Root R contains C, whose view is inside R's view; settled on screen.
-  private func containerStage(contextDefinedByChild: Bool = false) -> (PresentationStage, Screen) {
-    let stage = PresentationStage(root: Screen("R"))
+  private func containerStage(
+    contextDefinedByChild: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> (Stage, Screen) {
+    let stage = Stage(.screen(Screen("R")), sourceLocation: sourceLocation)
     let child = Screen("C")
     child.definesPresentationContext = contextDefinedByChild
     stage.root.addChild(child)
@@ -215,9 +220,9 @@ import Testing
   }
 }
 
-@Suite struct WindowVisibilityTests {
+@Suite(.exhaustiveStages) struct WindowVisibilityTests {
   @Test func hidingAndShowingTheWindowReachesTheScreensItShows() {
-    let stage = PresentationStage()
+    let stage = Stage(.screen(Screen("A")))
     let full = Screen("Full")
     full.modalPresentationStyle = .fullScreen
     let sheet = Screen("Sheet")

@@ -25,9 +25,9 @@ final class PopoverAnswers: PopoverPresentationControllerDelegate {
   }
 }
 
-@Suite struct PopoverTests {
+@Suite(.exhaustiveStages) struct PopoverTests {
   /// A popover anchored to a bar button item of the root's navigation item.
-  private func popover(on stage: PresentationStage, delegate: PopoverAnswers?) -> Screen {
+  private func popover(on stage: Stage, delegate: PopoverAnswers?) -> Screen {
     let item = BarButtonItem(title: "Share")
     stage.root.navigationItem.rightBarButtonItem = item
     let popover = Screen("P")
@@ -40,7 +40,7 @@ final class PopoverAnswers: PopoverPresentationControllerDelegate {
   }
 
   @Test func regularWidthShowsAPopoverAndThePresenterGetsNothing() throws {
-    let stage = PresentationStage()
+    let stage = Stage(.screen(Screen("A")))
     let answers = PopoverAnswers()
     let popover = popover(on: stage, delegate: answers)
     stage.root.present(popover, animated: true)
@@ -57,7 +57,7 @@ final class PopoverAnswers: PopoverPresentationControllerDelegate {
   }
 
   @Test func compactWidthAdaptsToASheet() throws {
-    let stage = PresentationStage(sizeClass: .compact)
+    let stage = Stage(.screen(Screen("A")), sizeClass: .compact)
     let answers = PopoverAnswers()
     let popover = popover(on: stage, delegate: answers)
     stage.root.present(popover, animated: true)
@@ -84,7 +84,7 @@ final class PopoverAnswers: PopoverPresentationControllerDelegate {
   }
 
   @Test func compactWidthKeepsThePopoverWhenTheDelegateSaysNone() {
-    let stage = PresentationStage(sizeClass: .compact)
+    let stage = Stage(.screen(Screen("A")), sizeClass: .compact)
     let answers = PopoverAnswers(style: .none)
     let popover = popover(on: stage, delegate: answers)
     stage.root.present(popover, animated: true)
@@ -99,7 +99,7 @@ final class PopoverAnswers: PopoverPresentationControllerDelegate {
   }
 
   @Test func compactWidthAdaptingToFullScreenCoversThePresenter() {
-    let stage = PresentationStage(sizeClass: .compact)
+    let stage = Stage(.screen(Screen("A")), sizeClass: .compact)
     let answers = PopoverAnswers(style: .fullScreen)
     let popover = popover(on: stage, delegate: answers)
     stage.root.present(popover, animated: false)
@@ -114,7 +114,7 @@ final class PopoverAnswers: PopoverPresentationControllerDelegate {
   }
 
   @Test func tapOutsideDismissesAndTellsTheDelegate() {
-    let stage = PresentationStage()
+    let stage = Stage(.screen(Screen("A")))
     let answers = PopoverAnswers()
     let popover = popover(on: stage, delegate: answers)
     stage.root.present(popover, animated: true)
@@ -131,7 +131,7 @@ final class PopoverAnswers: PopoverPresentationControllerDelegate {
   }
 
   @Test func tapOutsideWithoutADelegateDismisses() {
-    let stage = PresentationStage()
+    let stage = Stage(.screen(Screen("A")))
     let popover = popover(on: stage, delegate: nil)
     stage.root.present(popover, animated: true)
     stage.settleQuietly()
@@ -142,7 +142,7 @@ final class PopoverAnswers: PopoverPresentationControllerDelegate {
   }
 
   @Test func theDelegateCanRefuseATapOutside() {
-    let stage = PresentationStage()
+    let stage = Stage(.screen(Screen("A")))
     let answers = PopoverAnswers(shouldDismiss: false)
     let popover = popover(on: stage, delegate: answers)
     stage.root.present(popover, animated: true)
@@ -155,7 +155,7 @@ final class PopoverAnswers: PopoverPresentationControllerDelegate {
   }
 
   @Test func aTapOnAPassthroughViewDoesNotDismiss() {
-    let stage = PresentationStage()
+    let stage = Stage(.screen(Screen("A")))
     let answers = PopoverAnswers()
     let toolbar = View()
     let button = View()
@@ -172,7 +172,7 @@ final class PopoverAnswers: PopoverPresentationControllerDelegate {
   }
 
   @Test func aTapInsideThePopoverDoesNotDismissIt() {
-    let stage = PresentationStage()
+    let stage = Stage(.screen(Screen("A")))
     let answers = PopoverAnswers()
     let popover = popover(on: stage, delegate: answers)
     stage.root.present(popover, animated: false)
@@ -189,7 +189,7 @@ final class PopoverAnswers: PopoverPresentationControllerDelegate {
   }
 
   @Test func aModalPopoverTellsItsPresentationControllersDelegateOfTheAttempt() throws {
-    let stage = PresentationStage()
+    let stage = Stage(.screen(Screen("A")))
     let popover = popover(on: stage, delegate: nil)
     popover.isModalInPresentation = true
     let sheetAnswers = SheetAnswers()
@@ -204,12 +204,13 @@ final class PopoverAnswers: PopoverPresentationControllerDelegate {
   }
 
   @Test func aViewAnchorInTheWindowIsAccepted() {
-    let stage = PresentationStage()
+    let stage = Stage(.screen(Screen("A")))
     let popover = Screen("P")
     popover.modalPresentationStyle = .popover
     popover.popoverPresentationController?.anchor = .view(
       stage.root.view, rect: Rect(x: 10, y: 20, width: 44, height: 44))
     stage.root.present(popover, animated: true)
     #expect(stage.root.presentedViewController === popover)
+    stage.expect([.load(popover)])
   }
 }

@@ -1,7 +1,7 @@
 import Navigator
 import Testing
 
-@Suite struct PresentTests {
+@Suite(.exhaustiveStages) struct PresentTests {
   static let coveringStyles: [ModalPresentationStyle] = [.fullScreen, .currentContext]
   static let keepingStyles: [ModalPresentationStyle] = [
     .automatic, .pageSheet, .formSheet, .overFullScreen, .overCurrentContext, .custom, .popover,
@@ -18,7 +18,7 @@ import Testing
 
   @Test(arguments: coveringStyles)
   func presentCoveringStyleAtTheThreeStops(style: ModalPresentationStyle) {
-    let stage = PresentationStage()
+    let stage = Stage(.screen(Screen("A")))
     let a = stage.root.screenID
     let presented = makePresented(style, anchorIn: stage.root)
     let p = presented.screenID
@@ -49,7 +49,7 @@ import Testing
 
   @Test(arguments: keepingStyles)
   func presentStyleThatKeepsThePresenterAtTheThreeStops(style: ModalPresentationStyle) {
-    let stage = PresentationStage()
+    let stage = Stage(.screen(Screen("A")))
     let a = stage.root.screenID
     let presented = makePresented(style, anchorIn: stage.root)
     let p = presented.screenID
@@ -77,7 +77,7 @@ import Testing
 
   @Test(arguments: coveringStyles + keepingStyles)
   func dismissAtTheThreeStops(style: ModalPresentationStyle) {
-    let stage = PresentationStage()
+    let stage = Stage(.screen(Screen("A")))
     let a = stage.root.screenID
     let presented = makePresented(style, anchorIn: stage.root)
     let p = presented.screenID
@@ -110,7 +110,7 @@ import Testing
   }
 
   @Test func notAnimatedDeliversEverythingOnTheRunLoopTurn() {
-    let stage = PresentationStage()
+    let stage = Stage(.screen(Screen("A")))
     let a = stage.root.screenID
     let presented = Screen("P")
     presented.modalPresentationStyle = .fullScreen
@@ -127,19 +127,15 @@ import Testing
   }
 
   @Test func immediateSchedulerDeliversInsideTheCall() {
-    let window = Window()
-    window.journal.isEnabled = true
-    let root = Screen("A")
-    window.rootViewController = root
-    window.makeKeyAndVisible()
-    window.journal.removeAll()
+    let stage = Stage(.screen(Screen("A")), scheduler: .immediate, misuse: .trap)
+    let root = stage.root
     let presented = Screen("P")
     presented.modalPresentationStyle = .fullScreen
     let (a, p) = (root.screenID, presented.screenID)
     let done = Counter()
     root.present(presented, animated: true) { done.hit() }
-    #expect(
-      window.journal.events == [
+    stage.expect(
+      [
         .viewDidLoad(p), .viewWillDisappear(a, animated: true), .viewWillAppear(p, animated: true),
         .viewDidDisappear(a, animated: true), .viewDidAppear(p, animated: true),
         .completion(.present(p, from: a, animated: true)),
@@ -148,7 +144,7 @@ import Testing
   }
 
   @Test func beingPresentedAndDismissedOnlyDuringTheirCallbacks() {
-    let stage = PresentationStage()
+    let stage = Stage(.screen(Screen("A")))
     let probe = FlagProbe("P")
     probe.modalPresentationStyle = .fullScreen
     stage.root.present(probe, animated: true)
@@ -162,10 +158,11 @@ import Testing
         "willAppear presented=true dismissed=false", "didAppear presented=true dismissed=false",
         "willDisappear presented=false dismissed=true", "didDisappear presented=false dismissed=true",
       ])
+    stage.discardEvents()  // presentCoveringStyleAtTheThreeStops checks this order
   }
 
   @Test func requestsDuringAPresentationQueue() {
-    let stage = PresentationStage()
+    let stage = Stage(.screen(Screen("A")))
     let a = stage.root.screenID
     let presented = Screen("P")
     let p = presented.screenID

@@ -1,14 +1,16 @@
 import Navigator
 import Testing
 
-@Suite struct PresentationMisuseTests {
+@Suite(.exhaustiveStages) struct PresentationMisuseTests {
   /// Runs `misuse` and checks that the journal gained only one misuse event with `code`,
   /// whose message names every screen in `names`.
+  ///
+  /// The set-up's events must have been checked or discarded before.
   private func expectMisuse(
-    _ code: NavigationError.Code, naming names: [String], in stage: PresentationStage,
+    _ code: NavigationError.Code, naming names: [String], in stage: Stage,
     sourceLocation: SourceLocation = #_sourceLocation, _ misuse: () -> Void
   ) {
-    stage.window.journal.removeAll()
+    #expect(stage.take() == [], "the set-up left events unchecked", sourceLocation: sourceLocation)
     var handled: [NavigationError] = []
     stage.window.misuseHandler = { handled.append($0) }
     misuse()
@@ -23,10 +25,10 @@ import Testing
   }
 
   @Test func presentingWhileAlreadyPresenting() {
-    let stage = PresentationStage()
+    let stage = Stage(.screen(Screen("A")))
     let first = Screen("First")
     stage.root.present(first, animated: true)
-    stage.scheduler.settle()
+    stage.settleQuietly()
     let second = Screen("Second")
     expectMisuse(.alreadyPresenting, naming: ["A", "First", "Second"], in: stage) {
       stage.root.present(second, animated: true) { Issue.record("completion of a misuse ran") }
@@ -37,10 +39,11 @@ import Testing
   }
 
   @Test func presentingFromAScreenWhoseViewIsNotInTheWindow() {
-    let stage = PresentationStage()
+    let stage = Stage(.screen(Screen("A")))
     let child = Screen("Offscreen")
     stage.root.addChild(child)
     child.didMove(toParent: stage.root)
+    stage.expect([.willMove(child, to: stage.root), .didMove(child, to: stage.root)])
     let presented = Screen("P")
     expectMisuse(.presenterNotInWindow, naming: ["A", "Offscreen", "P"], in: stage) {
       child.present(presented, animated: true)
@@ -50,7 +53,7 @@ import Testing
   }
 
   @Test func presentingFromAHiddenWindow() {
-    let stage = PresentationStage()
+    let stage = Stage(.screen(Screen("A")))
     stage.window.isHidden = true
     stage.settleQuietly()
     let presented = Screen("P")
@@ -61,13 +64,13 @@ import Testing
   }
 
   @Test func presentingAScreenThatIsAlreadyPresented() {
-    let stage = PresentationStage()
+    let stage = Stage(.screen(Screen("A")))
     let sheet = Screen("Sheet")
     let top = Screen("Top")
     stage.root.present(sheet, animated: false)
     stage.scheduler.settle()
     sheet.present(top, animated: false)
-    stage.scheduler.settle()
+    stage.settleQuietly()
     expectMisuse(.alreadyPresented, naming: ["Sheet", "Top", "A"], in: stage) {
       top.present(sheet, animated: false)
     }
@@ -77,7 +80,7 @@ import Testing
   }
 
   @Test func presentingAChildOfAnotherScreen() {
-    let stage = PresentationStage()
+    let stage = Stage(.screen(Screen("A")))
     let container = Screen("Container")
     let child = Screen("Child")
     container.addChild(child)
@@ -92,7 +95,7 @@ import Testing
     // R (no context) ⊃ N (navigation controller: defines the context) ⊃ C. C presents X over
     // its context, so N presents it; a full-screen presentation from C would be made by R,
     // which presents nothing, but C itself already presents X: refused, as UIKit does.
-    let stage = PresentationStage()
+    let stage = Stage(.screen(Screen("A")))
     let navigation = NavigationController(rootViewController: Screen("C"))
     stage.root.addChild(navigation)
     stage.root.view.addSubview(navigation.view)
@@ -118,7 +121,7 @@ import Testing
   }
 
   @Test func presentingAScreenThatSitsInANavigationStack() {
-    let stage = PresentationStage()
+    let stage = Stage(.screen(Screen("A")))
     let inStack = Screen("Step")
     let navigation = NavigationController(rootViewController: inStack)
     navigation.title = "Flow"
@@ -130,7 +133,7 @@ import Testing
   }
 
   @Test func swipingASheetInAHiddenWindow() throws {
-    let stage = PresentationStage()
+    let stage = Stage(.screen(Screen("A")))
     let sheet = Screen("Sheet")
     stage.root.present(sheet, animated: false)
     stage.settleQuietly()
@@ -145,7 +148,7 @@ import Testing
   }
 
   @Test func presentingAWindowRoot() {
-    let stage = PresentationStage()
+    let stage = Stage(.screen(Screen("A")))
     let otherWindow = Window()
     let otherRoot = Screen("OtherRoot")
     otherWindow.rootViewController = otherRoot
@@ -156,21 +159,21 @@ import Testing
   }
 
   @Test func presentingItself() {
-    let stage = PresentationStage()
+    let stage = Stage(.screen(Screen("A")))
     expectMisuse(.presentScreenInHierarchy, naming: ["A"], in: stage) {
       stage.root.present(stage.root, animated: true)
     }
   }
 
   @Test func dismissingWhereNothingIsPresented() {
-    let stage = PresentationStage()
+    let stage = Stage(.screen(Screen("A")))
     expectMisuse(.nothingToDismiss, naming: ["A"], in: stage) {
       stage.root.dismiss(animated: true) { Issue.record("completion of a misuse ran") }
     }
   }
 
   @Test func aPopoverWithoutAnAnchor() {
-    let stage = PresentationStage()
+    let stage = Stage(.screen(Screen("A")))
     let popover = Screen("P")
     popover.modalPresentationStyle = .popover
     expectMisuse(.popoverWithoutAnchor, naming: ["A", "P"], in: stage) {
@@ -180,7 +183,7 @@ import Testing
   }
 
   @Test func aPopoverAnchoredOutsideTheWindow() {
-    let stage = PresentationStage()
+    let stage = Stage(.screen(Screen("A")))
     let popover = Screen("P")
     popover.modalPresentationStyle = .popover
     popover.popoverPresentationController?.anchor = .view(View(), rect: .zero)
@@ -199,11 +202,11 @@ import Testing
   }
 
   @Test func swipingAScreenThatIsNotASheet() {
-    let stage = PresentationStage()
+    let stage = Stage(.screen(Screen("A")))
     let presented = Screen("Full")
     presented.modalPresentationStyle = .fullScreen
     stage.root.present(presented, animated: false)
-    stage.scheduler.settle()
+    stage.settleQuietly()
     expectMisuse(.noInteractiveDismissal, naming: ["Full"], in: stage) {
       presented.presentationController?.beginInteractiveDismissal()
     }
@@ -215,13 +218,13 @@ import Testing
   }
 
   @Test func swipingDuringATransition() {
-    let stage = PresentationStage()
+    let stage = Stage(.screen(Screen("A")))
     let sheet = Screen("Sheet")
     stage.root.present(sheet, animated: true)
     stage.scheduler.settle()
     let controller = sheet.presentationController
     #expect(controller?.beginInteractiveDismissal() == true)
-    stage.window.journal.removeAll()
+    stage.discardEvents()
     expectMisuse(.transitionInProgress, naming: ["Sheet", "A"], in: stage) {
       controller?.beginInteractiveDismissal()
     }

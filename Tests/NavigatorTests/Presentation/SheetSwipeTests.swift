@@ -25,11 +25,12 @@ final class SheetAnswers: AdaptivePresentationControllerDelegate {
   }
 }
 
-@Suite struct SheetSwipeTests {
+@Suite(.exhaustiveStages) struct SheetSwipeTests {
   private func sheet(
-    _ style: ModalPresentationStyle = .pageSheet, answers: SheetAnswers
-  ) -> (PresentationStage, Screen, PresentationController) {
-    let stage = PresentationStage()
+    _ style: ModalPresentationStyle = .pageSheet, answers: SheetAnswers,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> (Stage, Screen, PresentationController) {
+    let stage = Stage(.screen(Screen("A")), sourceLocation: sourceLocation)
     let sheet = Screen("S")
     sheet.modalPresentationStyle = style
     let controller = sheet.presentationController!
@@ -66,7 +67,7 @@ final class SheetAnswers: AdaptivePresentationControllerDelegate {
     let (stage, sheet, controller) = sheet(answers: answers)
     let s = sheet.screenID
     #expect(controller.beginInteractiveDismissal())
-    stage.window.journal.removeAll()
+    stage.discardEvents()
     controller.cancelInteractiveDismissal()
     #expect(stage.take() == [])
     #expect(stage.root.presentedViewController === sheet)
@@ -91,6 +92,12 @@ final class SheetAnswers: AdaptivePresentationControllerDelegate {
     stage.scheduler.settle()
     #expect(stage.root.presentedViewController === next)
     #expect(sheet.presentingViewController == nil)
+    let s = sheet.screenID
+    stage.expect([
+      .presentationShouldDismiss(s), .presentationWillDismiss(s), .willDisappear(sheet, animated: true),
+      .didDisappear(sheet, animated: true), .presentationDidDismiss(s),
+      .load(next), .willAppear(next, animated: true), .didAppear(next, animated: true),
+    ])
   }
 
   @Test func modalInPresentationBlocksTheSwipe() {

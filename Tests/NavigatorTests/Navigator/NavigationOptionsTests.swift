@@ -2,98 +2,105 @@ import Navigator
 import Testing
 
 /// Every option, each proved to act exactly once.
-@Suite struct NavigationOptionsTests {
+@Suite(.exhaustiveStages) struct NavigationOptionsTests {
   @Test func animatedFalseReachesEveryCallback() throws {
-    let h = NavigatorHarness()
-    let form = try h.navigator.tryPush(.type(CardForm.self), options: .init().animated(false))
-    #expect(h.events.contains(.viewWillAppear(form.screenID, animated: false)))
-    #expect(h.events.contains(.viewDidAppear(form.screenID, animated: false)))
-    #expect(!h.events.contains(.viewDidAppear(form.screenID, animated: true)))
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
+    let form = try stage.navigator.tryPush(.type(CardForm.self), options: .init().animated(false))
+    let events = stage.take()
+    #expect(events.contains(.viewWillAppear(form.screenID, animated: false)))
+    #expect(events.contains(.viewDidAppear(form.screenID, animated: false)))
+    #expect(!events.contains(.viewDidAppear(form.screenID, animated: true)))
   }
 
   @Test func aTransitioningDelegateSetsTheDurationTheManualSchedulerHonours() throws {
-    let h = NavigatorHarness(manual: true)
+    let stage = Stage(.stack(root: "Home", delegate: nil))
     let transition = FixedTransition(duration: 1.0)
     let done = Counter()
-    try h.navigator.tryPush(
+    try stage.navigator.tryPush(
       .type(CardForm.self), options: .init().transitioningDelegate(transition).completion { _ in done.hit() })
     #expect(transition.askedCount == 1)
-    h.scheduler.runLoopTurn()
-    h.scheduler.advance(by: 0.5)
+    stage.scheduler.runLoopTurn()
+    stage.scheduler.advance(by: 0.5)
     #expect(done.count == 0)
-    #expect(h.scheduler.runningTransitionCount == 1)
-    h.scheduler.advance(by: 0.5)
+    #expect(stage.scheduler.runningTransitionCount == 1)
+    stage.scheduler.advance(by: 0.5)
     #expect(done.count == 1)
-    #expect(!h.scheduler.hasPendingWork)
-    #expect(h.scheduler.now == 1.0)
+    #expect(!stage.scheduler.hasPendingWork)
+    #expect(stage.scheduler.now == 1.0)
+    stage.discardEvents()  // time is the subject; the push order is checked elsewhere
   }
 
   @Test func aQueuedNavigationKeepsItsCustomDuration() throws {
-    let h = NavigatorHarness(manual: true)
+    let stage = Stage(.stack(root: "Home", delegate: nil))
     let slow = FixedTransition(duration: 2)
     let done = Counter()
-    try h.navigator.tryPush(.type(Receipt.self))
-    try h.navigator.tryPush(
+    try stage.navigator.tryPush(.type(Receipt.self))
+    try stage.navigator.tryPush(
       .type(CardForm.self), options: .init().transitioningDelegate(slow).completion { _ in done.hit() })
-    #expect(h.window.pendingRequests.count == 1)
-    h.scheduler.runLoopTurn()
-    h.scheduler.finishTransitions()  // the first push finishes; the second starts
-    h.scheduler.runLoopTurn()
-    h.scheduler.advance(by: 1)
+    #expect(stage.window.pendingRequests.count == 1)
+    stage.scheduler.runLoopTurn()
+    stage.scheduler.finishTransitions()  // the first push finishes; the second starts
+    stage.scheduler.runLoopTurn()
+    stage.scheduler.advance(by: 1)
     #expect(done.count == 0)
-    h.scheduler.advance(by: 1)
+    stage.scheduler.advance(by: 1)
     #expect(done.count == 1)
     #expect(slow.askedCount == 1)
+    stage.discardEvents()  // time is the subject; NavigatorQueueTests checks queued orders
   }
 
   @Test func withoutACustomTransitionTheDefaultDurationApplies() throws {
-    let h = NavigatorHarness(manual: true)
+    let stage = Stage(.stack(root: "Home", delegate: nil))
     let done = Counter()
-    try h.navigator.tryPush(.type(CardForm.self), completion: { _ in done.hit() })
-    h.scheduler.runLoopTurn()
-    h.scheduler.advance(by: 0.3)
+    try stage.navigator.tryPush(.type(CardForm.self), completion: { _ in done.hit() })
+    stage.scheduler.runLoopTurn()
+    stage.scheduler.advance(by: 0.3)
     #expect(done.count == 0)
-    h.scheduler.advance(by: 0.05)
+    stage.scheduler.advance(by: 0.05)
     #expect(done.count == 1)
+    stage.discardEvents()  // time is the subject; the push order is checked elsewhere
   }
 
   @Test func advanceDoesNotAgeATransitionThatHasNotStarted() throws {
-    let h = NavigatorHarness(manual: true)
+    let stage = Stage(.stack(root: "Home", delegate: nil))
     let done = Counter()
-    try h.navigator.tryPush(.type(CardForm.self), completion: { _ in done.hit() })
-    h.scheduler.advance(by: 10)
+    try stage.navigator.tryPush(.type(CardForm.self), completion: { _ in done.hit() })
+    stage.scheduler.advance(by: 10)
     #expect(done.count == 0)
-    h.scheduler.runLoopTurn()
-    h.scheduler.advance(by: 0.35)
+    stage.scheduler.runLoopTurn()
+    stage.scheduler.advance(by: 0.35)
     #expect(done.count == 1)
+    stage.discardEvents()  // time is the subject; the push order is checked elsewhere
   }
 
   @Test func theCompletionOptionRunsOnceAfterTheLastDidCallback() throws {
-    let h = NavigatorHarness(manual: true)
+    let stage = Stage(.stack(root: "Home", delegate: nil))
     let done = Counter()
     var appearanceAtCompletion: ViewController.AppearanceState?
-    try h.navigator.tryPush(
+    let form = try stage.navigator.tryPush(
       .type(CardForm.self),
       options: .init().completion { form in
         done.hit()
         appearanceAtCompletion = form.appearanceState
       })
     #expect(done.count == 0)
-    h.scheduler.runLoopTurn()
+    stage.scheduler.runLoopTurn()
     #expect(done.count == 0)
-    h.scheduler.finishTransitions()
+    stage.scheduler.finishTransitions()
     #expect(done.count == 1)
-    h.scheduler.settle()
+    stage.scheduler.settle()
     #expect(done.count == 1)
     #expect(appearanceAtCompletion == .appeared)
+    #expect(
+      stage.take().last == .completion(.push(form.screenID, onto: stage.navigation.screenID, animated: true)))
   }
 
   @Test func onSuccessRunsOnceWithTheReadyScreenBeforeNavigationStarts() throws {
-    let h = NavigatorHarness()
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
     let success = Counter()
     var stateAtSuccess: [Bool] = []
     var configuredFirst = false
-    let form = try h.navigator.tryPush(
+    let form = try stage.navigator.tryPush(
       .type(CardForm.self),
       options: .init().onSuccess { form in
         success.hit()
@@ -104,17 +111,18 @@ import Testing
     #expect(success.count == 1)
     #expect(stateAtSuccess == [true, true, true])
     #expect(configuredFirst)
-    #expect(form.parent === h.navigation)
+    #expect(form.parent === stage.navigation)
+    stage.discardEvents()  // pitfall6 checks the order around configure and completion
   }
 
   @Test func onFailureGetsTheTypedErrorAndNothingChanges() {
-    let h = NavigatorHarness()
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
     let failures = Counter()
     var received: NavigationError?
     let success = Counter()
     let done = Counter()
-    let before = h.tree
-    let result = h.navigator.push(
+    let before = stage.tree
+    let result = stage.navigator.push(
       .scene("missing", in: mainStoryboard, as: CardForm.self),
       options: .init().onFailure {
         failures.hit()
@@ -124,58 +132,68 @@ import Testing
     #expect(failures.count == 1)
     #expect(received?.code == .sceneNotFound)
     #expect([success.count, done.count] == [0, 0])
-    #expect(h.tree == before)
-    #expect(h.events == [.misuse(received!)])
-    #expect(h.errors.errors == [received!])
+    #expect(stage.tree == before)
+    stage.expect([.misuse(received!)])
+    #expect(stage.errors.errors == [received!])
   }
 
   @Test func embeddedInAContainerOfTheCallersType() throws {
-    let h = NavigatorHarness()
-    let chart = try h.navigator.tryPresentModal(
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
+    let chart = try stage.navigator.tryPresentModal(
       .type(Receipt.self), options: .init().embedded(in: .container(named: "Card3D") { Card3D(content: $0) }))
-    let container = try #require(h.navigation.presentedViewController as? Card3D)
+    let container = try #require(stage.navigation.presentedViewController as? Card3D)
     #expect(container.children.ids == [chart.screenID])
     #expect(chart.appearanceState == .appeared)
+    let home = stage.root.screenID
+    stage.expect([
+      .willAppear(container, animated: true), .willAppear(chart, animated: true),
+      .didAppear(container, animated: true), .didAppear(chart, animated: true),
+      .completion(.present(container.screenID, from: home, animated: true)),
+    ])
   }
 
   @Test func embeddedInNavigationControllerWrapsThePresentedScreen() throws {
-    let h = NavigatorHarness()
-    let receipt = try h.navigator.tryPresentModal(
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
+    let receipt = try stage.navigator.tryPresentModal(
       .type(Receipt.self), options: .init().embeddedInNavigationController())
-    #expect(receipt.navigationController?.presentingViewController === h.navigation)
+    #expect(receipt.navigationController?.presentingViewController === stage.navigation)
+    stage.discardEvents()  // pitfall2PresentedScreensCanBeWrappedInANavigationController checks this order
   }
 
   @Test func passedDataArrivesTypedBeforeConfiguration() throws {
-    let h = NavigatorHarness()
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
     var cardAtConfigure: Card?
-    let form = try h.navigator.tryPush(
+    let form = try stage.navigator.tryPush(
       .type(CardForm.self), options: .init().passing(Card(last4: "4242"))
     ) { cardAtConfigure = $0.card }
     #expect(cardAtConfigure == Card(last4: "4242"))
     #expect(form.card == Card(last4: "4242"))
+    stage.discardEvents()  // the data is the subject; the push order is checked elsewhere
   }
 
   @Test func fromAnOriginOtherThanTheVisibleScreen() throws {
-    let h = NavigatorHarness()
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
     let other = NavigationController(rootViewController: Screen("Other"))
     other.title = "Other stack"
     other.modalPresentationStyle = .fullScreen
-    h.navigation.present(other, animated: false)
-    #expect(h.navigator.visibleViewController?.title == "Other")
+    stage.navigation.present(other, animated: false)
+    #expect(stage.navigator.visibleViewController?.title == "Other")
 
-    let onVisible = try h.navigator.tryPush(.type(Receipt.self))
+    let onVisible = try stage.navigator.tryPush(.type(Receipt.self))
     #expect(onVisible.navigationController === other)
-    let onOrigin = try h.navigator.tryPush(.type(CardForm.self), options: .init().from(h.home))
-    #expect(onOrigin.navigationController === h.navigation)
+    let onOrigin = try stage.navigator.tryPush(.type(CardForm.self), options: .init().from(stage.root))
+    #expect(onOrigin.navigationController === stage.navigation)
+    stage.discardEvents()  // the origin is the subject; other suites check each order
   }
 
   @Test func theVisibleScreenIsFoundThroughPresentationsStacksAndContainers() throws {
-    let h = NavigatorHarness()
-    #expect(h.navigator.visibleViewController === h.home)
-    let dashboard = try h.navigator.tryPush(.type(CardForm.self))
-    let tile = try h.navigator.tryAddChild(.type(Receipt.self), to: dashboard)
-    #expect(h.navigator.visibleViewController === tile)
-    let sheet = try h.navigator.tryPresentModal(.type(Tinted.self))
-    #expect(h.navigator.visibleViewController === sheet)
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
+    #expect(stage.navigator.visibleViewController === stage.root)
+    let dashboard = try stage.navigator.tryPush(.type(CardForm.self))
+    let tile = try stage.navigator.tryAddChild(.type(Receipt.self), to: dashboard)
+    #expect(stage.navigator.visibleViewController === tile)
+    let sheet = try stage.navigator.tryPresentModal(.type(Tinted.self))
+    #expect(stage.navigator.visibleViewController === sheet)
+    stage.discardEvents()  // the visible screen is the subject; other suites check each order
   }
 }

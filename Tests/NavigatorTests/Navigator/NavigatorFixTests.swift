@@ -4,24 +4,24 @@ import Testing
 /// Fixes from the navigator audit: refusals leave given screens as they were, navigation
 /// controllers refuse children, late refusals reach async callers without trapping,
 /// embedding order, and recorded presentation styles and anchors.
-@Suite struct NavigatorFixTests {
+@Suite(.exhaustiveStages) struct NavigatorFixTests {
   // MARK: A refused navigation leaves an embedded instance free
 
   @Test func theRejectPolicyLeavesAnInstanceToPresentEmbeddedOutOfAnyContainer() throws {
-    let h = NavigatorHarness(manual: true)
-    h.window.transitionRequestPolicy = .reject
+    let stage = Stage(.stack(root: "Home", delegate: nil))
+    stage.window.transitionRequestPolicy = .reject
     // A screen this window has shown before: containment calls on it would be journaled.
-    let form = try h.navigator.tryPresentModal(.type(CardForm.self), options: .init().animated(false))
-    h.scheduler.settle()
-    h.navigation.dismiss(animated: false)
-    h.scheduler.settle()
-    try h.navigator.tryPush(.type(Receipt.self))
-    h.window.journal.removeAll()
-    let before = h.tree
+    let form = try stage.navigator.tryPresentModal(.type(CardForm.self), options: .init().animated(false))
+    stage.scheduler.settle()
+    stage.navigation.dismiss(animated: false)
+    stage.scheduler.settle()
+    try stage.navigator.tryPush(.type(Receipt.self))
+    stage.discardEvents()
+    let before = stage.tree
     let failed = Counter()
     var failure: NavigationError?
 
-    let shown = h.navigator.presentModal(
+    let shown = stage.navigator.presentModal(
       .instance(form),
       options: .init().embeddedInNavigationController().onFailure {
         failed.hit()
@@ -33,27 +33,28 @@ import Testing
     let error = try #require(failure)
     #expect(error.code == .transitionInProgress)
     #expect(form.parent == nil)
-    #expect(h.events == [.misuse(error)])
-    #expect(h.errors.errors == [error])
-    #expect(h.tree == before)
-    #expect(h.window.pendingRequests.isEmpty)
+    stage.expect([.misuse(error)])
+    #expect(stage.errors.errors == [error])
+    #expect(stage.tree == before)
+    #expect(stage.window.pendingRequests.isEmpty)
 
-    h.scheduler.settle()
-    let presented = try h.navigator.tryPresentModal(
+    stage.scheduler.settle()
+    let presented = try stage.navigator.tryPresentModal(
       .instance(form), options: .init().embeddedInNavigationController())
-    h.scheduler.settle()
+    stage.scheduler.settle()
     let wrapper = try #require(form.parent as? NavigationController)
     #expect(presented === form)
-    #expect(wrapper.presentingViewController === h.navigation)
+    #expect(wrapper.presentingViewController === stage.navigation)
     #expect(form.appearanceState == .appeared)
+    stage.discardEvents()  // the later presentation: PresentTests checks its order
   }
 
   @Test func theRejectPolicyNeverBuildsACallersContainerForAPresentation() throws {
-    let h = NavigatorHarness(manual: true)
-    h.window.transitionRequestPolicy = .reject
-    try h.navigator.tryPush(.type(Receipt.self))
-    h.window.journal.removeAll()
-    let before = h.tree
+    let stage = Stage(.stack(root: "Home", delegate: nil))
+    stage.window.transitionRequestPolicy = .reject
+    try stage.navigator.tryPush(.type(Receipt.self))
+    stage.discardEvents()
+    let before = stage.tree
     let form = CardForm()
     var containers: [Card3D] = []
     let embedding = Embedding.container(named: "Card3D") { content in
@@ -63,7 +64,7 @@ import Testing
     }
 
     do {
-      try h.navigator.tryPresentModal(.instance(form), options: .init().embedded(in: embedding))
+      try stage.navigator.tryPresentModal(.instance(form), options: .init().embedded(in: embedding))
       Issue.record("expected an error")
     } catch {
       #expect(error.code == .transitionInProgress)
@@ -71,24 +72,25 @@ import Testing
     #expect(containers.isEmpty)
     #expect(form.parent == nil)
     #expect(!form.isViewLoaded)
-    #expect(h.events.isEmpty)
-    #expect(h.tree == before)
+    stage.expect([])
+    #expect(stage.tree == before)
 
-    h.scheduler.settle()
-    try h.navigator.tryPresentModal(.instance(form), options: .init().embedded(in: embedding))
-    h.scheduler.settle()
+    stage.scheduler.settle()
+    try stage.navigator.tryPresentModal(.instance(form), options: .init().embedded(in: embedding))
+    stage.scheduler.settle()
     #expect(containers.count == 1)
     #expect(form.parent === containers.first)
-    #expect(containers.first?.presentingViewController === h.navigation)
+    #expect(containers.first?.presentingViewController === stage.navigation)
     #expect(form.appearanceState == .appeared)
+    stage.discardEvents()  // the later presentation: PresentTests checks its order
   }
 
   @Test func theRejectPolicyLeavesAnInstanceToPushEmbeddedOutOfAnyContainer() throws {
-    let h = NavigatorHarness(manual: true)
-    h.window.transitionRequestPolicy = .reject
-    let receipt = try h.navigator.tryPush(.type(Receipt.self))
-    h.window.journal.removeAll()
-    let before = h.tree
+    let stage = Stage(.stack(root: "Home", delegate: nil))
+    stage.window.transitionRequestPolicy = .reject
+    let receipt = try stage.navigator.tryPush(.type(Receipt.self))
+    stage.discardEvents()
+    let before = stage.tree
     let form = CardForm()
     let built = Counter()
     let embedding = Embedding.container(named: "Card3D") { content in
@@ -97,40 +99,41 @@ import Testing
     }
 
     do {
-      try h.navigator.tryPush(.instance(form), options: .init().embedded(in: embedding))
+      try stage.navigator.tryPush(.instance(form), options: .init().embedded(in: embedding))
       Issue.record("expected an error")
     } catch {
       #expect(error.code == .transitionInProgress)
-      #expect(error.screens == [form.screenID, h.navigation.screenID])
+      #expect(error.screens == [form.screenID, stage.navigation.screenID])
     }
     #expect(built.count == 0)
     #expect(form.parent == nil)
     #expect(!form.isViewLoaded)
-    #expect(h.events.isEmpty)
-    #expect(h.tree == before)
-    #expect(h.window.pendingRequests.isEmpty)
+    stage.expect([])
+    #expect(stage.tree == before)
+    #expect(stage.window.pendingRequests.isEmpty)
 
-    h.scheduler.settle()
-    try h.navigator.tryPush(.instance(form), options: .init().embedded(in: embedding))
-    h.scheduler.settle()
+    stage.scheduler.settle()
+    try stage.navigator.tryPush(.instance(form), options: .init().embedded(in: embedding))
+    stage.scheduler.settle()
     #expect(built.count == 1)
     let card = try #require(form.parent as? Card3D)
-    #expect(h.navigation.viewControllers.ids == [h.home.screenID, receipt.screenID, card.screenID])
+    #expect(stage.navigation.viewControllers.ids == [stage.root.screenID, receipt.screenID, card.screenID])
     #expect(form.appearanceState == .appeared)
+    stage.discardEvents()  // the later push: StackOrderTests checks its order
   }
 
   // MARK: A navigation controller refuses children
 
   @Test func aNavigationControllerRefusesAChildThroughThePlainForm() {
-    let h = NavigatorHarness()
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
     let extra = Screen("Extra")
-    let before = h.tree
+    let before = stage.tree
     let configured = Counter()
     let failed = Counter()
     var failure: NavigationError?
 
-    let child = h.navigator.addChild(
-      .instance(extra), to: h.navigation,
+    let child = stage.navigator.addChild(
+      .instance(extra), to: stage.navigation,
       options: .init().onFailure {
         failed.hit()
         failure = $0
@@ -140,27 +143,27 @@ import Testing
     let expected = NavigationError(
       .invalidRequest,
       "Can't add Extra to Nav: a navigation controller's children are its stack; push onto it instead.",
-      screens: [extra.screenID, h.navigation.screenID])
+      screens: [extra.screenID, stage.navigation.screenID])
     #expect(child == nil)
     #expect(failed.count == 1)
     #expect(failure == expected)
     #expect(configured.count == 0)
-    #expect(h.events == [.misuse(expected)])
-    #expect(h.errors.errors == [expected])
-    #expect(h.tree == before)
-    #expect(h.navigation.viewControllers.ids == [h.home.screenID])
-    #expect(h.navigation.children.count == 1)
+    stage.expect([.misuse(expected)])
+    #expect(stage.errors.errors == [expected])
+    #expect(stage.tree == before)
+    #expect(stage.navigation.viewControllers.ids == [stage.root.screenID])
+    #expect(stage.navigation.children.count == 1)
     #expect(extra.parent == nil)
     #expect(!extra.isViewLoaded)
   }
 
   @Test func aNavigationControllerRefusesAChildThroughTheThrowingForm() {
-    let h = NavigatorHarness()
-    let before = h.tree
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
+    let before = stage.tree
     let failed = Counter()
     do {
-      try h.navigator.tryAddChild(
-        .type(Receipt.self), to: h.navigation, options: .init().onFailure { _ in failed.hit() })
+      try stage.navigator.tryAddChild(
+        .type(Receipt.self), to: stage.navigation, options: .init().onFailure { _ in failed.hit() })
       Issue.record("expected an error")
     } catch {
       #expect(
@@ -169,13 +172,13 @@ import Testing
             .invalidRequest,
             "Can't add a child of type Receipt to Nav: a navigation controller's children are its stack; "
               + "push onto it instead.",
-            screens: [h.navigation.screenID]))
+            screens: [stage.navigation.screenID]))
     }
     #expect(failed.count == 1)
-    #expect(h.events.isEmpty)
-    #expect(h.errors.errors.isEmpty)
-    #expect(h.tree == before)
-    #expect(h.navigation.viewControllers.ids == [h.home.screenID])
+    stage.expect([])
+    #expect(stage.errors.errors.isEmpty)
+    #expect(stage.tree == before)
+    #expect(stage.navigation.viewControllers.ids == [stage.root.screenID])
   }
 
   @Test func addingAChildToANavigationControllerTrapsUnderTheTrapPolicy() async {
@@ -192,66 +195,69 @@ import Testing
 
   @MainActor
   @Test func underTheTrapPolicyTheAsyncPushThrowsALateRefusal() async throws {
-    let h = NavigatorHarness(manual: true, policy: .trap)
+    let stage = Stage(.stack(root: "Home", delegate: nil), misuse: .trap)
     let form = CardForm()
-    try h.navigator.tryPush(.instance(form))
+    try stage.navigator.tryPush(.instance(form))
     let failed = Counter()
     let slot = ErrorSlot()
     let task = Task {
       do {
-        _ = try await h.navigator.push(.instance(form), options: .init().onFailure { _ in failed.hit() })
+        _ = try await stage.navigator.push(.instance(form), options: .init().onFailure { _ in failed.hit() })
         Issue.record("expected an error")
       } catch {
         slot.error = error as? NavigationError
       }
     }
-    await h.yield { !h.window.pendingRequests.isEmpty }
-    #expect(h.window.pendingRequests == [.push(form.screenID, onto: h.navigation.screenID, animated: true)])
-    h.window.journal.removeAll()
-    h.scheduler.settle()
+    await stage.yield { !stage.window.pendingRequests.isEmpty }
+    #expect(
+      stage.window.pendingRequests == [.push(form.screenID, onto: stage.navigation.screenID, animated: true)])
+    stage.discardEvents()
+    stage.scheduler.settle()
     await task.value
 
     let error = try #require(slot.error)
     #expect(error.code == .duplicatePush)
     #expect(failed.count == 1)
-    #expect(h.errors.errors == [error])
-    let nav = h.navigation.screenID
-    #expect(
-      h.events == [
-        .viewWillDisappear(h.home.screenID, animated: true), .viewWillAppear(form.screenID, animated: true),
-        .willShow(form.screenID, in: nav, animated: true), .viewDidDisappear(h.home.screenID, animated: true),
+    #expect(stage.errors.errors == [error])
+    let nav = stage.navigation.screenID
+    stage.expect(
+      [
+        .viewWillDisappear(stage.root.screenID, animated: true),
+        .viewWillAppear(form.screenID, animated: true),
+        .willShow(form.screenID, in: nav, animated: true),
+        .viewDidDisappear(stage.root.screenID, animated: true),
         .viewDidAppear(form.screenID, animated: true), .didShow(form.screenID, in: nav, animated: true),
         .didMove(form.screenID, toParent: nav), .didPush(form.screenID, onto: nav, animated: true),
         .completion(.push(form.screenID, onto: nav, animated: true)), .misuse(error),
       ])
-    #expect(h.navigation.viewControllers.ids == [h.home.screenID, form.screenID])
+    #expect(stage.navigation.viewControllers.ids == [stage.root.screenID, form.screenID])
   }
 
   @MainActor
   @Test func underTheTrapPolicyTheAsyncPopThrowsALateRefusal() async throws {
-    let h = NavigatorHarness(manual: true, policy: .trap)
-    try h.navigator.tryPush(.type(Receipt.self))
-    try h.navigator.tryPop()
+    let stage = Stage(.stack(root: "Home", delegate: nil), misuse: .trap)
+    try stage.navigator.tryPush(.type(Receipt.self))
+    try stage.navigator.tryPop()
     let failed = Counter()
     let slot = ErrorSlot()
     let task = Task {
       do {
-        _ = try await h.navigator.pop(options: .init().onFailure { _ in failed.hit() })
+        _ = try await stage.navigator.pop(options: .init().onFailure { _ in failed.hit() })
         Issue.record("expected an error")
       } catch {
         slot.error = error as? NavigationError
       }
     }
-    await h.yield { h.window.pendingRequests.count >= 2 }
-    h.scheduler.settle()
+    await stage.yield { stage.window.pendingRequests.count >= 2 }
+    stage.scheduler.settle()
     await task.value
 
     let error = try #require(slot.error)
     #expect(error.code == .invalidRequest)
     #expect(failed.count == 1)
-    #expect(h.errors.errors == [error])
-    #expect(h.events.last == .misuse(error))
-    #expect(h.navigation.viewControllers.ids == [h.home.screenID])
+    #expect(stage.errors.errors == [error])
+    #expect(stage.take().last == .misuse(error))
+    #expect(stage.navigation.viewControllers.ids == [stage.root.screenID])
   }
 
   @Test func thePlainFormKeepsTheTrapPolicyForALateRefusal() async {
@@ -272,10 +278,10 @@ import Testing
   // MARK: Embedding order
 
   @Test func aCallersContainerHoldsTheScreenWhenConfigureRuns() throws {
-    let h = NavigatorHarness()
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
     var seen: [String] = []
     let configured = Counter()
-    let form = try h.navigator.tryPresentModal(
+    let form = try stage.navigator.tryPresentModal(
       .type(CardForm.self), options: .init().embedded(in: .container { Card3D(content: $0) })
     ) { form in
       configured.hit()
@@ -283,7 +289,7 @@ import Testing
       seen.append("loaded: \(form.isViewLoaded)")
       seen.append("state: \(form.appearanceState)")
       seen.append("in window: \(form.view.window != nil)")
-      seen.append("events: \(h.events.count)")
+      seen.append("events: \(stage.window.journal.events.count)")
     }
     let card = try #require(form.parent as? Card3D)
     #expect(configured.count == 1)
@@ -291,42 +297,42 @@ import Testing
       seen == ["parent: Card3D", "loaded: true", "state: disappeared", "in window: false", "events: 0"])
     // The factory's containment calls and view loading happen before the screen joins the
     // window's journal, so only the appearance and the completion are recorded.
-    #expect(
-      h.events == [
+    stage.expect(
+      [
         .viewWillAppear(card.screenID, animated: true), .viewWillAppear(form.screenID, animated: true),
         .viewDidAppear(card.screenID, animated: true), .viewDidAppear(form.screenID, animated: true),
-        .completion(.present(card.screenID, from: h.home.screenID, animated: true)),
+        .completion(.present(card.screenID, from: stage.root.screenID, animated: true)),
       ])
   }
 
   // MARK: Recorded presentation styles and anchors
 
   @Test func recordedPopoversDifferByAnchor() throws {
-    let h = NavigatorHarness()
-    h.navigator.isRecordingRequests = true
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
+    stage.navigator.isRecordingRequests = true
     let filter = BarButtonItem(title: "Filter")
     let share = BarButtonItem(title: "Share")
-    h.home.navigationItem.rightBarButtonItems = [filter, share]
+    stage.root.navigationItem.rightBarButtonItems = [filter, share]
     let wide = Rect(x: 0, y: 0, width: 100, height: 40)
     let narrow = Rect(x: 0, y: 0, width: 10, height: 40)
 
-    try h.navigator.tryPopover(.type(Receipt.self), anchor: .barButtonItem(filter))
-    h.scheduler.settle()
-    h.navigation.dismiss(animated: false)
-    try h.navigator.tryPopover(.type(Receipt.self), anchor: .barButtonItem(share))
-    h.navigation.dismiss(animated: false)
-    try h.navigator.tryPopover(.type(Receipt.self), anchor: .view(h.home.view, rect: wide))
-    h.navigation.dismiss(animated: false)
-    try h.navigator.tryPopover(.type(Receipt.self), anchor: .view(h.home.view, rect: narrow))
-    h.navigation.dismiss(animated: false)
+    try stage.navigator.tryPopover(.type(Receipt.self), anchor: .barButtonItem(filter))
+    stage.scheduler.settle()
+    stage.navigation.dismiss(animated: false)
+    try stage.navigator.tryPopover(.type(Receipt.self), anchor: .barButtonItem(share))
+    stage.navigation.dismiss(animated: false)
+    try stage.navigator.tryPopover(.type(Receipt.self), anchor: .view(stage.root.view, rect: wide))
+    stage.navigation.dismiss(animated: false)
+    try stage.navigator.tryPopover(.type(Receipt.self), anchor: .view(stage.root.view, rect: narrow))
+    stage.navigation.dismiss(animated: false)
 
-    let recorded = h.navigator.recordedRequests
+    let recorded = stage.navigator.recordedRequests
     #expect(
       recorded == [
         .init(.popover, .type("Receipt"), anchor: .barButtonItem(filter)),
         .init(.popover, .type("Receipt"), anchor: .barButtonItem(share)),
-        .init(.popover, .type("Receipt"), anchor: .view(h.home.view, rect: wide)),
-        .init(.popover, .type("Receipt"), anchor: .view(h.home.view, rect: narrow)),
+        .init(.popover, .type("Receipt"), anchor: .view(stage.root.view, rect: wide)),
+        .init(.popover, .type("Receipt"), anchor: .view(stage.root.view, rect: narrow)),
       ])
     #expect(Set(recorded.compactMap(\.anchor)).count == 4)
     #expect(recorded[0] != recorded[1])
@@ -338,6 +344,7 @@ import Testing
         "Request(popover, type(\"Receipt\"), anchor: view of Home, rect: (0.0, 0.0, 100.0, 40.0))",
         "Request(popover, type(\"Receipt\"), anchor: view of Home, rect: (0.0, 0.0, 10.0, 40.0))",
       ])
+    stage.discardEvents()  // the recorded requests are the subject
   }
 
   @Test func anAnchorIsComparedByIdentityNotByTitle() {
@@ -351,17 +358,17 @@ import Testing
   }
 
   @Test func recordedModalPresentationsDifferByStyle() throws {
-    let h = NavigatorHarness()
-    h.navigator.isRecordingRequests = true
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
+    stage.navigator.isRecordingRequests = true
 
-    try h.navigator.tryPresentModal(.type(Receipt.self), style: .fullScreen)
-    h.navigation.dismiss(animated: false)
-    try h.navigator.tryPresentModal(.type(Receipt.self), style: .formSheet)
-    h.navigation.dismiss(animated: false)
-    try h.navigator.tryPresentModal(.type(Receipt.self))
-    h.navigation.dismiss(animated: false)
+    try stage.navigator.tryPresentModal(.type(Receipt.self), style: .fullScreen)
+    stage.navigation.dismiss(animated: false)
+    try stage.navigator.tryPresentModal(.type(Receipt.self), style: .formSheet)
+    stage.navigation.dismiss(animated: false)
+    try stage.navigator.tryPresentModal(.type(Receipt.self))
+    stage.navigation.dismiss(animated: false)
 
-    let recorded = h.navigator.recordedRequests
+    let recorded = stage.navigator.recordedRequests
     #expect(
       recorded == [
         .init(.presentModal, .type("Receipt"), presentationStyle: .fullScreen),
@@ -376,5 +383,6 @@ import Testing
         "Request(presentModal, type(\"Receipt\"), style: formSheet)",
         "Request(presentModal, type(\"Receipt\"))",
       ])
+    stage.discardEvents()  // the recorded requests are the subject
   }
 }

@@ -3,15 +3,10 @@ import Testing
 
 /// Misuse is found before anything changes: the throwing form throws, the plain form
 /// reports to the window's policy, and both tell `onFailure`.
-@Suite struct NavigatorMisuseTests {
+@Suite(.exhaustiveStages) struct NavigatorMisuseTests {
   @Test func pushingFromAScreenWithoutANavigationControllerThrowsAndChangesNothing() {
-    let window = Window(misusePolicy: .report)
-    window.journal.isEnabled = true
-    let lonely = Screen("Lonely")
-    window.rootViewController = lonely
-    window.makeKeyAndVisible()
-    window.journal.removeAll()
-    let navigator = Navigator(window: window)
+    let stage = Stage(.screen(Screen("Lonely")), scheduler: .immediate)
+    let (window, navigator) = (stage.window, stage.navigator)
     let made = Counter()
     let failures = Counter()
     let before = window.hierarchyDescription()
@@ -25,53 +20,53 @@ import Testing
     }
     #expect(made.count == 0)
     #expect(failures.count == 1)
-    #expect(window.journal.events.isEmpty)
+    stage.expect([])
 
     var reported: NavigationError?
     let result = navigator.push(.type(CardForm.self), options: .init().onFailure { reported = $0 })
     #expect(result == nil)
     #expect(reported?.code == .invalidRequest)
     #expect(reported?.message == "Can't push from Lonely: it is not in a navigation controller.")
-    #expect(window.journal.events == [.misuse(reported!)])
+    stage.expect([.misuse(reported!)])
     #expect(window.hierarchyDescription() == before)
   }
 
   @Test func pushingAScreenAlreadyInTheStackIsRefusedBeforeItIsTouched() throws {
-    let h = NavigatorHarness()
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
     let configured = Counter()
-    let before = h.tree
+    let before = stage.tree
     do {
-      try h.navigator.tryPush(.instance(h.home)) { _ in configured.hit() }
+      try stage.navigator.tryPush(.instance(stage.root)) { _ in configured.hit() }
       Issue.record("expected an error")
     } catch {
       #expect(error.code == .duplicatePush)
     }
     #expect(configured.count == 0)
-    #expect(h.tree == before)
-    #expect(h.events.isEmpty)
+    #expect(stage.tree == before)
+    stage.expect([])
   }
 
   @Test func pushingEmbeddedInANavigationControllerIsRefused() {
-    let h = NavigatorHarness()
-    let before = h.tree
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
+    let before = stage.tree
     do {
-      try h.navigator.tryPush(.type(CardForm.self), options: .init().embeddedInNavigationController())
+      try stage.navigator.tryPush(.type(CardForm.self), options: .init().embeddedInNavigationController())
       Issue.record("expected an error")
     } catch {
       #expect(error.code == .pushNavigationController)
     }
-    #expect(h.tree == before)
-    #expect(h.events.isEmpty)
+    #expect(stage.tree == before)
+    stage.expect([])
   }
 
   @Test func aPopoverInAHiddenWindowIsRefused() {
-    let window = Window(misusePolicy: .report)
-    window.journal.isEnabled = true
+    let stage = Stage.hidden(scheduler: .immediate)
+    let window = stage.window
     let home = Screen("Home")
     window.rootViewController = NavigationController(rootViewController: home)
-    let navigator = Navigator(window: window)
+    let navigator = stage.navigator
     let anchorView = home.view
-    window.journal.removeAll()
+    stage.discardEvents()
     let before = window.hierarchyDescription()
     var failure: NavigationError?
     let shown = navigator.popover(
@@ -79,65 +74,66 @@ import Testing
     )
     #expect(shown == nil)
     #expect(failure?.code == .popoverAnchorNotInWindow)
-    #expect(window.journal.events == [.misuse(failure!)])
+    stage.expect([.misuse(failure!)])
     #expect(window.hierarchyDescription() == before)
   }
 
   @Test func presentingFromAScreenThatAlreadyPresentsIsRefusedAndTheStyleIsRestored() throws {
-    let h = NavigatorHarness()
-    try h.navigator.tryPresentModal(.type(Receipt.self), options: .init().from(h.home))
-    h.window.journal.removeAll()
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
+    try stage.navigator.tryPresentModal(.type(Receipt.self), options: .init().from(stage.root))
+    stage.discardEvents()
     let second = Tinted()
-    let before = h.tree
+    let before = stage.tree
     do {
-      try h.navigator.tryPopover(
-        .instance(second), anchor: .view(h.home.view, rect: .zero), options: .init().from(h.home))
+      try stage.navigator.tryPopover(
+        .instance(second), anchor: .view(stage.root.view, rect: .zero), options: .init().from(stage.root))
       Issue.record("expected an error")
     } catch {
       #expect(error.code == .alreadyPresenting)
     }
     #expect(second.modalPresentationStyle == .automatic)
     #expect(!second.isViewLoaded)
-    #expect(h.tree == before)
-    #expect(h.events.isEmpty)
+    #expect(stage.tree == before)
+    stage.expect([])
   }
 
   @Test func addingAChildInAViewOutsideTheContainerIsRefused() {
-    let h = NavigatorHarness()
-    let before = h.tree
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
+    let before = stage.tree
     do {
-      try h.navigator.tryAddChild(.type(Receipt.self), to: h.home, in: View())
+      try stage.navigator.tryAddChild(.type(Receipt.self), to: stage.root, in: View())
       Issue.record("expected an error")
     } catch {
       #expect(error.code == .invalidRequest)
     }
-    #expect(h.tree == before)
-    #expect(h.events.isEmpty)
+    #expect(stage.tree == before)
+    stage.expect([])
   }
 
   @Test func removingAScreenFromANavigationStackAsAChildIsRefused() {
-    let h = NavigatorHarness()
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
     var failure: NavigationError?
-    let before = h.tree
-    let removed = h.navigator.removeChild(h.home, options: .init().onFailure { failure = $0 })
+    let before = stage.tree
+    let removed = stage.navigator.removeChild(stage.root, options: .init().onFailure { failure = $0 })
     #expect(removed == nil)
     #expect(failure?.code == .invalidRequest)
-    #expect(h.events == [.misuse(failure!)])
-    #expect(h.tree == before)
+    stage.expect([.misuse(failure!)])
+    #expect(stage.tree == before)
   }
 
   @Test func removingAChildByTypeFindsTheLastOne() throws {
-    let h = NavigatorHarness()
-    let first = try h.navigator.tryAddChild(.type(Receipt.self), to: h.home)
-    let second = try h.navigator.tryAddChild(.type(Receipt.self), to: h.home)
-    let removed = h.navigator.removeChild(ofType: Receipt.self, from: h.home)
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
+    let first = try stage.navigator.tryAddChild(.type(Receipt.self), to: stage.root)
+    let second = try stage.navigator.tryAddChild(.type(Receipt.self), to: stage.root)
+    let removed = stage.navigator.removeChild(ofType: Receipt.self, from: stage.root)
     #expect(removed === second)
-    #expect(h.home.children.ids == [first.screenID])
+    #expect(stage.root.children.ids == [first.screenID])
     var failure: NavigationError?
     #expect(
-      h.navigator.removeChild(
-        ofType: CardForm.self, from: h.home, options: .init().onFailure { failure = $0 }) == nil)
+      stage.navigator.removeChild(
+        ofType: CardForm.self, from: stage.root, options: .init().onFailure { failure = $0 }) == nil)
     #expect(failure?.code == .invalidRequest)
+    #expect(stage.take().last == failure.map(NavigationEvent.misuse))
   }
 
   @Test func underTheTrapPolicyTheMisuseStopsTheProcess() async {
@@ -151,14 +147,14 @@ import Testing
 }
 
 /// A refused navigation leaves a given instance outside the container it was to be wrapped in.
-@Suite struct NavigatorEmbeddingMisuseTests {
+@Suite(.exhaustiveStages) struct NavigatorEmbeddingMisuseTests {
   @Test func aRefusedWrappedPresentationReleasesTheInstance() throws {
-    let h = NavigatorHarness()
-    try h.navigator.tryPresentModal(.type(Receipt.self), options: .init().from(h.home))
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
+    let receipt = try stage.navigator.tryPresentModal(.type(Receipt.self), options: .init().from(stage.root))
     let help = Tinted()
     do {
-      try h.navigator.tryPresentModal(
-        .instance(help), options: .init().from(h.home).embeddedInNavigationController())
+      try stage.navigator.tryPresentModal(
+        .instance(help), options: .init().from(stage.root).embeddedInNavigationController())
       Issue.record("expected an error")
     } catch {
       #expect(error.code == .alreadyPresenting)
@@ -167,5 +163,10 @@ import Testing
     #expect(!help.isViewLoaded)
     let wrapper = NavigationController(rootViewController: help)
     #expect(wrapper.viewControllers.ids == [help.screenID])
+    // Only the first presentation was journaled.
+    stage.expect([
+      .load(receipt), .willAppear(receipt, animated: true), .didAppear(receipt, animated: true),
+      .completion(.present(receipt.screenID, from: stage.root.screenID, animated: true)),
+    ])
   }
 }

@@ -2,41 +2,52 @@ import Navigator
 import Testing
 
 /// The eleven pitfalls the seed Navigator took care of, one test each.
-@Suite struct NavigatorPitfallTests {
+@Suite(.exhaustiveStages) struct NavigatorPitfallTests {
   @Test func pitfall1ScreensComeFromASceneCatalogue() throws {
-    let h = NavigatorHarness()
-    let form = try h.navigator.tryPush(.scene("card", in: mainStoryboard, as: CardForm.self))
-    let receipt = try h.navigator.tryPush(.initialScene(of: mainStoryboard, as: CardForm.self))
-    #expect(h.navigation.viewControllers.ids == [h.home.screenID, form.screenID, receipt.screenID])
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
+    let form = try stage.navigator.tryPush(.scene("card", in: mainStoryboard, as: CardForm.self))
+    let receipt = try stage.navigator.tryPush(.initialScene(of: mainStoryboard, as: CardForm.self))
+    #expect(stage.navigation.viewControllers.ids == [stage.root.screenID, form.screenID, receipt.screenID])
+    stage.discardEvents()  // the catalogue is the subject; StackOrderTests checks pushes
   }
 
   @Test func pitfall2PresentedScreensCanBeWrappedInANavigationController() throws {
-    let h = NavigatorHarness()
-    let receipt = try h.navigator.tryPresentModal(
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
+    let receipt = try stage.navigator.tryPresentModal(
       .type(Receipt.self), options: .init().embeddedInNavigationController())
-    let wrapper = try #require(h.navigation.presentedViewController as? NavigationController)
+    let wrapper = try #require(stage.navigation.presentedViewController as? NavigationController)
     #expect(wrapper.viewControllers.ids == [receipt.screenID])
     #expect(receipt.navigationController === wrapper)
     #expect(receipt.appearanceState == .appeared)
+    // The wrapper is loaded after the screen, and shows it when it appears.
+    let stack = wrapper.screenID
+    stage.expect([
+      .load(receipt), .load(wrapper), .willAppear(wrapper, animated: true),
+      .willAppear(receipt, animated: true),
+      .willShow(receipt.screenID, in: stack, animated: true),
+      .didShow(receipt.screenID, in: stack, animated: true),
+      .didAppear(wrapper, animated: true), .didAppear(receipt, animated: true),
+      .completion(.present(stack, from: stage.root.screenID, animated: true)),
+    ])
   }
 
   @Test func pitfall3OneShapeForEveryKindOfNavigation() throws {
-    let h = NavigatorHarness()
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
     var log: [String] = []
     func configure(_ kind: String) -> (ViewController) -> Void { { _ in log.append("configure \(kind)") } }
     func completion(_ kind: String) -> (ViewController) -> Void { { _ in log.append("done \(kind)") } }
     let item = BarButtonItem(title: "More")
-    h.home.navigationItem.rightBarButtonItem = item
+    stage.root.navigationItem.rightBarButtonItem = item
 
-    let dashboard = try h.navigator.tryPush(
+    let dashboard = try stage.navigator.tryPush(
       .make { ViewController() }, configure: configure("push"), completion: completion("push"))
-    let child = try h.navigator.tryAddChild(
+    let child = try stage.navigator.tryAddChild(
       .make { ViewController() }, to: dashboard, configure: configure("add"), completion: completion("add"))
-    try h.navigator.tryRemoveChild(child, completion: completion("remove"))
-    let modal = try h.navigator.tryPresentModal(
+    try stage.navigator.tryRemoveChild(child, completion: completion("remove"))
+    let modal = try stage.navigator.tryPresentModal(
       .make { ViewController() }, configure: configure("modal"), completion: completion("modal"))
     modal.dismiss(animated: false)
-    try h.navigator.tryPopover(
+    try stage.navigator.tryPopover(
       .make { ViewController() }, anchor: .view(dashboard.view, rect: .zero), configure: configure("popover"),
       completion: completion("popover"))
 
@@ -45,31 +56,32 @@ import Testing
         "configure push", "done push", "configure add", "done add", "done remove", "configure modal",
         "done modal", "configure popover", "done popover",
       ])
+    stage.discardEvents()  // the callbacks' order is the subject; other suites check each navigation
   }
 
   @Test func pitfall4ACatalogueWithoutAnInitialSceneFailsNamingIt() {
-    let h = NavigatorHarness()
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
     let catalogue = Storyboard(name: "Onboarding", scenes: [Storyboard.Scene("card") { CardForm() }])
-    let before = h.tree
+    let before = stage.tree
     #expect(throws: NavigationError.self) {
-      try h.navigator.tryPush(.initialScene(of: catalogue, as: CardForm.self))
+      try stage.navigator.tryPush(.initialScene(of: catalogue, as: CardForm.self))
     }
     do {
-      try h.navigator.tryPush(.initialScene(of: catalogue, as: CardForm.self))
+      try stage.navigator.tryPush(.initialScene(of: catalogue, as: CardForm.self))
       Issue.record("expected an error")
     } catch {
       #expect(error.code == .noInitialScene)
       #expect(error.message.contains("\"Onboarding\""))
     }
-    #expect(h.tree == before)
-    #expect(h.events.isEmpty)
+    #expect(stage.tree == before)
+    stage.expect([])
   }
 
   @Test func pitfall5ASceneOfAnotherTypeFailsNamingBothTypes() {
-    let h = NavigatorHarness()
-    let before = h.tree
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
+    let before = stage.tree
     do {
-      try h.navigator.tryPush(.scene("receipt", in: mainStoryboard, as: CardForm.self))
+      try stage.navigator.tryPush(.scene("receipt", in: mainStoryboard, as: CardForm.self))
       Issue.record("expected an error")
     } catch {
       #expect(error.code == .sceneTypeMismatch)
@@ -78,24 +90,24 @@ import Testing
           == "Scene \"receipt\" of storyboard \"Main\" makes a Receipt, not the CardForm the caller asked for."
       )
     }
-    #expect(h.tree == before)
-    #expect(h.events.isEmpty)
+    #expect(stage.tree == before)
+    stage.expect([])
   }
 
   @Test func pitfall6TheCallerConfiguresTheTypedScreenBeforeItIsShownThenHearsCompletion() throws {
-    let h = NavigatorHarness()
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
     var seenAtConfigure: [NavigationEvent]?
     var seenAtCompletion: [NavigationEvent]?
-    let form = try h.navigator.tryPush(
+    let form = try stage.navigator.tryPush(
       .type(CardForm.self),
       configure: { (form: CardForm) in
-        seenAtConfigure = h.events
+        seenAtConfigure = stage.window.journal.events
         form.title = "Pay"
       },
-      completion: { _ in seenAtCompletion = h.events })
+      completion: { _ in seenAtCompletion = stage.window.journal.events })
     let id = form.screenID
-    let nav = h.navigation.screenID
-    let home = h.home.screenID
+    let nav = stage.navigation.screenID
+    let home = stage.root.screenID
     #expect(seenAtConfigure == [.viewDidLoad(id)])
     let expected: [NavigationEvent] = [
       .viewDidLoad(id),
@@ -112,67 +124,68 @@ import Testing
     ]
     // The journal records the completion just before running it.
     #expect(seenAtCompletion == expected + [.completion(.push(id, onto: nav, animated: true))])
-    #expect(h.events == seenAtCompletion)
+    #expect(stage.take() == seenAtCompletion)
     #expect(form.title == "Pay")
   }
 
   @Test func pitfall6AlsoHoldsForAWrappedModalUnderTheManualScheduler() throws {
-    let h = NavigatorHarness(manual: true)
+    let stage = Stage(.stack(root: "Home", delegate: nil))
     var seenAtConfigure: [NavigationEvent]?
     let done = Counter()
-    let help = try h.navigator.tryPresentModal(
+    let help = try stage.navigator.tryPresentModal(
       .type(Receipt.self), style: .fullScreen, options: .init().embeddedInNavigationController(),
-      configure: { _ in seenAtConfigure = h.events }, completion: { _ in done.hit() })
+      configure: { _ in seenAtConfigure = stage.window.journal.events }, completion: { _ in done.hit() })
     let wrapper = try #require(help.navigationController)
     let id = help.screenID
-    let nav = h.navigation.screenID
+    let nav = stage.navigation.screenID
     #expect(seenAtConfigure == [.viewDidLoad(id)])
-    #expect(h.take() == [.viewDidLoad(id), .viewDidLoad(wrapper.screenID)])
-    h.scheduler.runLoopTurn()
+    #expect(stage.take() == [.viewDidLoad(id), .viewDidLoad(wrapper.screenID)])
+    stage.scheduler.runLoopTurn()
     #expect(done.count == 0)
-    h.scheduler.finishTransitions()
+    stage.scheduler.finishTransitions()
     #expect(done.count == 1)
     #expect(
-      h.take() == [
+      stage.take() == [
         .viewWillDisappear(nav, animated: true),
-        .viewWillDisappear(h.home.screenID, animated: true),
+        .viewWillDisappear(stage.root.screenID, animated: true),
         .viewWillAppear(wrapper.screenID, animated: true),
         .viewWillAppear(id, animated: true),
         .willShow(id, in: wrapper.screenID, animated: true),
         .didShow(id, in: wrapper.screenID, animated: true),
         .viewDidDisappear(nav, animated: true),
-        .viewDidDisappear(h.home.screenID, animated: true),
+        .viewDidDisappear(stage.root.screenID, animated: true),
         .viewDidAppear(wrapper.screenID, animated: true),
         .viewDidAppear(id, animated: true),
-        .completion(.present(wrapper.screenID, from: h.home.screenID, animated: true)),
+        .completion(.present(wrapper.screenID, from: stage.root.screenID, animated: true)),
       ])
   }
 
   @Test func pitfall7PopoversGetTheirStyleAndADelegateThatKeepsThemPopovers() throws {
-    let h = NavigatorHarness()
-    h.window.traitCollection = TraitCollection(horizontalSizeClass: .compact)
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
+    stage.window.traitCollection = TraitCollection(horizontalSizeClass: .compact)
     let item = BarButtonItem(title: "Filter")
-    h.home.navigationItem.rightBarButtonItem = item
+    stage.root.navigationItem.rightBarButtonItem = item
 
-    let kept = try h.navigator.tryPopover(
+    let kept = try stage.navigator.tryPopover(
       .type(Receipt.self), anchor: .barButtonItem(item), keepsPopoverOnCompactWidth: true)
     #expect(kept.modalPresentationStyle == .popover)
     #expect(kept.popoverPresentationController?.delegate != nil)
     #expect(kept.popoverPresentationController?.isShownAsPopover == true)
     kept.dismiss(animated: false)
 
-    let adapted = try h.navigator.tryPopover(.type(Receipt.self), anchor: .barButtonItem(item))
+    let adapted = try stage.navigator.tryPopover(.type(Receipt.self), anchor: .barButtonItem(item))
     #expect(adapted.modalPresentationStyle == .popover)
     #expect(adapted.popoverPresentationController?.isShownAsPopover == false)
+    stage.discardEvents()  // PopoverTests checks the order of an adapted popover
   }
 
   @Test func pitfall8PopoverAnchorsAreABarButtonItemOrAViewAndRect() throws {
-    let h = NavigatorHarness()
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
     let item = BarButtonItem(title: "Filter")
-    h.home.navigationItem.rightBarButtonItem = item
+    stage.root.navigationItem.rightBarButtonItem = item
     let rect = Rect(x: 10, y: 20, width: 30, height: 40)
 
-    let fromItem = try h.navigator.tryPopover(.type(Receipt.self), anchor: .barButtonItem(item))
+    let fromItem = try stage.navigator.tryPopover(.type(Receipt.self), anchor: .barButtonItem(item))
     guard case .barButtonItem(let anchorItem) = fromItem.popoverPresentationController?.anchor else {
       Issue.record("expected a bar button anchor")
       return
@@ -180,58 +193,62 @@ import Testing
     #expect(anchorItem === item)
     fromItem.dismiss(animated: false)
 
-    let fromView = try h.navigator.tryPopover(.type(Receipt.self), anchor: .view(h.home.view, rect: rect))
+    let fromView = try stage.navigator.tryPopover(
+      .type(Receipt.self), anchor: .view(stage.root.view, rect: rect))
     guard case .view(let anchorView, let anchorRect) = fromView.popoverPresentationController?.anchor else {
       Issue.record("expected a view anchor")
       return
     }
-    #expect(anchorView === h.home.view)
+    #expect(anchorView === stage.root.view)
     #expect(anchorRect == rect)
     #expect(fromView.appearanceState == .appeared)
+    stage.discardEvents()  // anchors are the subject; PopoverTests checks the order
   }
 
   @Test func pitfall9ScreensAreFullyLoadedBeforeConfiguration() throws {
-    let h = NavigatorHarness()
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
     var loadedAtConfigure: [Bool] = []
-    try h.navigator.tryPush(.type(CardForm.self)) { (form: CardForm) in
+    try stage.navigator.tryPush(.type(CardForm.self)) { (form: CardForm) in
       loadedAtConfigure = [
         form.isViewLoaded, form.viewDidLoadCount == 1, form.appearanceState == .disappeared,
       ]
     }
     #expect(loadedAtConfigure == [true, true, true])
+    stage.discardEvents()  // pitfall6 checks the order around configure
   }
 
   @Test func pitfall10AScreenWithoutBackgroundGetsTheDefaultOneBeforeItIsShown() throws {
-    let h = NavigatorHarness()
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
     var backgroundAtConfigure: Color? = .clear
-    let plain = try h.navigator.tryPush(.type(Receipt.self)) {
+    let plain = try stage.navigator.tryPush(.type(Receipt.self)) {
       backgroundAtConfigure = $0.view.backgroundColor
     }
     #expect(backgroundAtConfigure == nil)
     #expect(plain.view.backgroundColor == .systemBackground)
-    let tinted = try h.navigator.tryPush(.type(Tinted.self))
+    let tinted = try stage.navigator.tryPush(.type(Tinted.self))
     #expect(tinted.view.backgroundColor == .black)
+    stage.discardEvents()  // backgrounds are the subject; StackOrderTests checks pushes
   }
 
   @Test func pitfall11ContainmentCallsAreMatchedForTheCaller() throws {
-    let h = NavigatorHarness()
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
     let panel = View()
-    h.home.view.addSubview(panel)
-    h.window.journal.removeAll()
+    stage.root.view.addSubview(panel)
+    stage.discardEvents()
 
-    let child = try h.navigator.tryAddChild(.type(Receipt.self), to: h.home, in: panel)
+    let child = try stage.navigator.tryAddChild(.type(Receipt.self), to: stage.root, in: panel)
     let id = child.screenID
-    let home = h.home.screenID
+    let home = stage.root.screenID
     #expect(
-      h.take() == [
+      stage.take() == [
         .viewDidLoad(id), .willMove(id, toParent: home), .viewWillAppear(id, animated: false),
         .viewDidAppear(id, animated: false), .didMove(id, toParent: home),
       ])
     #expect(child.view.superview === panel)
 
-    try h.navigator.tryRemoveChild(child)
+    try stage.navigator.tryRemoveChild(child)
     #expect(
-      h.take() == [
+      stage.take() == [
         .willMove(id, toParent: nil), .viewWillDisappear(id, animated: false),
         .viewDidDisappear(id, animated: false), .didMove(id, toParent: nil),
       ])

@@ -2,115 +2,122 @@ import Navigator
 import Testing
 
 /// Popping through the navigator: a guard's denial reaches `onFailure`.
-@Suite struct NavigatorPopTests {
+@Suite(.exhaustiveStages) struct NavigatorPopTests {
   @Test func anAllowedPopRunsTheCompletionWithThePoppedScreen() throws {
-    let h = NavigatorHarness()
-    let form = try h.navigator.tryPush(.type(CardForm.self))
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
+    let form = try stage.navigator.tryPush(.type(CardForm.self))
     var popped: ViewController?
     let success = Counter()
-    h.navigator.pop(options: .init().onSuccess { _ in success.hit() }) { popped = $0 }
+    stage.navigator.pop(options: .init().onSuccess { _ in success.hit() }) { popped = $0 }
     #expect(popped === form)
     #expect(success.count == 1)
-    #expect(h.navigation.viewControllers.ids == [h.home.screenID])
+    #expect(stage.navigation.viewControllers.ids == [stage.root.screenID])
+    stage.discardEvents()  // a push and a pop: StackOrderTests checks their order
   }
 
   @Test func aDeniedPopGoesToOnFailureAndChangesNothing() throws {
-    let h = NavigatorHarness()
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
     let guarded = GuardedScreen("Guarded", answer: .deny)
-    try h.navigator.tryPush(.instance(guarded))
-    h.window.journal.removeAll()
-    let before = h.tree
+    try stage.navigator.tryPush(.instance(guarded))
+    stage.discardEvents()
+    let before = stage.tree
     var failure: NavigationError?
     let done = Counter()
-    h.navigator.pop(options: .init().onFailure { failure = $0 }) { _ in done.hit() }
+    stage.navigator.pop(options: .init().onFailure { failure = $0 }) { _ in done.hit() }
     #expect(failure?.code == .navigationDenied)
     #expect(failure?.message == "Guarded denied leaving Nav.")
     #expect(done.count == 0)
     #expect(guarded.decisions.count == 1)
-    #expect(h.tree == before)
-    #expect(h.events.isEmpty)
+    #expect(stage.tree == before)
+    stage.expect([])
   }
 
   @Test func aGuardThatAnswersLaterStillReachesOnFailure() throws {
-    let h = NavigatorHarness()
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
     let guarded = GuardedScreen("Guarded", answer: .later)
-    try h.navigator.tryPush(.instance(guarded))
+    try stage.navigator.tryPush(.instance(guarded))
     var failure: NavigationError?
-    h.navigator.pop(options: .init().onFailure { failure = $0 })
+    stage.navigator.pop(options: .init().onFailure { failure = $0 })
     #expect(failure == nil)
     guarded.decisions.first?.deny()
     #expect(failure?.code == .navigationDenied)
-    #expect(h.navigation.topViewController === guarded)
+    #expect(stage.navigation.topViewController === guarded)
+    stage.discardEvents()  // a push: StackOrderTests checks its order
   }
 
   @Test func poppingTheRootIsRefused() {
-    let h = NavigatorHarness()
-    #expect(throws: NavigationError.self) { try h.navigator.tryPop() }
-    #expect(h.events.isEmpty)
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
+    #expect(throws: NavigationError.self) { try stage.navigator.tryPop() }
+    stage.expect([])
   }
 
   @Test func theAsyncPopThrowsTheDenialOrReturnsThePoppedScreen() async throws {
-    let h = NavigatorHarness()
-    try h.navigator.tryPush(.instance(GuardedScreen("Guarded", answer: .deny)))
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
+    try stage.navigator.tryPush(.instance(GuardedScreen("Guarded", answer: .deny)))
     do {
-      try await h.navigator.pop()
+      try await stage.navigator.pop()
       Issue.record("expected a denial")
     } catch {
       #expect(error.code == .navigationDenied)
     }
-    let form = try h.navigator.tryPush(.type(CardForm.self))
-    let popped = try await h.navigator.pop()
+    let form = try stage.navigator.tryPush(.type(CardForm.self))
+    let popped = try await stage.navigator.pop()
     #expect(popped === form)
+    stage.discardEvents()  // pushes and a pop: StackOrderTests checks their order
   }
 }
 
 /// Pops that wait behind a running transition, or are refused because one runs.
-@Suite struct NavigatorQueuedPopTests {
+@Suite(.exhaustiveStages) struct NavigatorQueuedPopTests {
   @Test func twoPopsQueuedBehindATransitionPopTwoScreens() throws {
-    let h = NavigatorHarness(manual: true)
-    let first = try h.navigator.tryPush(.type(CardForm.self), options: .init().animated(false))
-    h.scheduler.settle()
-    let second = try h.navigator.tryPush(.type(Receipt.self))
+    let stage = Stage(.stack(root: "Home", delegate: nil))
+    let first = try stage.navigator.tryPush(.type(CardForm.self), options: .init().animated(false))
+    stage.scheduler.settle()
+    let second = try stage.navigator.tryPush(.type(Receipt.self))
     var popped: [ViewController] = []
-    h.navigator.pop { popped.append($0) }
-    h.navigator.pop { popped.append($0) }
+    stage.navigator.pop { popped.append($0) }
+    stage.navigator.pop { popped.append($0) }
     #expect(popped.isEmpty)
-    #expect(h.window.pendingRequests.count == 2)
-    h.scheduler.settle()
+    #expect(stage.window.pendingRequests.count == 2)
+    stage.scheduler.settle()
     #expect(popped.map(\.screenID) == [second.screenID, first.screenID])
-    #expect(h.navigation.viewControllers.ids == [h.home.screenID])
-    #expect(h.errors.errors.isEmpty)
+    #expect(stage.navigation.viewControllers.ids == [stage.root.screenID])
+    #expect(stage.errors.errors.isEmpty)
+    stage.discardEvents()  // the popped screens are the subject; StackQueueTests checks queued orders
   }
 
   @Test func aQueuedPopThatFindsOnlyTheRootFailsWhenItRuns() throws {
-    let h = NavigatorHarness(manual: true)
-    try h.navigator.tryPush(.type(CardForm.self))
-    h.navigator.pop()
+    let stage = Stage(.stack(root: "Home", delegate: nil))
+    try stage.navigator.tryPush(.type(CardForm.self))
+    stage.navigator.pop()
     var failure: NavigationError?
     let done = Counter()
-    h.navigator.pop(options: .init().onFailure { failure = $0 }) { _ in done.hit() }
-    h.scheduler.settle()
+    stage.navigator.pop(options: .init().onFailure { failure = $0 }) { _ in done.hit() }
+    stage.scheduler.settle()
     let expected = NavigationError(
-      .invalidRequest, "Can't pop from Nav: only its root screen is left.", screens: [h.navigation.screenID])
+      .invalidRequest, "Can't pop from Nav: only its root screen is left.",
+      screens: [stage.navigation.screenID])
     #expect(failure == expected)
-    #expect(h.errors.errors == [expected])
+    #expect(stage.errors.errors == [expected])
     #expect(done.count == 0)
-    #expect(h.navigation.viewControllers.ids == [h.home.screenID])
+    #expect(stage.navigation.viewControllers.ids == [stage.root.screenID])
+    #expect(stage.take().last == .misuse(expected))
   }
 
   @Test func theRejectPolicyRefusesAPopAtOnce() throws {
-    let h = NavigatorHarness(manual: true)
-    try h.navigator.tryPush(.type(CardForm.self))
-    h.navigation.transitionRequestPolicy = .reject
+    let stage = Stage(.stack(root: "Home", delegate: nil))
+    try stage.navigator.tryPush(.type(CardForm.self))
+    stage.navigation.transitionRequestPolicy = .reject
     var failures: [NavigationError.Code] = []
     #expect {
-      try h.navigator.tryPop(options: .init().onFailure { failures.append($0.code) })
+      try stage.navigator.tryPop(options: .init().onFailure { failures.append($0.code) })
     } throws: { error in
       (error as? NavigationError)?.code == .transitionInProgress
     }
     #expect(failures == [.transitionInProgress])
-    #expect(h.window.pendingRequests.isEmpty)
-    h.scheduler.settle()
-    #expect(h.navigation.viewControllers.count == 2)
+    #expect(stage.window.pendingRequests.isEmpty)
+    stage.scheduler.settle()
+    #expect(stage.navigation.viewControllers.count == 2)
+    stage.discardEvents()  // a push: StackOrderTests checks its order
   }
 }

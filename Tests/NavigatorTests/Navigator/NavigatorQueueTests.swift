@@ -3,70 +3,75 @@ import Testing
 
 /// While a transition runs, a navigation waits in the window's queue; its hierarchy checks
 /// and its configuration run when it starts.
-@Suite struct NavigatorQueueTests {
+@Suite(.exhaustiveStages) struct NavigatorQueueTests {
   @Test func aPresentationAskedDuringAPushWaitsAndStartsFromTheNewTop() throws {
-    let h = NavigatorHarness(manual: true)
-    let receipt = try h.navigator.tryPush(.type(Receipt.self))
+    let stage = Stage(.stack(root: "Home", delegate: nil))
+    let receipt = try stage.navigator.tryPush(.type(Receipt.self))
     let configured = Counter()
-    let form = try h.navigator.tryPresentModal(.type(CardForm.self)) { _ in configured.hit() }
-    #expect(h.window.pendingRequests == [.present(form.screenID, from: receipt.screenID, animated: true)])
+    let form = try stage.navigator.tryPresentModal(.type(CardForm.self)) { _ in configured.hit() }
+    #expect(stage.window.pendingRequests == [.present(form.screenID, from: receipt.screenID, animated: true)])
     #expect(configured.count == 0)
     #expect(!form.isViewLoaded)
-    h.scheduler.settle()
+    stage.scheduler.settle()
     #expect(configured.count == 1)
-    #expect(form.presentingViewController === h.navigation)
+    #expect(form.presentingViewController === stage.navigation)
     #expect(form.appearanceState == .appeared)
+    stage.discardEvents()  // StackQueueTests checks the order of queued requests
   }
 
   @Test func aQueuedNavigationRefusedWhenItRunsGoesToOnFailureAndTheMisusePolicy() throws {
-    let h = NavigatorHarness(manual: true)
+    let stage = Stage(.stack(root: "Home", delegate: nil))
     let form = CardForm()
-    try h.navigator.tryPush(.instance(form))
+    try stage.navigator.tryPush(.instance(form))
     var failure: NavigationError?
     let done = Counter()
-    try h.navigator.tryPush(.instance(form), options: .init().onFailure { failure = $0 }) { _ in done.hit() }
+    try stage.navigator.tryPush(.instance(form), options: .init().onFailure { failure = $0 }) { _ in
+      done.hit()
+    }
     #expect(failure == nil)
-    h.scheduler.settle()
+    stage.scheduler.settle()
     #expect(failure?.code == .duplicatePush)
     #expect(done.count == 0)
-    #expect(h.errors.errors == [failure!])
-    #expect(h.navigation.viewControllers.ids == [h.home.screenID, form.screenID])
+    #expect(stage.errors.errors == [failure!])
+    #expect(stage.navigation.viewControllers.ids == [stage.root.screenID, form.screenID])
+    #expect(stage.take().last == failure.map(NavigationEvent.misuse))
   }
 
   @MainActor
   @Test func theAsyncFormThrowsALateRefusal() async throws {
-    let h = NavigatorHarness(manual: true)
+    let stage = Stage(.stack(root: "Home", delegate: nil))
     let form = CardForm()
-    try h.navigator.tryPush(.instance(form))
+    try stage.navigator.tryPush(.instance(form))
     let slot = ErrorSlot()
     let task = Task {
       do {
-        _ = try await h.navigator.push(.instance(form))
+        _ = try await stage.navigator.push(.instance(form))
       } catch {
         slot.error = error as? NavigationError
       }
     }
-    await h.yield { !h.window.pendingRequests.isEmpty }
-    h.scheduler.settle()
+    await stage.yield { !stage.window.pendingRequests.isEmpty }
+    stage.scheduler.settle()
     await task.value
     #expect(slot.error?.code == .duplicatePush)
+    #expect(stage.take().last == slot.error.map(NavigationEvent.misuse))
   }
 
   @Test func underTheRejectPolicyABusyWindowRefusesAtOnce() throws {
-    let h = NavigatorHarness(manual: true)
-    h.window.transitionRequestPolicy = .reject
-    try h.navigator.tryPush(.type(Receipt.self))
-    h.window.journal.removeAll()
-    let before = h.tree
+    let stage = Stage(.stack(root: "Home", delegate: nil))
+    stage.window.transitionRequestPolicy = .reject
+    try stage.navigator.tryPush(.type(Receipt.self))
+    stage.discardEvents()
+    let before = stage.tree
     do {
-      try h.navigator.tryPush(.type(CardForm.self))
+      try stage.navigator.tryPush(.type(CardForm.self))
       Issue.record("expected an error")
     } catch {
       #expect(error.code == .transitionInProgress)
     }
-    #expect(h.tree == before)
-    #expect(h.events.isEmpty)
-    #expect(h.window.pendingRequests.isEmpty)
+    #expect(stage.tree == before)
+    stage.expect([])
+    #expect(stage.window.pendingRequests.isEmpty)
   }
 }
 

@@ -2,45 +2,48 @@ import Navigator
 import Testing
 
 /// A navigator records what it was asked to do, as values.
-@Suite struct RecordedRequestTests {
+@Suite(.exhaustiveStages) struct RecordedRequestTests {
   @Test func aTestCanAssertWhatTheNavigatorWasAskedToDo() throws {
-    let h = NavigatorHarness()
-    h.navigator.isRecordingRequests = true
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
+    stage.navigator.isRecordingRequests = true
     let item = BarButtonItem(title: "Filter")
-    h.home.navigationItem.rightBarButtonItem = item
+    stage.root.navigationItem.rightBarButtonItem = item
 
-    try h.navigator.tryPush(
+    try stage.navigator.tryPush(
       .type(CardForm.self), options: .init().passing(Card(last4: "4242")).animated(false))
-    let receipt = try h.navigator.tryAddChild(
-      .scene("receipt", in: mainStoryboard, as: Receipt.self), to: h.home)
-    try h.navigator.tryRemoveChild(receipt)
-    try h.navigator.tryPresentModal(
+    let receipt = try stage.navigator.tryAddChild(
+      .scene("receipt", in: mainStoryboard, as: Receipt.self), to: stage.root)
+    try stage.navigator.tryRemoveChild(receipt)
+    try stage.navigator.tryPresentModal(
       .initialScene(of: mainStoryboard, as: CardForm.self), options: .init().embeddedInNavigationController())
-    _ = try? h.navigator.tryPopover(
-      .type(Receipt.self), anchor: .barButtonItem(item), options: .init().from(h.home))
+    _ = try? stage.navigator.tryPopover(
+      .type(Receipt.self), anchor: .barButtonItem(item), options: .init().from(stage.root))
 
     #expect(
-      h.navigator.recordedRequests == [
+      stage.navigator.recordedRequests == [
         .init(.push, .type("CardForm"), data: Card(last4: "4242"), isAnimated: false),
         .init(
-          .addChild, .scene(storyboard: "Main", identifier: "receipt", type: "Receipt"), from: h.home.screenID
+          .addChild, .scene(storyboard: "Main", identifier: "receipt", type: "Receipt"),
+          from: stage.root.screenID
         ),
-        .init(.removeChild, .instance(receipt.screenID), from: h.home.screenID),
+        .init(.removeChild, .instance(receipt.screenID), from: stage.root.screenID),
         .init(
           .presentModal, .scene(storyboard: "Main", identifier: nil, type: "CardForm"),
           embedding: "NavigationController"),
-        .init(.popover, .type("Receipt"), anchor: .barButtonItem(item), from: h.home.screenID),
+        .init(.popover, .type("Receipt"), anchor: .barButtonItem(item), from: stage.root.screenID),
       ])
     #expect(
-      h.navigator.recordedRequests.last?.description
+      stage.navigator.recordedRequests.last?.description
         == "Request(popover, type(\"Receipt\"), anchor: barButtonItem(\"Filter\"), from: Home)")
-    h.navigator.removeRecordedRequests()
-    #expect(h.navigator.recordedRequests.isEmpty)
+    stage.navigator.removeRecordedRequests()
+    #expect(stage.navigator.recordedRequests.isEmpty)
+    stage.discardEvents()  // the requests are the subject; other suites check each order
   }
 
   @Test func nothingIsRecordedUnlessAsked() throws {
-    let h = NavigatorHarness()
-    try h.navigator.tryPush(.type(CardForm.self))
-    #expect(h.navigator.recordedRequests.isEmpty)
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
+    try stage.navigator.tryPush(.type(CardForm.self))
+    #expect(stage.navigator.recordedRequests.isEmpty)
+    stage.discardEvents()  // a plain push: other suites check its order
   }
 }

@@ -3,31 +3,33 @@ import Testing
 
 /// Under ``MisusePolicy/report`` every misuse is refused: a typed error naming the screens,
 /// nothing changed, one `.misuse` event, the handler called.
-@Suite struct MisuseReportTests {
+@Suite(.exhaustiveStages) struct MisuseReportTests {
   /// A visible window with Root → Child (view inside) → Grandchild, all appeared.
   private struct Fixture {
-    let window = journaledWindow(misusePolicy: .report)
-    let root = Screen("Root")
+    let stage: Stage
+    let root: Screen
     let child = Screen("Child")
     let grandchild = Screen("Grandchild")
+    var window: Window { stage.window }
     var screens: [ViewController] { [root, child, grandchild] }
 
-    init() {
-      window.rootViewController = root
-      window.makeKeyAndVisible()
+    init(sourceLocation: SourceLocation = #_sourceLocation) {
+      stage = Stage(.screen(Screen("Root")), scheduler: .immediate, sourceLocation: sourceLocation)
+      root = stage.root
       for (parent, screen) in [(root, child), (child, grandchild)] {
         parent.addChild(screen)
         parent.view.addSubview(screen.view)
         screen.didMove(toParent: parent)
       }
+      stage.discardEvents()  // the set-up: ContainmentTests checks its order
     }
   }
 
   @Test func addingAScreenAsItsOwnChildIsACycle() {
     let fixture = Fixture()
     expectReportedMisuse(
-      .containmentCycle, naming: ["Child"], screens: fixture.screens, windows: [fixture.window],
-      reportingWindow: fixture.window
+      .containmentCycle, naming: ["Child"], screens: fixture.screens, stages: [fixture.stage],
+      reporting: fixture.stage
     ) {
       fixture.child.addChild(fixture.child)
     }
@@ -36,8 +38,8 @@ import Testing
   @Test func addingAnAncestorAsAChildIsACycle() {
     let fixture = Fixture()
     let error = expectReportedMisuse(
-      .containmentCycle, naming: ["Child", "Grandchild"], screens: fixture.screens, windows: [fixture.window],
-      reportingWindow: fixture.window
+      .containmentCycle, naming: ["Child", "Grandchild"], screens: fixture.screens, stages: [fixture.stage],
+      reporting: fixture.stage
     ) {
       fixture.grandchild.addChild(fixture.child)
     }
@@ -47,8 +49,8 @@ import Testing
   @Test func addingTheWindowRootAsAChildOfItsDescendantIsACycle() {
     let fixture = Fixture()
     expectReportedMisuse(
-      .containmentCycle, naming: ["Root", "Grandchild"], screens: fixture.screens, windows: [fixture.window],
-      reportingWindow: fixture.window
+      .containmentCycle, naming: ["Root", "Grandchild"], screens: fixture.screens, stages: [fixture.stage],
+      reporting: fixture.stage
     ) {
       fixture.grandchild.addChild(fixture.root)
     }
@@ -56,12 +58,13 @@ import Testing
 
   @Test func addingAWindowRootAsAChildIsRefused() {
     let fixture = Fixture()
-    let other = journaledWindow(misusePolicy: .report)
+    let other = Stage.hidden(scheduler: .immediate)
     let outsider = Screen("Outsider")
-    other.rootViewController = outsider
+    other.window.rootViewController = outsider
+    other.expect([.load(outsider)])
     let error = expectReportedMisuse(
       .childIsWindowRoot, naming: ["Root", "Outsider"], screens: fixture.screens + [outsider],
-      windows: [fixture.window, other], reportingWindow: other
+      stages: [fixture.stage, other], reporting: other
     ) {
       outsider.addChild(fixture.root)
     }
@@ -73,7 +76,7 @@ import Testing
     let loner = Screen("Loner")
     expectReportedMisuse(
       .childIsWindowRoot, naming: ["Root", "Loner"], screens: fixture.screens + [loner],
-      windows: [fixture.window], reportingWindow: fixture.window
+      stages: [fixture.stage], reporting: fixture.stage
     ) {
       loner.addChild(fixture.root)
     }
@@ -82,8 +85,8 @@ import Testing
   @Test func makingAChildTheRootIsRefused() {
     let fixture = Fixture()
     let error = expectReportedMisuse(
-      .rootHasParent, naming: ["Grandchild", "Child"], screens: fixture.screens, windows: [fixture.window],
-      reportingWindow: fixture.window
+      .rootHasParent, naming: ["Grandchild", "Child"], screens: fixture.screens, stages: [fixture.stage],
+      reporting: fixture.stage
     ) {
       fixture.window.rootViewController = fixture.grandchild
     }
@@ -92,14 +95,15 @@ import Testing
 
   @Test func makingAnotherWindowsRootTheRootIsRefused() {
     let fixture = Fixture()
-    let other = journaledWindow(misusePolicy: .report)
+    let other = Stage.hidden(scheduler: .immediate)
     let otherRoot = Screen("OtherRoot")
-    other.rootViewController = otherRoot
+    other.window.rootViewController = otherRoot
+    other.expect([.load(otherRoot)])
     let error = expectReportedMisuse(
       .rootBelongsToAnotherWindow, naming: ["Root"], screens: fixture.screens + [otherRoot],
-      windows: [fixture.window, other], reportingWindow: other
+      stages: [fixture.stage, other], reporting: other
     ) {
-      other.rootViewController = fixture.root
+      other.window.rootViewController = fixture.root
     }
     #expect(error?.screens == [fixture.root.screenID])
   }
@@ -107,8 +111,8 @@ import Testing
   @Test func addingAViewIntoItselfIsACycle() {
     let fixture = Fixture()
     expectReportedMisuse(
-      .viewHierarchyCycle, naming: ["Child"], screens: fixture.screens, windows: [fixture.window],
-      reportingWindow: fixture.window
+      .viewHierarchyCycle, naming: ["Child"], screens: fixture.screens, stages: [fixture.stage],
+      reporting: fixture.stage
     ) {
       fixture.child.view.addSubview(fixture.child.view)
     }
@@ -118,8 +122,8 @@ import Testing
     let fixture = Fixture()
     expectReportedMisuse(
       .viewHierarchyCycle, naming: ["Root", "Grandchild"], screens: fixture.screens,
-      windows: [fixture.window],
-      reportingWindow: fixture.window
+      stages: [fixture.stage],
+      reporting: fixture.stage
     ) {
       fixture.grandchild.view.addSubview(fixture.root.view)
     }
@@ -128,8 +132,8 @@ import Testing
   @Test func addingTheWindowIntoARootViewIsACycle() {
     let fixture = Fixture()
     expectReportedMisuse(
-      .viewHierarchyCycle, naming: ["Root"], screens: fixture.screens, windows: [fixture.window],
-      reportingWindow: fixture.window
+      .viewHierarchyCycle, naming: ["Root"], screens: fixture.screens, stages: [fixture.stage],
+      reporting: fixture.stage
     ) {
       fixture.root.view.addSubview(fixture.window)
     }
@@ -139,14 +143,15 @@ import Testing
     let fixture = Fixture()
     expectReportedMisuse(
       .unbalancedAppearanceTransition, naming: ["Grandchild"], screens: fixture.screens,
-      windows: [fixture.window], reportingWindow: fixture.window
+      stages: [fixture.stage], reporting: fixture.stage
     ) {
       fixture.grandchild.endAppearanceTransition()
     }
   }
 
   @Test func endingTwiceIsRefusedTheSecondTime() {
-    let window = journaledWindow(misusePolicy: .report)
+    let stage = Stage.hidden(scheduler: .immediate)
+    let window = stage.window
     let container = ManualContainer("Container")
     let child = Screen("Child")
     window.rootViewController = container
@@ -155,23 +160,30 @@ import Testing
     child.didMove(toParent: container)
     child.beginAppearanceTransition(true, animated: false)
     child.endAppearanceTransition()
+    stage.expect([
+      .load(container), .willMove(child, to: container), .load(child), .didMove(child, to: container),
+      .willAppear(child), .didAppear(child),
+    ])
     expectReportedMisuse(
-      .unbalancedAppearanceTransition, naming: ["Child"], screens: [container, child], windows: [window],
-      reportingWindow: window
+      .unbalancedAppearanceTransition, naming: ["Child"], screens: [container, child], stages: [stage],
+      reporting: stage
     ) {
       child.endAppearanceTransition()
     }
   }
 
   @Test func misuseWithoutAHandlerIsStillJournaled() {
-    let window = journaledWindow(misusePolicy: .report)
+    let stage = Stage.hidden(scheduler: .immediate)
+    let window = stage.window
     let root = Screen("Root")
+    window.misuseHandler = nil  // the stage's error log steps aside
     window.rootViewController = root
-    window.journal.removeAll()
+    stage.expect([.load(root)])
     root.addChild(root)
-    #expect(window.journal.events.count == 1)
-    guard case .misuse(let error)? = window.journal.events.first else {
-      Issue.record("expected a misuse event, got \(window.journal.events)")
+    let events = stage.take()
+    #expect(events.count == 1)
+    guard case .misuse(let error)? = events.first else {
+      Issue.record("expected a misuse event, got \(events)")
       return
     }
     #expect(error.code == .containmentCycle)

@@ -2,23 +2,26 @@ import Navigator
 import Testing
 
 /// The four-state machine of spec §1, driven with the public begin/end calls.
-@Suite struct AppearanceStateMachineTests {
+@Suite(.exhaustiveStages) struct AppearanceStateMachineTests {
   /// A hidden window whose root is a custom container holding `child`, so that nothing but
   /// the test drives the child.
-  private func makeHierarchy() -> (Window, ManualContainer, Screen) {
-    let window = journaledWindow(misusePolicy: .report)
+  private func makeHierarchy(sourceLocation: SourceLocation = #_sourceLocation) -> (
+    Stage, ManualContainer, Screen
+  ) {
+    let stage = Stage.hidden(scheduler: .immediate, sourceLocation: sourceLocation)
+    let window = stage.window
     let container = ManualContainer("Container")
     let child = Screen("Child")
     window.rootViewController = container
     container.addChild(child)
     container.view.addSubview(child.view)
     child.didMove(toParent: container)
-    window.journal.removeAll()
-    return (window, container, child)
+    stage.discardEvents()  // the set-up: ContainmentTests checks its order
+    return (stage, container, child)
   }
 
   @Test func fullCycleVisitsTheFourStatesInOrder() {
-    let (window, _, child) = makeHierarchy()
+    let (stage, _, child) = makeHierarchy()
     #expect(child.appearanceState == .disappeared)
     child.beginAppearanceTransition(true, animated: true)
     #expect(child.appearanceState == .appearing)
@@ -28,8 +31,7 @@ import Testing
     #expect(child.appearanceState == .disappearing)
     child.endAppearanceTransition()
     #expect(child.appearanceState == .disappeared)
-    expectJournal(
-      window,
+    stage.expect(
       [
         .willAppear(child, animated: true), .didAppear(child, animated: true),
         .willDisappear(child), .didDisappear(child),
@@ -37,7 +39,7 @@ import Testing
   }
 
   @Test func repeatedBeginInTheSameDirectionIsANoOp() {
-    let (window, _, child) = makeHierarchy()
+    let (stage, _, child) = makeHierarchy()
     child.beginAppearanceTransition(true, animated: true)
     child.beginAppearanceTransition(true, animated: false)
     #expect(child.appearanceState == .appearing)
@@ -50,8 +52,7 @@ import Testing
     child.endAppearanceTransition()
     child.beginAppearanceTransition(false, animated: true)
     #expect(child.appearanceState == .disappeared)
-    expectJournal(
-      window,
+    stage.expect(
       [
         .willAppear(child, animated: true), .didAppear(child, animated: true),
         .willDisappear(child, animated: true), .didDisappear(child, animated: true),
@@ -59,7 +60,7 @@ import Testing
   }
 
   @Test func beginAppearingWhileDisappearingReversesLikeACancel() {
-    let (window, _, child) = makeHierarchy()
+    let (stage, _, child) = makeHierarchy()
     child.beginAppearanceTransition(true, animated: false)
     child.endAppearanceTransition()
     child.beginAppearanceTransition(false, animated: true)
@@ -67,8 +68,7 @@ import Testing
     #expect(child.appearanceState == .appearing)
     child.endAppearanceTransition()
     #expect(child.appearanceState == .appeared)
-    expectJournal(
-      window,
+    stage.expect(
       [
         .willAppear(child), .didAppear(child),
         .willDisappear(child, animated: true), .willAppear(child, animated: true),
@@ -77,14 +77,13 @@ import Testing
   }
 
   @Test func beginDisappearingWhileAppearingReverses() {
-    let (window, _, child) = makeHierarchy()
+    let (stage, _, child) = makeHierarchy()
     child.beginAppearanceTransition(true, animated: true)
     child.beginAppearanceTransition(false, animated: true)
     #expect(child.appearanceState == .disappearing)
     child.endAppearanceTransition()
     #expect(child.appearanceState == .disappeared)
-    expectJournal(
-      window,
+    stage.expect(
       [
         .willAppear(child, animated: true), .willDisappear(child, animated: true),
         .didDisappear(child, animated: true),
@@ -92,7 +91,8 @@ import Testing
   }
 
   @Test func beginAppearingLoadsTheViewFirst() {
-    let window = journaledWindow()
+    let stage = Stage.hidden(scheduler: .immediate, misuse: .trap)
+    let window = stage.window
     let container = ManualContainer("Container")
     window.rootViewController = container
     let child = ProbeScreen("Child")
@@ -101,8 +101,7 @@ import Testing
     child.endAppearanceTransition()
     child.didMove(toParent: container)
     #expect(child.viewDidLoadCount == 1)
-    expectJournal(
-      window,
+    stage.expect(
       [
         .load(container), .willMove(child, to: container), .load(child), .willAppear(child),
         .didAppear(child), .didMove(child, to: container),

@@ -2,37 +2,33 @@ import Navigator
 import Testing
 
 /// Spec §5: what addChild and removeFromParent call, and what the caller must call.
-@Suite struct ContainmentTests {
+@Suite(.exhaustiveStages) struct ContainmentTests {
   /// A visible window whose root has appeared, with its journal emptied.
-  private func visibleRoot() -> (Window, Screen) {
-    let window = journaledWindow()
-    let root = Screen("Root")
-    window.rootViewController = root
-    window.makeKeyAndVisible()
-    #expect(root.appearanceState == .appeared)
-    window.journal.removeAll()
-    return (window, root)
+  private func visibleRoot(sourceLocation: SourceLocation = #_sourceLocation) -> (Stage, Screen) {
+    let stage = Stage(
+      .screen(Screen("Root")), scheduler: .immediate, misuse: .trap, sourceLocation: sourceLocation)
+    #expect(stage.root.appearanceState == .appeared, sourceLocation: sourceLocation)
+    return (stage, stage.root)
   }
 
   @Test func addChildCallsOnlyWillMove() {
-    let (window, root) = visibleRoot()
+    let (stage, root) = visibleRoot()
     let child = Screen("Child")
     root.addChild(child)
     #expect(child.parent === root)
     #expect(root.children.map(\.screenID) == [child.screenID])
     #expect(!child.isViewLoaded)
-    expectJournal(window, [.willMove(child, to: root)])
+    stage.expect([.willMove(child, to: root)])
   }
 
   @Test func addingAChildToAVisibleParentInUIKitOrder() {
-    let (window, root) = visibleRoot()
+    let (stage, root) = visibleRoot()
     let child = Screen("Child")
     root.addChild(child)
     root.view.addSubview(child.view)
     child.didMove(toParent: root)
     #expect(child.appearanceState == .appeared)
-    expectJournal(
-      window,
+    stage.expect(
       [
         .willMove(child, to: root), .load(child), .willAppear(child), .didAppear(child),
         .didMove(child, to: root),
@@ -40,12 +36,12 @@ import Testing
   }
 
   @Test func removingAChildFromAVisibleParentInUIKitOrder() {
-    let (window, root) = visibleRoot()
+    let (stage, root) = visibleRoot()
     let child = Screen("Child")
     root.addChild(child)
     root.view.addSubview(child.view)
     child.didMove(toParent: root)
-    window.journal.removeAll()
+    stage.discardEvents()
 
     child.willMove(toParent: nil)
     child.view.removeFromSuperview()
@@ -53,33 +49,32 @@ import Testing
     #expect(child.parent == nil)
     #expect(root.children.isEmpty)
     #expect(child.appearanceState == .disappeared)
-    expectJournal(
-      window,
+    stage.expect(
       [.willMove(child, to: nil), .willDisappear(child), .didDisappear(child), .didMove(child, to: nil)])
   }
 
   @Test func removeFromParentCallsOnlyDidMove() {
-    let (window, root) = visibleRoot()
+    let (stage, root) = visibleRoot()
     let child = Screen("Child")
     root.addChild(child)
     child.didMove(toParent: root)
-    window.journal.removeAll()
+    stage.discardEvents()
     child.removeFromParent()
-    expectJournal(window, [.didMove(child, to: nil)])
+    stage.expect([.didMove(child, to: nil)])
   }
 
   @Test func removeFromParentWithoutParentDoesNothing() {
-    let (window, root) = visibleRoot()
+    let (stage, root) = visibleRoot()
     let loner = Screen("Loner")
     root.addChild(loner)
     loner.removeFromParent()
-    window.journal.removeAll()
+    stage.discardEvents()
     loner.removeFromParent()
-    expectJournal(window, [])
+    stage.expect([])
   }
 
   @Test func addingAChildThatHasAnotherParentRemovesItFirst() {
-    let (window, root) = visibleRoot()
+    let (stage, root) = visibleRoot()
     let first = Screen("First")
     let second = Screen("Second")
     let child = Screen("Child")
@@ -89,26 +84,26 @@ import Testing
     }
     first.addChild(child)
     child.didMove(toParent: first)
-    window.journal.removeAll()
+    stage.discardEvents()
 
     second.addChild(child)
     #expect(child.parent === second)
     #expect(first.children.isEmpty)
     #expect(second.children.map(\.screenID) == [child.screenID])
-    expectJournal(window, [.didMove(child, to: nil), .willMove(child, to: second)])
+    stage.expect([.didMove(child, to: nil), .willMove(child, to: second)])
   }
 
   @Test func addingAChildTwiceToTheSameParentDoesNothing() {
-    let (window, root) = visibleRoot()
+    let (stage, root) = visibleRoot()
     let child = Screen("Child")
     root.addChild(child)
     root.addChild(child)
     #expect(root.children.map(\.screenID) == [child.screenID])
-    expectJournal(window, [.willMove(child, to: root)])
+    stage.expect([.willMove(child, to: root)])
   }
 
   @Test func childrenKeepTheirOrderWhenOneInTheMiddleLeaves() {
-    let (_, root) = visibleRoot()
+    let (stage, root) = visibleRoot()
     let screens = (0..<4).map { Screen("C\($0)") }
     for screen in screens { root.addChild(screen) }
     screens[1].removeFromParent()
@@ -116,10 +111,12 @@ import Testing
     screens[2].removeFromParent()
     screens[3].removeFromParent()
     #expect(root.children.map(\.screenID) == [screens[0].screenID])
+    stage.expect(screens.map { .willMove($0, to: root) } + screens[1...].map { .didMove($0, to: nil) })
   }
 
   @Test func childOfHiddenHierarchyChangesStructureWithoutAppearance() {
-    let window = journaledWindow()
+    let stage = Stage.hidden(scheduler: .immediate, misuse: .trap)
+    let window = stage.window
     let root = Screen("Root")
     window.rootViewController = root
     let child = Screen("Child")
@@ -127,12 +124,12 @@ import Testing
     root.view.addSubview(child.view)
     child.didMove(toParent: root)
     #expect(child.appearanceState == .disappeared)
-    expectJournal(window, [.load(root), .willMove(child, to: root), .load(child), .didMove(child, to: root)])
+    stage.expect([.load(root), .willMove(child, to: root), .load(child), .didMove(child, to: root)])
   }
 
   @Test func appearanceIsForwardedParentFirstThroughNestedChildren() {
-    let scheduler = ManualScheduler()
-    let window = journaledWindow(scheduler: .manual(scheduler))
+    let stage = Stage.hidden(misuse: .trap)
+    let (window, scheduler) = (stage.window, stage.scheduler)
     let root = Screen("Root")
     let child = Screen("Child")
     let grandchild = Screen("Grandchild")
@@ -146,13 +143,12 @@ import Testing
     grandchild.didMove(toParent: child)
     root.addChild(viewless)
     viewless.didMove(toParent: root)
-    window.journal.removeAll()
+    stage.discardEvents()
 
     window.makeKeyAndVisible()
-    expectJournal(window, [])
+    stage.expect([])
     scheduler.runLoopTurn()
-    expectJournal(
-      window,
+    stage.expect(
       [
         .willAppear(root), .willAppear(child), .willAppear(grandchild),
         .didAppear(root), .didAppear(child), .didAppear(grandchild),
@@ -160,12 +156,11 @@ import Testing
     #expect(viewless.appearanceState == .disappeared)
     #expect(!viewless.isViewLoaded)
     scheduler.finishTransitions()
-    expectJournal(window, [])
+    stage.expect([])
 
     window.isHidden = true
     scheduler.runLoopTurn()
-    expectJournal(
-      window,
+    stage.expect(
       [
         .willDisappear(root), .willDisappear(child), .willDisappear(grandchild),
         .didDisappear(root), .didDisappear(child), .didDisappear(grandchild),
@@ -173,25 +168,24 @@ import Testing
   }
 
   @Test func movingAChildViewInsideTheVisibleParentKeepsItAppeared() {
-    let (window, root) = visibleRoot()
+    let (stage, root) = visibleRoot()
     let child = Screen("Child")
     let holder = View()
     root.view.addSubview(holder)
     root.addChild(child)
     root.view.addSubview(child.view)
     child.didMove(toParent: root)
-    window.journal.removeAll()
+    stage.discardEvents()
     holder.addSubview(child.view)
     #expect(child.view.superview === holder)
     #expect(child.appearanceState == .appeared)
     // UIKit sends appearance callbacks only when a view changes window; a move inside the
     // same window sends none.
-    #expect(window.journal.events == [])
+    stage.expect([])
   }
 
   @Test func aChildAddedToAVisibleParentSeesItselfMovingToAndFromTheParent() {
-    let (window, root) = visibleRoot()
-    defer { withExtendedLifetime(window) {} }
+    let (stage, root) = visibleRoot()
     let child = ProbeScreen("Child")
     root.addChild(child)
     root.view.addSubview(child.view)
@@ -206,5 +200,6 @@ import Testing
         [false, true, false, false], [false, true, false, false],
       ])
     #expect(!child.isMovingToParent && !child.isMovingFromParent)
+    stage.discardEvents()  // the adding and removing tests above check this order
   }
 }

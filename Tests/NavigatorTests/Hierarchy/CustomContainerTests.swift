@@ -2,10 +2,10 @@ import Navigator
 import Testing
 
 /// A container that opts out of forwarding drives its children with begin/end calls.
-@Suite struct CustomContainerTests {
+@Suite(.exhaustiveStages) struct CustomContainerTests {
   @Test func childrenOfANonForwardingContainerAreNotForwarded() {
-    let scheduler = ManualScheduler()
-    let window = journaledWindow(scheduler: .manual(scheduler))
+    let stage = Stage.hidden(misuse: .trap)
+    let (window, scheduler) = (stage.window, stage.scheduler)
     let container = ManualContainer("Container")
     let child = Screen("Child")
     window.rootViewController = container
@@ -16,41 +16,42 @@ import Testing
     scheduler.settle()
     #expect(container.appearanceState == .appeared)
     #expect(child.appearanceState == .disappeared)
-    expectJournal(
-      window,
+    stage.expect(
       [
         .load(container), .willMove(child, to: container), .load(child), .didMove(child, to: container),
         .willAppear(container), .didAppear(container),
       ])
 
     child.beginAppearanceTransition(true, animated: true)
-    expectJournal(window, [.willAppear(child, animated: true)])
+    stage.expect([.willAppear(child, animated: true)])
     child.endAppearanceTransition()
-    expectJournal(window, [.didAppear(child, animated: true)])
+    stage.expect([.didAppear(child, animated: true)])
 
     window.isHidden = true
     scheduler.settle()
     #expect(child.appearanceState == .appeared)
-    expectJournal(window, [.willDisappear(container), .didDisappear(container)])
+    stage.expect([.willDisappear(container), .didDisappear(container)])
   }
 
   @Test func addingAViewUnderANonForwardingContainerSendsNothing() {
-    let window = journaledWindow()
+    let stage = Stage.hidden(scheduler: .immediate, misuse: .trap)
+    let window = stage.window
     let container = ManualContainer("Container")
     window.rootViewController = container
     window.makeKeyAndVisible()
-    window.journal.removeAll()
+    stage.discardEvents()
     let child = Screen("Child")
     container.addChild(child)
     container.view.addSubview(child.view)
     child.didMove(toParent: container)
-    expectJournal(window, [.willMove(child, to: container), .load(child), .didMove(child, to: container)])
+    stage.expect([.willMove(child, to: container), .load(child), .didMove(child, to: container)])
     child.view.removeFromSuperview()
-    expectJournal(window, [])
+    stage.expect([])
   }
 
   @Test func containerDrivesAnAnimatedSwapBetweenTwoChildren() {
-    let window = journaledWindow()
+    let stage = Stage.hidden(scheduler: .immediate, misuse: .trap)
+    let window = stage.window
     let container = ManualContainer("Container")
     let left = Screen("Left")
     let right = Screen("Right")
@@ -63,7 +64,7 @@ import Testing
     }
     left.beginAppearanceTransition(true, animated: false)
     left.endAppearanceTransition()
-    window.journal.removeAll()
+    stage.discardEvents()
 
     left.beginAppearanceTransition(false, animated: true)
     right.beginAppearanceTransition(true, animated: true)
@@ -71,8 +72,7 @@ import Testing
     right.endAppearanceTransition()
     #expect(left.appearanceState == .disappeared)
     #expect(right.appearanceState == .appeared)
-    expectJournal(
-      window,
+    stage.expect(
       [
         .willDisappear(left, animated: true), .willAppear(right, animated: true),
         .didDisappear(left, animated: true), .didAppear(right, animated: true),
@@ -80,7 +80,8 @@ import Testing
   }
 
   @Test func forwardingResumesBelowAManuallyDrivenChild() {
-    let window = journaledWindow()
+    let stage = Stage.hidden(scheduler: .immediate, misuse: .trap)
+    let window = stage.window
     let container = ManualContainer("Container")
     let child = Screen("Child")
     let grandchild = Screen("Grandchild")
@@ -92,12 +93,11 @@ import Testing
     child.addChild(grandchild)
     child.view.addSubview(grandchild.view)
     grandchild.didMove(toParent: child)
-    window.journal.removeAll()
+    stage.discardEvents()
 
     child.beginAppearanceTransition(true, animated: true)
     child.endAppearanceTransition()
-    expectJournal(
-      window,
+    stage.expect(
       [
         .willAppear(child, animated: true), .willAppear(grandchild, animated: true),
         .didAppear(child, animated: true), .didAppear(grandchild, animated: true),

@@ -2,7 +2,7 @@ import Navigator
 import Testing
 
 /// Screens that leave the hierarchy are released: nothing in the model keeps them.
-@Suite struct LeakTests {
+@Suite(.exhaustiveStages) struct LeakTests {
   /// Installs a root with a child (view inside) in `window`; returns only weak references.
   private func installRootWithChild(in window: Window) -> (root: WeakRef<Screen>, child: WeakRef<Screen>) {
     let root = Screen("Root")
@@ -23,7 +23,8 @@ import Testing
   }
 
   @Test func replacedRootAndItsChildrenAreReleased() {
-    let window = journaledWindow()
+    let stage = Stage.hidden(scheduler: .immediate, misuse: .trap)
+    let window = stage.window
     window.makeKeyAndVisible()
     let refs = installRootWithChild(in: window)
     #expect(refs.root.object != nil)
@@ -31,11 +32,12 @@ import Testing
     window.rootViewController = Screen("Next")
     #expect(refs.root.object == nil)
     #expect(refs.child.object == nil)
+    stage.discardEvents()  // a leak test: WindowTests checks the order of a root replacement
   }
 
   @Test func replacedRootIsReleasedOnceTheManualSchedulerDeliveredItsCallbacks() {
-    let scheduler = ManualScheduler()
-    let window = journaledWindow(scheduler: .manual(scheduler))
+    let stage = Stage.hidden(misuse: .trap)
+    let (window, scheduler) = (stage.window, stage.scheduler)
     window.makeKeyAndVisible()
     let refs = installRootWithChild(in: window)
     scheduler.settle()
@@ -45,10 +47,12 @@ import Testing
     scheduler.settle()
     #expect(refs.root.object == nil)
     #expect(refs.child.object == nil)
+    stage.discardEvents()  // a leak test: WindowTests checks the order of a root replacement
   }
 
   @Test func removedChildIsReleased() {
-    let window = journaledWindow()
+    let stage = Stage.hidden(scheduler: .immediate, misuse: .trap)
+    let window = stage.window
     let root = Screen("Root")
     window.rootViewController = root
     window.makeKeyAndVisible()
@@ -61,10 +65,12 @@ import Testing
     }
     #expect(ref.object == nil)
     #expect(root.children.isEmpty)
+    stage.discardEvents()  // a leak test: ContainmentTests checks the order of adding and removing
   }
 
   @Test func droppedWindowReleasesItsWholeHierarchy() {
-    var window: Window? = journaledWindow(misusePolicy: .report)
+    // No stage here: a stage keeps its window until the test ends, and this test drops it.
+    var window: Window? = Window(misusePolicy: .report, journal: Journal(isEnabled: true))
     window?.makeKeyAndVisible()
     let refs = window.map { installRootWithChild(in: $0) }
     let windowRef = window.map { WeakRef($0) }
@@ -77,7 +83,8 @@ import Testing
   }
 
   @Test func refusedMisuseKeepsNothingAlive() {
-    let window = journaledWindow(misusePolicy: .report)
+    let stage = Stage.hidden(scheduler: .immediate)
+    let window = stage.window
     let root = Screen("Root")
     window.rootViewController = root
     let ref = addChild(to: root)
@@ -88,6 +95,6 @@ import Testing
       child.removeFromParent()
     }
     #expect(ref.object == nil)
-    #expect(window.journal.events.contains { if case .misuse = $0 { true } else { false } })
+    #expect(stage.take().contains { if case .misuse = $0 { true } else { false } })
   }
 }

@@ -1,7 +1,7 @@
 import Navigator
 import Testing
 
-@Suite struct ViewLoadingTests {
+@Suite(.exhaustiveStages) struct ViewLoadingTests {
   @Test func isViewLoadedAndViewIfLoadedNeverLoad() {
     let screen = ProbeScreen("Lazy")
     #expect(!screen.isViewLoaded)
@@ -12,12 +12,13 @@ import Testing
   }
 
   @Test func readingViewLoadsOnceThenViewDidLoadOnce() {
-    let window = journaledWindow()
+    let stage = Stage.hidden(scheduler: .immediate, misuse: .trap)
+    let window = stage.window
     let root = Screen("Root")
     window.rootViewController = root
     let screen = ProbeScreen("Lazy")
     root.addChild(screen)
-    expectJournal(window, [.load(root), .willMove(screen, to: root)])
+    stage.expect([.load(root), .willMove(screen, to: root)])
     let first = screen.view
     let second = screen.view
     #expect(first === second)
@@ -25,18 +26,19 @@ import Testing
     #expect(screen.viewIfLoaded === first)
     #expect(screen.loadViewCount == 1)
     #expect(screen.viewDidLoadCount == 1)
-    expectJournal(window, [.load(screen)])
+    stage.expect([.load(screen)])
   }
 
   @Test func loadViewIfNeededLoadsOnlyWhenNotLoaded() {
-    let window = journaledWindow()
+    let stage = Stage.hidden(scheduler: .immediate, misuse: .trap)
+    let window = stage.window
     let root = ProbeScreen("Root")
     window.rootViewController = root
-    expectJournal(window, [.load(root)])
+    stage.expect([.load(root)])
     root.loadViewIfNeeded()
     #expect(root.loadViewCount == 1)
     #expect(root.viewDidLoadCount == 1)
-    expectJournal(window, [])
+    stage.expect([])
 
     let other = ProbeScreen("Other")
     root.addChild(other)
@@ -44,7 +46,7 @@ import Testing
     other.loadViewIfNeeded()
     #expect(other.loadViewCount == 1)
     #expect(other.viewDidLoadCount == 1)
-    expectJournal(window, [.willMove(other, to: root), .load(other)])
+    stage.expect([.willMove(other, to: root), .load(other)])
   }
 
   @Test func loadViewMayInstallItsOwnView() {
@@ -66,15 +68,15 @@ import Testing
   }
 
   @Test func settingTheRootLoadsItsViewInsideTheCall() {
-    let scheduler = ManualScheduler()
-    let window = journaledWindow(scheduler: .manual(scheduler))
+    let stage = Stage.hidden(misuse: .trap)
+    let (window, scheduler) = (stage.window, stage.scheduler)
     let root = ProbeScreen("Root")
     window.rootViewController = root
     #expect(root.viewDidLoadCount == 1)
     #expect(root.view.superview === window)
-    expectJournal(window, [.load(root)])
+    stage.expect([.load(root)])
     scheduler.settle()
-    expectJournal(window, [])
+    stage.expect([])
   }
 
   @Test func transitionFlagsDefaultToFalse() {

@@ -3,7 +3,7 @@ import Testing
 
 /// Spec §6 and §0: root replacement and visibility, at every stop of the manual scheduler
 /// and under the immediate one.
-@Suite struct WindowTests {
+@Suite(.exhaustiveStages) struct WindowTests {
   @Test func windowsStartHiddenAndNotKey() {
     let window = Window()
     #expect(window.isHidden)
@@ -15,44 +15,44 @@ import Testing
   }
 
   @Test func showingAWindowWithARootUnderTheManualScheduler() {
-    let scheduler = ManualScheduler()
-    let window = journaledWindow(scheduler: .manual(scheduler))
+    let stage = Stage.hidden(misuse: .trap)
+    let (window, scheduler) = (stage.window, stage.scheduler)
     let root = Screen("Root")
     window.rootViewController = root
-    expectJournal(window, [.load(root)])
+    stage.expect([.load(root)])
     window.makeKeyAndVisible()
-    expectJournal(window, [])
+    stage.expect([])
     #expect(root.appearanceState == .disappeared)
     scheduler.runLoopTurn()
-    expectJournal(window, [.willAppear(root), .didAppear(root)])
+    stage.expect([.willAppear(root), .didAppear(root)])
     #expect(root.appearanceState == .appeared)
     scheduler.finishTransitions()
-    expectJournal(window, [])
+    stage.expect([])
     #expect(!scheduler.hasPendingWork)
   }
 
   @Test func settingTheRootOfAVisibleWindowUnderTheManualScheduler() {
-    let scheduler = ManualScheduler()
-    let window = journaledWindow(scheduler: .manual(scheduler))
+    let stage = Stage.hidden(misuse: .trap)
+    let (window, scheduler) = (stage.window, stage.scheduler)
     window.makeKeyAndVisible()
     let root = Screen("Root")
     window.rootViewController = root
     #expect(window.rootViewController === root)
-    expectJournal(window, [.load(root)])
+    stage.expect([.load(root)])
     scheduler.runLoopTurn()
-    expectJournal(window, [.willAppear(root), .didAppear(root)])
+    stage.expect([.willAppear(root), .didAppear(root)])
     scheduler.finishTransitions()
-    expectJournal(window, [])
+    stage.expect([])
   }
 
   @Test func replacingTheRootOfAVisibleWindowUnderTheManualScheduler() {
-    let scheduler = ManualScheduler()
-    let window = journaledWindow(scheduler: .manual(scheduler))
+    let stage = Stage.hidden(misuse: .trap)
+    let (window, scheduler) = (stage.window, stage.scheduler)
     let old = Screen("Old")
     window.rootViewController = old
     window.makeKeyAndVisible()
     scheduler.settle()
-    window.journal.removeAll()
+    stage.discardEvents()
 
     let new = Screen("New")
     window.rootViewController = new
@@ -63,34 +63,35 @@ import Testing
     #expect(old.appearanceState == .appeared)
     #expect(new.appearanceState == .disappeared)
     #expect(window.isTransitioning)
-    expectJournal(window, [.load(new)])
+    stage.expect([.load(new)])
 
     scheduler.runLoopTurn()
     #expect(old.appearanceState == .disappeared)
     #expect(new.appearanceState == .appeared)
-    expectJournal(window, [.willDisappear(old), .willAppear(new), .didDisappear(old), .didAppear(new)])
+    stage.expect([.willDisappear(old), .willAppear(new), .didDisappear(old), .didAppear(new)])
 
     scheduler.finishTransitions()
-    expectJournal(window, [])
+    stage.expect([])
     #expect(!window.isTransitioning)
   }
 
   @Test func replacingTheRootOfAVisibleWindowUnderTheImmediateScheduler() {
-    let window = journaledWindow()
+    let stage = Stage.hidden(scheduler: .immediate, misuse: .trap)
+    let window = stage.window
     let old = Screen("Old")
     window.rootViewController = old
     window.makeKeyAndVisible()
-    expectJournal(window, [.load(old), .willAppear(old), .didAppear(old)])
+    stage.expect([.load(old), .willAppear(old), .didAppear(old)])
     let new = Screen("New")
     window.rootViewController = new
-    expectJournal(
-      window, [.load(new), .willDisappear(old), .willAppear(new), .didDisappear(old), .didAppear(new)])
+    stage.expect(
+      [.load(new), .willDisappear(old), .willAppear(new), .didDisappear(old), .didAppear(new)])
     #expect(!window.isTransitioning)
   }
 
   @Test func replacingTheRootOfAHiddenWindowChangesStructureOnly() {
-    let scheduler = ManualScheduler()
-    let window = journaledWindow(scheduler: .manual(scheduler))
+    let stage = Stage.hidden(misuse: .trap)
+    let (window, scheduler) = (stage.window, stage.scheduler)
     let old = Screen("Old")
     let new = Screen("New")
     window.rootViewController = old
@@ -99,63 +100,65 @@ import Testing
     #expect(window.subviews.map(ObjectIdentifier.init) == [ObjectIdentifier(new.view)])
     #expect(!scheduler.hasPendingWork)
     scheduler.settle()
-    expectJournal(window, [.load(old), .load(new)])
+    stage.expect([.load(old), .load(new)])
   }
 
   @Test func clearingTheRootOfAVisibleWindowMakesItDisappear() {
-    let window = journaledWindow()
+    let stage = Stage.hidden(scheduler: .immediate, misuse: .trap)
+    let window = stage.window
     let root = Screen("Root")
     window.rootViewController = root
     window.makeKeyAndVisible()
-    window.journal.removeAll()
+    stage.discardEvents()
     window.rootViewController = nil
     #expect(root.viewIfLoaded?.superview == nil)
-    expectJournal(window, [.willDisappear(root), .didDisappear(root)])
+    stage.expect([.willDisappear(root), .didDisappear(root)])
   }
 
   @Test func settingTheSameRootAgainDoesNothing() {
-    let window = journaledWindow()
+    let stage = Stage.hidden(scheduler: .immediate, misuse: .trap)
+    let window = stage.window
     let root = Screen("Root")
     window.rootViewController = root
     window.makeKeyAndVisible()
-    window.journal.removeAll()
+    stage.discardEvents()
     window.rootViewController = root
-    expectJournal(window, [])
+    stage.expect([])
   }
 
   @Test func hidingAndShowingTheWindowUnderTheManualScheduler() {
-    let scheduler = ManualScheduler()
-    let window = journaledWindow(scheduler: .manual(scheduler))
+    let stage = Stage.hidden(misuse: .trap)
+    let (window, scheduler) = (stage.window, stage.scheduler)
     let root = Screen("Root")
     window.rootViewController = root
     window.makeKeyAndVisible()
     scheduler.settle()
-    window.journal.removeAll()
+    stage.discardEvents()
 
     window.isHidden = true
-    expectJournal(window, [])
+    stage.expect([])
     scheduler.runLoopTurn()
-    expectJournal(window, [.willDisappear(root), .didDisappear(root)])
+    stage.expect([.willDisappear(root), .didDisappear(root)])
     scheduler.finishTransitions()
-    expectJournal(window, [])
+    stage.expect([])
 
     window.isHidden = false
-    expectJournal(window, [])
+    stage.expect([])
     scheduler.runLoopTurn()
-    expectJournal(window, [.willAppear(root), .didAppear(root)])
+    stage.expect([.willAppear(root), .didAppear(root)])
     scheduler.finishTransitions()
-    expectJournal(window, [])
+    stage.expect([])
   }
 
   @Test func hidingAndShowingTheWindowUnderTheImmediateScheduler() {
-    let window = journaledWindow()
+    let stage = Stage.hidden(scheduler: .immediate, misuse: .trap)
+    let window = stage.window
     let root = Screen("Root")
     window.rootViewController = root
     window.makeKeyAndVisible()
     window.isHidden = true
     window.isHidden = false
-    expectJournal(
-      window,
+    stage.expect(
       [
         .load(root), .willAppear(root), .didAppear(root), .willDisappear(root), .didDisappear(root),
         .willAppear(root), .didAppear(root),
@@ -163,15 +166,15 @@ import Testing
   }
 
   @Test func visibilityChangesBeforeARunLoopTurnCoalesce() {
-    let scheduler = ManualScheduler()
-    let window = journaledWindow(scheduler: .manual(scheduler))
+    let stage = Stage.hidden(misuse: .trap)
+    let (window, scheduler) = (stage.window, stage.scheduler)
     let root = Screen("Root")
     window.rootViewController = root
     window.makeKeyAndVisible()
     window.isHidden = true
     scheduler.settle()
     #expect(root.appearanceState == .disappeared)
-    expectJournal(window, [.load(root)])
+    stage.expect([.load(root)])
 
     window.makeKeyAndVisible()
     scheduler.runLoopTurn()
@@ -179,17 +182,17 @@ import Testing
     window.isHidden = false
     scheduler.settle()
     #expect(root.appearanceState == .appeared)
-    expectJournal(window, [.willAppear(root), .didAppear(root)])
+    stage.expect([.willAppear(root), .didAppear(root)])
   }
 
   @Test func replacingTheRootTwiceBeforeARunLoopTurn() {
-    let scheduler = ManualScheduler()
-    let window = journaledWindow(scheduler: .manual(scheduler))
+    let stage = Stage.hidden(misuse: .trap)
+    let (window, scheduler) = (stage.window, stage.scheduler)
     let first = Screen("First")
     window.rootViewController = first
     window.makeKeyAndVisible()
     scheduler.settle()
-    window.journal.removeAll()
+    stage.discardEvents()
 
     let second = Screen("Second")
     let third = Screen("Third")
@@ -198,24 +201,23 @@ import Testing
     // The second request waits behind the first transition.
     #expect(window.rootViewController === second)
     #expect(window.pendingRequests == [.setRootViewController(third.screenID)])
-    expectJournal(window, [.load(second)])
+    stage.expect([.load(second)])
 
     scheduler.runLoopTurn()
     #expect(window.rootViewController === third)
-    expectJournal(
-      window,
+    stage.expect(
       [.willDisappear(first), .willAppear(second), .didDisappear(first), .didAppear(second), .load(third)])
     scheduler.runLoopTurn()
-    expectJournal(
-      window, [.willDisappear(second), .willAppear(third), .didDisappear(second), .didAppear(third)])
+    stage.expect(
+      [.willDisappear(second), .willAppear(third), .didDisappear(second), .didAppear(third)])
     scheduler.finishTransitions()
-    expectJournal(window, [])
+    stage.expect([])
     #expect(window.pendingRequests.isEmpty)
   }
 
   @Test func rootThatLeftAHiddenWindowBeforeAppearingGetsNoCallbacks() {
-    let scheduler = ManualScheduler()
-    let window = journaledWindow(scheduler: .manual(scheduler))
+    let stage = Stage.hidden(misuse: .trap)
+    let (window, scheduler) = (stage.window, stage.scheduler)
     let old = Screen("Old")
     window.rootViewController = old
     window.makeKeyAndVisible()
@@ -226,6 +228,6 @@ import Testing
     #expect(old.appearanceState == .disappeared)
     #expect(new.appearanceState == .disappeared)
     #expect(window.rootViewController === new)
-    expectJournal(window, [.load(old), .load(new)])
+    stage.expect([.load(old), .load(new)])
   }
 }

@@ -1,7 +1,7 @@
 import Navigator
 import Testing
 
-@Suite struct JournalTests {
+@Suite(.exhaustiveStages) struct JournalTests {
   @Test func aDisabledJournalRecordsNothing() {
     let window = Window()
     let root = Screen("Root")
@@ -13,39 +13,44 @@ import Testing
   }
 
   @Test func switchingTheJournalOnRecordsFromThenOn() {
-    let window = Window()
+    let stage = Stage.hidden(scheduler: .immediate, misuse: .trap)
+    let window = stage.window
+    window.journal.isEnabled = false  // as a new window's journal is
     let root = Screen("Root")
     window.rootViewController = root
     window.journal.isEnabled = true
     window.makeKeyAndVisible()
-    expectJournal(window, [.willAppear(root), .didAppear(root)])
+    stage.expect([.willAppear(root), .didAppear(root)])
   }
 
   @Test func removeAllKeepsRecording() {
-    let window = journaledWindow()
+    let stage = Stage.hidden(scheduler: .immediate, misuse: .trap)
+    let window = stage.window
     let root = Screen("Root")
     window.rootViewController = root
-    window.journal.removeAll()
+    stage.discardEvents()
     #expect(window.journal.events.isEmpty)
     window.makeKeyAndVisible()
-    expectJournal(window, [.willAppear(root), .didAppear(root)])
+    stage.expect([.willAppear(root), .didAppear(root)])
   }
 
   @Test func screensOutsideAnyWindowJournalNothingUntilTheyJoinOne() {
-    let window = journaledWindow()
+    let stage = Stage.hidden(scheduler: .immediate, misuse: .trap)
+    let window = stage.window
     let parent = Screen("Parent")
     let child = Screen("Child")
     parent.addChild(child)
     parent.view.addSubview(child.view)
     child.didMove(toParent: parent)
-    expectJournal(window, [])
+    stage.expect([])
     window.rootViewController = parent
     window.makeKeyAndVisible()
-    expectJournal(window, [.willAppear(parent), .willAppear(child), .didAppear(parent), .didAppear(child)])
+    stage.expect([.willAppear(parent), .willAppear(child), .didAppear(parent), .didAppear(child)])
   }
 
   @Test func screensRememberTheLastWindowTheyWereIn() {
-    let window = journaledWindow()
+    let stage = Stage.hidden(scheduler: .immediate, misuse: .trap)
+    let window = stage.window
     let root = Screen("Root")
     let child = Screen("Child")
     window.rootViewController = root
@@ -54,13 +59,13 @@ import Testing
     child.willMove(toParent: nil)
     child.removeFromParent()
     window.rootViewController = nil
-    window.journal.removeAll()
+    stage.discardEvents()
 
     // Neither is in the window any more; their events still reach its journal.
     root.addChild(child)
     root.view.addSubview(child.view)
     child.didMove(toParent: root)
-    expectJournal(window, [.willMove(child, to: root), .load(child), .didMove(child, to: root)])
+    stage.expect([.willMove(child, to: root), .load(child), .didMove(child, to: root)])
   }
 
   @Test func windowsSharingAJournalInterleaveInOrder() {

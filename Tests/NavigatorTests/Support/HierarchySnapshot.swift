@@ -50,8 +50,10 @@ struct HierarchySnapshot: Equatable {
 
 /// Runs a call that must be refused under ``MisusePolicy/report`` and checks the refusal:
 /// one typed error with `code` whose message names every screen in `naming`, handed to the
-/// handler of `reportingWindow`, nothing changed, and exactly one `.misuse` event appended to
-/// the journal of `reportingWindow`.
+/// handler of the window of `reporting`, nothing changed, and exactly one `.misuse` event
+/// journaled by `reporting` and none by the other stages.
+///
+/// Every stage must have had its set-up's events checked or discarded before.
 ///
 /// - Returns: The reported error, if there was exactly one.
 @discardableResult
@@ -59,21 +61,22 @@ func expectReportedMisuse(
   _ code: NavigationError.Code,
   naming names: [String],
   screens: [ViewController],
-  windows: [Window],
-  reportingWindow: Window,
+  stages: [Stage],
+  reporting: Stage,
   sourceLocation: SourceLocation = #_sourceLocation,
   _ call: () -> Void
 ) -> NavigationError? {
+  let windows = stages.map(\.window)
+  let others = stages.filter { $0 !== reporting }
+  for stage in stages {
+    #expect(stage.take() == [], "the set-up left events unchecked", sourceLocation: sourceLocation)
+  }
   let log = ErrorLog()
-  log.observe(reportingWindow)
+  log.observe(reporting.window)
   let before = HierarchySnapshot(screens: screens, windows: windows)
-  let eventsBefore = reportingWindow.journal.events
-  let otherEventsBefore = windows.filter { $0 !== reportingWindow }.map(\.journal.events)
   call()
   #expect(HierarchySnapshot(screens: screens, windows: windows) == before, sourceLocation: sourceLocation)
-  #expect(
-    windows.filter { $0 !== reportingWindow }.map(\.journal.events) == otherEventsBefore,
-    sourceLocation: sourceLocation)
+  for other in others { other.expect([], sourceLocation: sourceLocation) }
   #expect(log.errors.count == 1, "the handler must run exactly once", sourceLocation: sourceLocation)
   guard log.errors.count == 1, let error = log.errors.first else { return nil }
   #expect(error.code == code, sourceLocation: sourceLocation)
@@ -81,6 +84,6 @@ func expectReportedMisuse(
     #expect(
       error.message.contains(name), "message names \(name): \(error.message)", sourceLocation: sourceLocation)
   }
-  #expect(reportingWindow.journal.events == eventsBefore + [.misuse(error)], sourceLocation: sourceLocation)
+  reporting.expect([.misuse(error)], sourceLocation: sourceLocation)
   return error
 }

@@ -170,6 +170,7 @@ final class Stage {
       let window = Window(
         scheduler: scheduling == .manual ? .manual(scheduler) : .immediate, misusePolicy: misuse)
       window.journal.isEnabled = true
+      errors.observe(window)
       stageWindow = window
     }
     if let registry = StageRegistry.current {
@@ -187,7 +188,6 @@ final class Stage {
     window.makeKeyAndVisible()
     scheduler.settle()
     discardEvents()
-    errors.observe(window)
   }
 
   // MARK: What the test stands on

@@ -18,14 +18,14 @@ private struct RecordingPlan: TransitionPlan {
 }
 
 /// Spec §0: the three stops of the manual scheduler, for animated and non-animated plans.
-@Suite struct ManualSchedulerTests {
-  private func makeContainer() -> (ManualScheduler, Window, ManualContainer) {
-    let scheduler = ManualScheduler()
-    let window = journaledWindow(scheduler: .manual(scheduler))
+@Suite(.exhaustiveStages) struct ManualSchedulerTests {
+  /// A hidden window under the manual scheduler whose root is a custom container.
+  private func makeContainer(sourceLocation: SourceLocation = #_sourceLocation) -> (Stage, ManualContainer) {
+    let stage = Stage.hidden(misuse: .trap, sourceLocation: sourceLocation)
     let container = ManualContainer("Container")
-    window.rootViewController = container
-    window.journal.removeAll()
-    return (scheduler, window, container)
+    stage.window.rootViewController = container
+    stage.expect([.load(container)], sourceLocation: sourceLocation)
+    return (stage, container)
   }
 
   private func child(_ name: String, of container: ManualContainer) -> Screen {
@@ -37,57 +37,59 @@ private struct RecordingPlan: TransitionPlan {
   }
 
   @Test func animatedTransitionStopsAfterTheCallTheTurnAndTheFinish() {
-    let (scheduler, window, container) = makeContainer()
+    let (stage, container) = makeContainer()
+    let (scheduler, window) = (stage.scheduler, stage.window)
     let child = child("Child", of: container)
-    window.journal.removeAll()
+    stage.expect([.willMove(child, to: container), .load(child), .didMove(child, to: container)])
 
     window.perform(RecordingPlan(window: window, screen: child, isAnimated: true))
     #expect(window.isTransitioning)
     #expect(scheduler.hasPendingWork)
     #expect(scheduler.runningTransitionCount == 0)
-    expectJournal(window, [])
+    stage.expect([])
 
     scheduler.runLoopTurn()
     #expect(scheduler.runningTransitionCount == 1)
     #expect(child.appearanceState == .appearing)
-    expectJournal(window, [.willAppear(child, animated: true)])
+    stage.expect([.willAppear(child, animated: true)])
 
     scheduler.runLoopTurn()
-    expectJournal(window, [])
+    stage.expect([])
 
     scheduler.finishTransitions()
     #expect(!scheduler.hasPendingWork)
     #expect(!window.isTransitioning)
-    expectJournal(
-      window, [.didAppear(child, animated: true), .completion(.setRootViewController(child.screenID))])
+    stage.expect(
+      [.didAppear(child, animated: true), .completion(.setRootViewController(child.screenID))])
   }
 
   @Test func nonAnimatedTransitionFinishesOnTheTurn() {
-    let (scheduler, window, container) = makeContainer()
+    let (stage, container) = makeContainer()
+    let (scheduler, window) = (stage.scheduler, stage.window)
     let child = child("Child", of: container)
-    window.journal.removeAll()
+    stage.expect([.willMove(child, to: container), .load(child), .didMove(child, to: container)])
 
     window.perform(RecordingPlan(window: window, screen: child, isAnimated: false))
-    expectJournal(window, [])
+    stage.expect([])
     scheduler.runLoopTurn()
-    expectJournal(
-      window, [.willAppear(child), .didAppear(child), .completion(.setRootViewController(child.screenID))])
+    stage.expect(
+      [.willAppear(child), .didAppear(child), .completion(.setRootViewController(child.screenID))])
     #expect(!window.isTransitioning)
     scheduler.finishTransitions()
-    expectJournal(window, [])
+    stage.expect([])
   }
 
   @Test func finishTransitionsLeavesUnstartedTransitionsAlone() {
-    let (scheduler, window, container) = makeContainer()
+    let (stage, container) = makeContainer()
+    let (scheduler, window) = (stage.scheduler, stage.window)
     let child = child("Child", of: container)
-    window.journal.removeAll()
+    stage.expect([.willMove(child, to: container), .load(child), .didMove(child, to: container)])
     window.perform(RecordingPlan(window: window, screen: child, isAnimated: true))
     scheduler.finishTransitions()
     #expect(scheduler.hasPendingWork)
-    expectJournal(window, [])
+    stage.expect([])
     scheduler.settle()
-    expectJournal(
-      window,
+    stage.expect(
       [
         .willAppear(child, animated: true), .didAppear(child, animated: true),
         .completion(.setRootViewController(child.screenID)),
@@ -95,11 +97,16 @@ private struct RecordingPlan: TransitionPlan {
   }
 
   @Test func requestsQueuedBehindARunningTransitionStartAfterIt() {
-    let (scheduler, window, container) = makeContainer()
+    let (stage, container) = makeContainer()
+    let (scheduler, window) = (stage.scheduler, stage.window)
     let child = child("Child", of: container)
     window.makeKeyAndVisible()
     scheduler.settle()
-    window.journal.removeAll()
+    // A container that does not forward appearance leaves its child alone.
+    stage.expect([
+      .willMove(child, to: container), .load(child), .didMove(child, to: container), .willAppear(container),
+      .didAppear(container),
+    ])
 
     window.perform(RecordingPlan(window: window, screen: child, isAnimated: true))
     let next = Screen("Next")
@@ -109,16 +116,15 @@ private struct RecordingPlan: TransitionPlan {
     #expect(window.pendingRequests == [.setRootViewController(next.screenID)])
     #expect(!next.isViewLoaded)
     scheduler.runLoopTurn()
-    expectJournal(window, [.willAppear(child, animated: true)])
+    stage.expect([.willAppear(child, animated: true)])
     scheduler.finishTransitions()
     #expect(window.rootViewController === next)
     #expect(window.pendingRequests.isEmpty)
-    expectJournal(
-      window,
+    stage.expect(
       [.didAppear(child, animated: true), .completion(.setRootViewController(child.screenID)), .load(next)])
     scheduler.runLoopTurn()
-    expectJournal(
-      window, [.willDisappear(container), .willAppear(next), .didDisappear(container), .didAppear(next)])
+    stage.expect(
+      [.willDisappear(container), .willAppear(next), .didDisappear(container), .didAppear(next)])
     #expect(!scheduler.hasPendingWork)
   }
 
@@ -140,17 +146,17 @@ private struct RecordingPlan: TransitionPlan {
   }
 
   @Test func immediateSchedulerDeliversInsideTheCall() {
-    let window = journaledWindow()
+    let stage = Stage.hidden(scheduler: .immediate, misuse: .trap)
+    let window = stage.window
     let container = ManualContainer("Container")
     window.rootViewController = container
     let child = Screen("Child")
     container.addChild(child)
     container.view.addSubview(child.view)
-    window.journal.removeAll()
+    stage.expect([.load(container), .willMove(child, to: container), .load(child)])
     window.perform(RecordingPlan(window: window, screen: child, isAnimated: true))
     #expect(!window.isTransitioning)
-    expectJournal(
-      window,
+    stage.expect(
       [
         .willAppear(child, animated: true), .didAppear(child, animated: true),
         .completion(.setRootViewController(child.screenID)),
@@ -158,8 +164,8 @@ private struct RecordingPlan: TransitionPlan {
   }
 
   @Test func settleStopsAtItsLimit() {
-    let scheduler = ManualScheduler()
-    let window = journaledWindow(scheduler: .manual(scheduler))
+    let stage = Stage.hidden(misuse: .trap)
+    let (window, scheduler) = (stage.window, stage.scheduler)
     let root = Screen("Root")
     window.rootViewController = root
     window.makeKeyAndVisible()
@@ -170,5 +176,7 @@ private struct RecordingPlan: TransitionPlan {
     scheduler.settle()
     #expect(!scheduler.hasPendingWork)
     #expect(root.appearanceState == .appeared)
+    // Hiding and showing before a turn coalesce into one appearance.
+    stage.expect([.load(root), .willAppear(root), .didAppear(root)])
   }
 }

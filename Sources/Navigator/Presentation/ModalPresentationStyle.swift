@@ -12,7 +12,7 @@
 ///
 /// ``automatic`` resolves to ``pageSheet`` when the screen is presented (as on iOS 13 to
 /// 17; iOS 18 resolves it to a form sheet on regular width, which behaves the same here).
-public enum ModalPresentationStyle: Hashable, Sendable, CustomStringConvertible {
+public enum ModalPresentationStyle: Hashable, Sendable, CaseIterable, CustomStringConvertible {
   /// The system's default: resolves to ``pageSheet``.
   case automatic
   /// No adaptation: returned by an adaptive delegate to keep a popover a popover.
@@ -53,14 +53,30 @@ public enum ModalPresentationStyle: Hashable, Sendable, CustomStringConvertible 
   }
 
   /// A Boolean value indicating whether the presenter disappears under this style.
-  package var removesPresenter: Bool { self == .fullScreen || self == .currentContext }
+  package var removesPresenter: Bool {
+    switch self {
+    case .fullScreen, .currentContext: true
+    case .automatic, .none, .pageSheet, .formSheet, .custom, .overFullScreen, .overCurrentContext, .popover:
+      false
+    }
+  }
 
   /// A Boolean value indicating whether the presenter is found through
   /// `definesPresentationContext`.
   package var usesPresentationContext: Bool {
-    self == .currentContext || self == .overCurrentContext
+    switch self {
+    case .currentContext, .overCurrentContext: true
+    case .automatic, .none, .fullScreen, .pageSheet, .formSheet, .custom, .overFullScreen, .popover: false
+    }
   }
 
   /// A Boolean value indicating whether this style is a sheet that a swipe can dismiss.
-  package var isSheet: Bool { self == .pageSheet || self == .formSheet }
+  package var isSheet: Bool {
+    switch self {
+    case .pageSheet, .formSheet: true
+    case .automatic, .none, .fullScreen, .currentContext, .custom, .overFullScreen, .overCurrentContext,
+      .popover:
+      false
+    }
+  }
 }

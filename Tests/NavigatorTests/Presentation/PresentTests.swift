@@ -2,10 +2,40 @@ import Navigator
 import Testing
 
 @Suite(.exhaustiveStages) struct PresentTests {
-  static let coveringStyles: [ModalPresentationStyle] = [.fullScreen, .currentContext]
-  static let keepingStyles: [ModalPresentationStyle] = [
-    .automatic, .pageSheet, .formSheet, .overFullScreen, .overCurrentContext, .custom, .popover,
-  ]
+  /// What presenting a screen does to its presenter.
+  enum PresenterFate {
+    /// The presenter disappears under the presented screen.
+    case disappears
+    /// The presenter stays on screen beneath.
+    case staysOnScreen
+    /// The style cannot be presented: a screen's own style may not be `none`.
+    case notPresentable
+  }
+
+  /// What each style does to the presenter, as UIKit documents it: this test's own
+  /// statement, which a new style must be added to.
+  static func presenterFate(_ style: ModalPresentationStyle) -> PresenterFate {
+    switch style {
+    case .fullScreen, .currentContext: .disappears
+    case .automatic, .pageSheet, .formSheet, .overFullScreen, .overCurrentContext, .custom, .popover:
+      .staysOnScreen
+    case .none: .notPresentable
+    }
+  }
+
+  static let coveringStyles = ModalPresentationStyle.allCases.filter { presenterFate($0) == .disappears }
+  static let keepingStyles = ModalPresentationStyle.allCases.filter { presenterFate($0) == .staysOnScreen }
+
+  @Test func coveringAndKeepingStylesPartitionEveryPresentableStyle() {
+    #expect(Set(Self.coveringStyles).isDisjoint(with: Self.keepingStyles))
+    #expect(
+      Set(Self.coveringStyles + Self.keepingStyles)
+        == Set(ModalPresentationStyle.allCases).subtracting([.none]))
+    #expect(Self.coveringStyles.count + Self.keepingStyles.count == ModalPresentationStyle.allCases.count - 1)
+    // The engine's own classification agrees with this test's.
+    #expect(Self.coveringStyles.allSatisfy { $0.removesPresenter })
+    #expect(!Self.keepingStyles.contains { $0.removesPresenter })
+  }
 
   private func makePresented(_ style: ModalPresentationStyle, anchorIn root: Screen) -> Screen {
     let presented = Screen("P")

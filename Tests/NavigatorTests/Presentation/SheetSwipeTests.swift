@@ -40,7 +40,24 @@ final class SheetAnswers: AdaptivePresentationControllerDelegate {
     return (stage, sheet, controller)
   }
 
-  @Test(arguments: [ModalPresentationStyle.pageSheet, .formSheet, .automatic])
+  /// Whether a screen presented in `style` at regular width is a sheet a swipe can dismiss,
+  /// as UIKit documents it (``ModalPresentationStyle/automatic`` resolves to a page sheet).
+  static func isShownAsSheet(_ style: ModalPresentationStyle) -> Bool {
+    switch style {
+    case .automatic, .pageSheet, .formSheet: true
+    case .none, .fullScreen, .currentContext, .custom, .overFullScreen, .overCurrentContext, .popover: false
+    }
+  }
+
+  static let sheetStyles = ModalPresentationStyle.allCases.filter(isShownAsSheet)
+
+  @Test func theSheetStylesAreThePageAndFormSheetsAndWhatResolvesToThem() {
+    #expect(Self.sheetStyles == [.automatic, .pageSheet, .formSheet])
+    // The engine's own classification agrees, once automatic is resolved.
+    #expect(Self.sheetStyles.filter { $0.isSheet } == [.pageSheet, .formSheet])
+  }
+
+  @Test(arguments: sheetStyles)
   func aFinishedSwipeDismisses(style: ModalPresentationStyle) {
     let answers = SheetAnswers()
     let (stage, sheet, controller) = sheet(style, answers: answers)

@@ -41,7 +41,8 @@ import Testing
 /// ```
 ///
 /// A test about something other than events (leaks, counts) may opt out, visibly, by
-/// setting ``exhaustivity``.
+/// setting ``exhaustivity``. Since a stage lives until its test ends, a test that must see
+/// its window go away uses a plain `Window` instead.
 final class Stage {
   /// What the window shows when the test starts.
   enum Root {

@@ -7,19 +7,19 @@ import Testing
 /// On the main actor, so that an async navigation can run in a task while the test watches
 /// the window's queue.
 @MainActor
-@Suite struct NavigatorCreationOrderTests {
+@Suite(.exhaustiveStages) struct NavigatorCreationOrderTests {
   // MARK: Refusals
 
   @Test(arguments: Refusal.allCases, Variant.all)
   func aRefusedNavigationMakesNoScreen(_ refusal: Refusal, _ variant: Variant) async throws {
     let (form, source) = (variant.form, variant.source)
     let made = SendableCounter()
-    let (h, navigation, options) = try arrange(refusal)
-    let before = h.tree
+    let (stage, navigation, options) = try arrange(refusal)
+    let before = stage.tree
     let failures = FailureLog()
 
     let result = await perform(
-      navigation, counted(source, made), options.onFailure { failures.record($0) }, form, in: h)
+      navigation, counted(source, made), options.onFailure { failures.record($0) }, form, in: stage)
 
     #expect(made.count == 0)
     let error = try #require(failures.errors.first)
@@ -27,29 +27,29 @@ import Testing
     #expect(error.code == refusal.code)
     switch (form, result) {
     case (.plain, .success(nil)):
-      #expect(h.events == [.misuse(error)])
-      #expect(h.errors.errors == [error])
+      stage.expect([.misuse(error)])
+      #expect(stage.errors.errors == [error])
     case (.throwing, .failure(let thrown)), (.async, .failure(let thrown)):
       #expect(thrown == error)
-      #expect(h.events.isEmpty)
-      #expect(h.errors.errors.isEmpty)
+      stage.expect([])
+      #expect(stage.errors.errors.isEmpty)
     default:
       Issue.record("The \(form) form gave \(result)")
     }
-    #expect(h.tree == before)
-    #expect(h.window.pendingRequests.isEmpty)
+    #expect(stage.tree == before)
+    #expect(stage.window.pendingRequests.isEmpty)
   }
 
   @Test(arguments: Form.allCases, Source.allCases)
   func aRemovalMakesNoScreen(_ form: Form, _ source: Source) async throws {
     let made = SendableCounter()
-    let h = NavigatorHarness()
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
     let destination = counted(source, made)
     let failures = FailureLog()
-    let before = h.tree
+    let before = stage.tree
 
     let refused = await remove(
-      destination, from: h.home, .init().onFailure { failures.record($0) }, form, in: h)
+      destination, from: stage.root, .init().onFailure { failures.record($0) }, form, in: stage)
 
     let named =
       switch source {
@@ -57,31 +57,31 @@ import Testing
       case .scene: "a child from scene \"receipt\" of storyboard \"Counted\""
       }
     let expected = NavigationError(
-      .invalidRequest, "Can't remove \(named) from Home: it has none.", screens: [h.home.screenID])
+      .invalidRequest, "Can't remove \(named) from Home: it has none.", screens: [stage.root.screenID])
     #expect(made.count == 0)
     #expect(failures.errors == [expected])
     switch (form, refused) {
-    case (.plain, .success(nil)): #expect(h.take() == [.misuse(expected)])
+    case (.plain, .success(nil)): #expect(stage.take() == [.misuse(expected)])
     case (.throwing, .failure(let thrown)), (.async, .failure(let thrown)):
       #expect(thrown == expected)
-      #expect(h.take().isEmpty)
+      #expect(stage.take().isEmpty)
     default: Issue.record("The \(form) form gave \(refused)")
     }
-    #expect(h.tree == before)
+    #expect(stage.tree == before)
 
-    let child = try h.navigator.tryAddChild(destination, to: h.home)
+    let child = try stage.navigator.tryAddChild(destination, to: stage.root)
     #expect(made.count == 1)
-    h.window.journal.removeAll()
-    let removed = await remove(destination, from: h.home, .init(), form, in: h)
+    stage.discardEvents()
+    let removed = await remove(destination, from: stage.root, .init(), form, in: stage)
     #expect(try removed.get() === child)
     #expect(made.count == 1)
     let id = child.screenID
     #expect(
-      h.take() == [
+      stage.take() == [
         .willMove(id, toParent: nil), .viewWillDisappear(id, animated: false),
         .viewDidDisappear(id, animated: false), .didMove(id, toParent: nil),
       ])
-    #expect(h.tree == before)
+    #expect(stage.tree == before)
   }
 
   // MARK: Positive controls
@@ -90,28 +90,28 @@ import Testing
   func anAcceptedNavigationMakesTheScreenOnce(_ kind: Kind, _ variant: Variant) async throws {
     let (form, source) = (variant.form, variant.source)
     let made = SendableCounter()
-    let h = NavigatorHarness()
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
     let navigation: Navigation =
       switch kind {
       case .push: .push
       case .presentModal: .presentModal(style: nil)
-      case .popover: .popover(anchor: .view(h.home.view, rect: .zero))
-      case .addChild: .addChild(to: h.home, in: nil)
+      case .popover: .popover(anchor: .view(stage.root.view, rect: .zero))
+      case .addChild: .addChild(to: stage.root, in: nil)
       }
 
-    let result = await perform(navigation, counted(source, made), .init(), form, in: h)
+    let result = await perform(navigation, counted(source, made), .init(), form, in: stage)
 
     let screen = try #require(try result.get())
     #expect(made.count == 1)
-    #expect(h.errors.errors.isEmpty)
+    #expect(stage.errors.errors.isEmpty)
     let id = screen.screenID
-    let home = h.home.screenID
-    let nav = h.navigation.screenID
+    let home = stage.root.screenID
+    let nav = stage.navigation.screenID
     switch kind {
     case .push:
-      #expect(h.navigation.viewControllers.ids == [home, id])
-      #expect(
-        h.events == [
+      #expect(stage.navigation.viewControllers.ids == [home, id])
+      stage.expect(
+        [
           .viewDidLoad(id), .willPush(id, onto: nav, animated: true), .willMove(id, toParent: nav),
           .viewWillDisappear(home, animated: true), .viewWillAppear(id, animated: true),
           .willShow(id, in: nav, animated: true), .viewDidDisappear(home, animated: true),
@@ -120,17 +120,17 @@ import Testing
           .completion(.push(id, onto: nav, animated: true)),
         ])
     case .presentModal, .popover:
-      #expect(h.navigation.presentedViewController === screen)
+      #expect(stage.navigation.presentedViewController === screen)
       #expect(screen.modalPresentationStyle == (kind == .popover ? .popover : .automatic))
-      #expect(
-        h.events == [
+      stage.expect(
+        [
           .viewDidLoad(id), .viewWillAppear(id, animated: true), .viewDidAppear(id, animated: true),
           .completion(.present(id, from: home, animated: true)),
         ])
     case .addChild:
-      #expect(h.home.children.ids == [id])
-      #expect(
-        h.events == [
+      #expect(stage.root.children.ids == [id])
+      stage.expect(
+        [
           .viewDidLoad(id), .willMove(id, toParent: home), .viewWillAppear(id, animated: false),
           .viewDidAppear(id, animated: false), .didMove(id, toParent: home),
         ])
@@ -140,10 +140,10 @@ import Testing
   // MARK: Messages
 
   @Test func aRejectedPushNamesTheDestinationForTheScreenItDidNotMake() throws {
-    let h = try busy(rejecting: true)
+    let stage = try busy(rejecting: true)
     let made = SendableCounter()
     let push = #expect(throws: NavigationError.self) {
-      try h.navigator.tryPush(counted(.factory, made))
+      try stage.navigator.tryPush(counted(.factory, made))
     }
     #expect(
       push
@@ -151,9 +151,9 @@ import Testing
           .transitionInProgress,
           "Can't run push(a screen of type Receipt, onto: Nav, animated: true) while a transition or a "
             + "pending decision is in progress.",
-          screens: [h.navigation.screenID]))
+          screens: [stage.navigation.screenID]))
     let presentation = #expect(throws: NavigationError.self) {
-      try h.navigator.tryPresentModal(counted(.scene, made), options: .init().animated(false))
+      try stage.navigator.tryPresentModal(counted(.scene, made), options: .init().animated(false))
     }
     #expect(
       presentation
@@ -161,17 +161,17 @@ import Testing
           .transitionInProgress,
           "Can't run present(a screen from scene \"receipt\" of storyboard \"Counted\", from: Tinted, "
             + "animated: false) while a transition or a pending decision is in progress.",
-          screens: [h.navigation.topViewController!.screenID]))
+          screens: [stage.navigation.topViewController!.screenID]))
     #expect(made.count == 0)
-    #expect(h.events.isEmpty)
+    stage.expect([])
   }
 
   @Test func aPushEmbeddedInANavigationControllerIsRefusedBeforeAnythingIsMade() {
-    let h = NavigatorHarness()
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
     let made = SendableCounter()
     let given = Receipt()
     let factory = #expect(throws: NavigationError.self) {
-      try h.navigator.tryPush(counted(.factory, made), options: .init().embeddedInNavigationController())
+      try stage.navigator.tryPush(counted(.factory, made), options: .init().embeddedInNavigationController())
     }
     #expect(
       factory
@@ -179,9 +179,9 @@ import Testing
           .pushNavigationController,
           "Pushing a navigation controller is not supported: a screen of type Receipt embedded in "
             + "NavigationController onto Nav.",
-          screens: [h.navigation.screenID]))
+          screens: [stage.navigation.screenID]))
     let instance = #expect(throws: NavigationError.self) {
-      try h.navigator.tryPush(.instance(given), options: .init().embeddedInNavigationController())
+      try stage.navigator.tryPush(.instance(given), options: .init().embeddedInNavigationController())
     }
     #expect(
       instance
@@ -189,36 +189,37 @@ import Testing
           .pushNavigationController,
           "Pushing a navigation controller is not supported: Receipt embedded in NavigationController "
             + "onto Nav.",
-          screens: [given.screenID, h.navigation.screenID]))
+          screens: [given.screenID, stage.navigation.screenID]))
     #expect(made.count == 0)
     #expect(given.parent == nil)
     #expect(!given.isViewLoaded)
-    #expect(h.events.isEmpty)
+    stage.expect([])
   }
 
   @Test func aPresentationWithTheNoneStyleIsRefusedAtOnceEvenWhileTheWindowIsBusy() throws {
-    let h = try busy(rejecting: false)
+    let stage = try busy(rejecting: false)
     let made = SendableCounter()
     let error = #expect(throws: NavigationError.self) {
-      try h.navigator.tryPresentModal(counted(.factory, made), style: ModalPresentationStyle.none)
+      try stage.navigator.tryPresentModal(counted(.factory, made), style: ModalPresentationStyle.none)
     }
     #expect(
       error
         == NavigationError(
           .invalidRequest,
           "Can't present a screen of type Receipt modally from Tinted: its modalPresentationStyle is none.",
-          screens: [h.navigation.topViewController!.screenID]))
+          screens: [stage.navigation.topViewController!.screenID]))
     #expect(made.count == 0)
-    #expect(h.window.pendingRequests.isEmpty)
+    #expect(stage.window.pendingRequests.isEmpty)
   }
 
   @Test func aPresenterOutsideTheWindowIsNamedWithTheDestination() {
-    let h = NavigatorHarness()
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
     let made = SendableCounter()
     let offscreen = Screen("Offscreen")
     let error = #expect(throws: NavigationError.self) {
-      try h.navigator.tryPopover(
-        counted(.factory, made), anchor: .view(h.home.view, rect: .zero), options: .init().from(offscreen))
+      try stage.navigator.tryPopover(
+        counted(.factory, made), anchor: .view(stage.root.view, rect: .zero), options: .init().from(offscreen)
+      )
     }
     #expect(
       error
@@ -243,18 +244,14 @@ import Testing
   func aPresenterAlreadyPresentingIsNamedAsTheStylePicksIt(
     _ style: ModalPresentationStyle?, _ presenter: String?
   ) throws {
-    let window = Window(misusePolicy: .report)
-    window.journal.isEnabled = true
-    let root = Screen("Root")
+    let stage = Stage(.screen(Screen("Root")), scheduler: .immediate)
+    let (window, root, navigator) = (stage.window, stage.root, stage.navigator)
     let home = Screen("Home")
     let navigation = NavigationController(rootViewController: home)
     navigation.title = "Nav"
-    window.rootViewController = root
-    window.makeKeyAndVisible()
-    let navigator = Navigator(window: window)
     try navigator.tryAddChild(.instance(navigation), to: root)
     let tinted = try navigator.tryPresentModal(.type(Tinted.self), options: .init().from(root))
-    window.journal.removeAll()
+    stage.discardEvents()  // the set-up: other suites check adding a child and presenting
     let before = window.hierarchyDescription()
     let made = SendableCounter()
     let ids = ["Root": root.screenID, "Nav": navigation.screenID]
@@ -284,7 +281,7 @@ import Testing
       }
       #expect(engine == expected(naming: "Receipt", [given.screenID]))
     }
-    #expect(window.journal.events.isEmpty)
+    stage.expect([])
     #expect(window.hierarchyDescription() == before)
   }
 }
@@ -367,57 +364,68 @@ extension NavigatorCreationOrderTests {
     }
   }
 
-  /// A harness where `refusal` is what the navigation meets, the navigation, and its options.
-  func arrange(_ refusal: Refusal) throws -> (NavigatorHarness, Navigation, NavigationOptions<Receipt>) {
+  /// A stage where `refusal` is what the navigation meets, the navigation, and its options.
+  func arrange(
+    _ refusal: Refusal, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> (Stage, Navigation, NavigationOptions<Receipt>) {
     switch refusal {
     case .pushEmbeddedInANavigationControllerWhileBusy:
-      return (try busy(rejecting: false), .push, .init().embeddedInNavigationController())
-    case .pushUnderTheRejectPolicy: return (try busy(rejecting: true), .push, .init())
+      return (
+        try busy(rejecting: false, sourceLocation: sourceLocation), .push,
+        .init().embeddedInNavigationController()
+      )
+    case .pushUnderTheRejectPolicy:
+      return (try busy(rejecting: true, sourceLocation: sourceLocation), .push, .init())
     case .presentWithTheNoneStyleWhileBusy:
-      return (try busy(rejecting: false), .presentModal(style: ModalPresentationStyle.none), .init())
-    case .presentUnderTheRejectPolicy: return (try busy(rejecting: true), .presentModal(style: nil), .init())
+      return (
+        try busy(rejecting: false, sourceLocation: sourceLocation),
+        .presentModal(style: ModalPresentationStyle.none), .init()
+      )
+    case .presentUnderTheRejectPolicy:
+      return (try busy(rejecting: true, sourceLocation: sourceLocation), .presentModal(style: nil), .init())
     case .popoverUnderTheRejectPolicy:
-      let h = try busy(rejecting: true)
-      return (h, .popover(anchor: .view(h.home.view, rect: .zero)), .init())
+      let stage = try busy(rejecting: true, sourceLocation: sourceLocation)
+      return (stage, .popover(anchor: .view(stage.root.view, rect: .zero)), .init())
     default: break
     }
-    let h = NavigatorHarness()
+    let stage = Stage(
+      .stack(root: "Home", delegate: nil), scheduler: .immediate, sourceLocation: sourceLocation)
     let arranged: (Navigation, NavigationOptions<Receipt>)
     switch refusal {
     case .pushFromAScreenOutsideAnyStack: arranged = (.push, .init().from(Screen("Lonely")))
     case .pushEmbeddedInANavigationController: arranged = (.push, .init().embeddedInNavigationController())
     case .presentFromAScreenAlreadyPresenting:
-      try h.navigator.tryPresentModal(.type(Tinted.self))
-      arranged = (.presentModal(style: nil), .init().from(h.home))
+      try stage.navigator.tryPresentModal(.type(Tinted.self))
+      arranged = (.presentModal(style: nil), .init().from(stage.root))
     case .presentFromAScreenOutsideTheWindow:
       arranged = (.presentModal(style: nil), .init().from(Screen("Offscreen")))
     case .presentWithTheNoneStyle: arranged = (.presentModal(style: ModalPresentationStyle.none), .init())
     case .popoverAtAnAnchorOutsideTheWindow:
       arranged = (.popover(anchor: .view(View(), rect: .zero)), .init())
     case .popoverFromAScreenAlreadyPresenting:
-      try h.navigator.tryPresentModal(.type(Tinted.self))
-      arranged = (.popover(anchor: .view(h.home.view, rect: .zero)), .init().from(h.home))
+      try stage.navigator.tryPresentModal(.type(Tinted.self))
+      arranged = (.popover(anchor: .view(stage.root.view, rect: .zero)), .init().from(stage.root))
     case .popoverFromAScreenOutsideTheWindow:
-      arranged = (.popover(anchor: .view(h.home.view, rect: .zero)), .init().from(Screen("Offscreen")))
-    case .addChildToANavigationController: arranged = (.addChild(to: h.navigation, in: nil), .init())
-    case .addChildInAViewOutsideTheContainer: arranged = (.addChild(to: h.home, in: View()), .init())
+      arranged = (.popover(anchor: .view(stage.root.view, rect: .zero)), .init().from(Screen("Offscreen")))
+    case .addChildToANavigationController: arranged = (.addChild(to: stage.navigation, in: nil), .init())
+    case .addChildInAViewOutsideTheContainer: arranged = (.addChild(to: stage.root, in: View()), .init())
     case .pushEmbeddedInANavigationControllerWhileBusy, .pushUnderTheRejectPolicy,
       .presentWithTheNoneStyleWhileBusy, .presentUnderTheRejectPolicy, .popoverUnderTheRejectPolicy:
       preconditionFailure("arranged above")
     }
-    h.window.journal.removeAll()
-    return (h, arranged.0, arranged.1)
+    stage.discardEvents()
+    return (stage, arranged.0, arranged.1)
   }
 
-  /// A harness under the manual scheduler whose window is busy with a push of `Tinted`,
+  /// A stage under the manual scheduler whose window is busy with a push of `Tinted`,
   /// rejecting the requests that would wait or queueing them.
-  func busy(rejecting: Bool) throws -> NavigatorHarness {
-    let h = NavigatorHarness(manual: true)
-    if rejecting { h.window.transitionRequestPolicy = .reject }
-    try h.navigator.tryPush(.type(Tinted.self))
-    #expect(h.window.isBusy)
-    h.window.journal.removeAll()
-    return h
+  func busy(rejecting: Bool, sourceLocation: SourceLocation = #_sourceLocation) throws -> Stage {
+    let stage = Stage(.stack(root: "Home", delegate: nil), sourceLocation: sourceLocation)
+    if rejecting { stage.window.transitionRequestPolicy = .reject }
+    try stage.navigator.tryPush(.type(Tinted.self))
+    #expect(stage.window.isBusy)
+    stage.discardEvents()
+    return stage
   }
 
   /// A destination whose every screen made is counted.
@@ -445,15 +453,15 @@ extension NavigatorCreationOrderTests {
   /// the error the other forms threw.
   func perform(
     _ navigation: Navigation, _ destination: Destination<Receipt>, _ options: NavigationOptions<Receipt>,
-    _ form: Form, in h: NavigatorHarness
+    _ form: Form, in stage: Stage
   ) async -> Result<Receipt?, NavigationError> {
-    let navigator = h.navigator
+    let navigator = stage.navigator
     do throws(NavigationError) {
       switch (navigation, form) {
       case (.push, .plain): return .success(navigator.push(destination, options: options, completion: nil))
       case (.push, .throwing): return .success(try navigator.tryPush(destination, options: options))
       case (.push, .async):
-        return await awaiting(h) { () throws(NavigationError) in
+        return await awaiting(stage) { () throws(NavigationError) in
           try await navigator.push(destination, options: options)
         }
       case (.presentModal(let style), .plain):
@@ -461,7 +469,7 @@ extension NavigatorCreationOrderTests {
       case (.presentModal(let style), .throwing):
         return .success(try navigator.tryPresentModal(destination, style: style, options: options))
       case (.presentModal(let style), .async):
-        return await awaiting(h) { () throws(NavigationError) in
+        return await awaiting(stage) { () throws(NavigationError) in
           try await navigator.presentModal(destination, style: style, options: options)
         }
       case (.popover(let anchor), .plain):
@@ -469,7 +477,7 @@ extension NavigatorCreationOrderTests {
       case (.popover(let anchor), .throwing):
         return .success(try navigator.tryPopover(destination, anchor: anchor, options: options))
       case (.popover(let anchor), .async):
-        return await awaiting(h) { () throws(NavigationError) in
+        return await awaiting(stage) { () throws(NavigationError) in
           try await navigator.popover(destination, anchor: anchor, options: options)
         }
       case (.addChild(let container, let view), .plain):
@@ -478,7 +486,7 @@ extension NavigatorCreationOrderTests {
       case (.addChild(let container, let view), .throwing):
         return .success(try navigator.tryAddChild(destination, to: container, in: view, options: options))
       case (.addChild(let container, let view), .async):
-        return await awaiting(h) { () throws(NavigationError) in
+        return await awaiting(stage) { () throws(NavigationError) in
           try await navigator.addChild(destination, to: container, in: view, options: options)
         }
       }
@@ -491,7 +499,7 @@ extension NavigatorCreationOrderTests {
   /// in the window's queue (which a navigation refused before its screen is made must not
   /// do), so that such a regression fails instead of hanging.
   func awaiting(
-    _ h: NavigatorHarness, _ navigation: @escaping () async throws(NavigationError) -> Receipt
+    _ stage: Stage, _ navigation: @escaping () async throws(NavigationError) -> Receipt
   ) async -> Result<Receipt?, NavigationError> {
     let slot = ResultSlot()
     let task = Task {
@@ -501,10 +509,10 @@ extension NavigatorCreationOrderTests {
         slot.result = .failure(error)
       }
     }
-    await h.yield { slot.result != nil || !h.window.pendingRequests.isEmpty }
+    await stage.yield { slot.result != nil || !stage.window.pendingRequests.isEmpty }
     if slot.result == nil {
-      Issue.record("The navigation waits in the queue: \(h.window.pendingRequests)")
-      h.scheduler.settle()
+      Issue.record("The navigation waits in the queue: \(stage.window.pendingRequests)")
+      stage.scheduler.settle()
     }
     await task.value
     guard let result = slot.result else {
@@ -519,17 +527,17 @@ extension NavigatorCreationOrderTests {
   func remove(
     _ destination: Destination<Receipt>, from container: ViewController,
     _ options: NavigationOptions<Receipt>,
-    _ form: Form, in h: NavigatorHarness
+    _ form: Form, in stage: Stage
   ) async -> Result<Receipt?, NavigationError> {
     do throws(NavigationError) {
       switch form {
       case .plain:
         return .success(
-          h.navigator.removeChild(destination, from: container, options: options, completion: nil))
+          stage.navigator.removeChild(destination, from: container, options: options, completion: nil))
       case .throwing:
-        return .success(try h.navigator.tryRemoveChild(destination, from: container, options: options))
+        return .success(try stage.navigator.tryRemoveChild(destination, from: container, options: options))
       case .async:
-        return .success(try await h.navigator.removeChild(destination, from: container, options: options))
+        return .success(try await stage.navigator.removeChild(destination, from: container, options: options))
       }
     } catch {
       return .failure(error)

@@ -41,6 +41,7 @@ final class Composer: ViewController, InitializableScreen {}
     #expect(
       window.journal.events.map(\.description) == [
         "NavigationController.viewDidLoad", "Inbox.viewDidLoad",
+        "NavigationController.joined", "Inbox.joined",
         "NavigationController.viewWillAppear(animated: false)", "Inbox.viewWillAppear(animated: false)",
         "NavigationController.willShow(Inbox, animated: false)",
         "NavigationController.didShow(Inbox, animated: false)",

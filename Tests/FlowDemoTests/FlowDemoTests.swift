@@ -51,6 +51,8 @@ import Testing
         "   · Attachment.viewDidDisappear(animated: false)",
         "   · Mail.viewDidAppear(animated: true)",
         "   · Inbox.viewDidAppear(animated: true)",
+        "   · Share.left(dismissed(programmatic) of Attachment)",
+        "   · Attachment.left(dismissed(programmatic) of Attachment)",
         "   · completion(dismiss(Inbox, animated: true))",
         "   Window (visible)",
         "   └─ Mail [NavigationController] appeared",
@@ -74,6 +76,7 @@ import Testing
         "   · Filters.popoverShouldDismiss",
         "   · Filters.viewWillDisappear(animated: true)",
         "   · Filters.viewDidDisappear(animated: true)",
+        "   · Filters.left(dismissed(tapOutside) of Filters)",
         "   · Filters.popoverDidDismiss",
         "   Window (visible)",
         "   └─ Photos [NavigationController] appeared",
@@ -90,12 +93,13 @@ import Testing
     #expect(!ignored.contains { $0.hasPrefix("   · ") })
     let swiped = try Self.section("15. A swipe down dismisses the sheet", in: lines)
     #expect(
-      Array(swiped.prefix(6)) == [
+      Array(swiped.prefix(7)) == [
         "   (delegate: a swipe dismissed Filters)",
         "   · Filters.presentationControllerShouldDismiss",
         "   · Filters.presentationControllerWillDismiss",
         "   · Filters.viewWillDisappear(animated: true)",
         "   · Filters.viewDidDisappear(animated: true)",
+        "   · Filters.left(dismissed(sheetSwipe) of Filters)",
         "   · Filters.presentationControllerDidDismiss",
       ])
     #expect(swiped.last == "      └─ Album [DemoScreen] appeared (top)")

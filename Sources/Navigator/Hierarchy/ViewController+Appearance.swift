@@ -45,7 +45,7 @@ extension ViewController {
         child.beginAppearance(appearing, animated: animated, window: window)
       }
     }
-    appearanceDidBegin(appearing, animated: animated, window: window)
+    if appearing { willAppearAsContainer(animated: animated, window: window) }
     return true
   }
 

@@ -29,6 +29,12 @@ extension ViewController {
     }
     child.willMove(toParent: self)
     appendChild(child)
+    if isInWindowHierarchy {
+      announceJoining(child, in: journalWindow)
+    } else {
+      // Moved out of a hierarchy into a container that is in none.
+      child.leaveIfDetached(.removedFromParent, from: child.journalWindow)
+    }
   }
 
   /// Removes this screen from its container; calls ``didMove(toParent:)`` with `nil`.
@@ -40,6 +46,7 @@ extension ViewController {
     parent.removeChild(at: indexInParent)
     didMove(toParent: nil)
     didLeaveHierarchy()
+    leaveIfDetached(.removedFromParent, from: journalWindow)
   }
 
   /// Checks the rules for adding `child` to this screen.

@@ -54,6 +54,10 @@ extension ViewController {
   /// presents, as the subtree joins a hierarchy.
   package func adopt(_ window: Window?) {
     guard let window, adoptedToken !== window.token else { return }
+    // Taken into another window: it leaves the hierarchy of the one it was in first.
+    if isInWindowHierarchy, let old = adoptedToken?.window {
+      leave(.removedFromParent, removedScreen: self, from: old)
+    }
     adoptedToken = window.token
     if !childList.isEmpty {
       for child in childList { child.adopt(window) }

@@ -52,8 +52,9 @@ open class ViewController {
   /// Reading it loads the view if needed: ``loadView()`` then ``viewDidLoad()``. Assigning
   /// it (usually inside ``loadView()``) installs a view without loading.
   public var view: View {
-    get {
-      loadViewIfNeeded()
+    @inline(__always) get {
+      if let loadedView { return loadedView }
+      loadViewNow()
       return loadedView!
     }
     set {
@@ -70,7 +71,15 @@ open class ViewController {
   public var viewIfLoaded: View? { loadedView }
 
   /// Loads the view if it is not loaded yet; does nothing otherwise.
+  @inline(__always)
   public func loadViewIfNeeded() {
+    if loadedView == nil { loadViewNow() }
+  }
+
+  /// Loads the view: ``loadView()``, then ``viewDidLoad()``; kept out of line, so that the
+  /// test every appearance makes (is it loaded?) stays two instructions.
+  @inline(never)
+  private func loadViewNow() {
     guard loadedView == nil, !isLoadingView else { return }
     isLoadingView = true
     loadView()
@@ -156,8 +165,8 @@ open class ViewController {
     return childList.filter { child in child.loadedView?.isDescendant(of: ownView) ?? false }
   }
 
-  /// A hook for containers that add their own effects once an appearance change began.
-  package func appearanceDidBegin(_ appearing: Bool, animated: Bool, window: Window?) {}
+  /// A hook for containers that add their own effects once they began to appear.
+  package func willAppearAsContainer(animated: Bool, window: Window?) {}
 
   // MARK: Containment
 
@@ -223,6 +232,10 @@ open class ViewController {
   // Unchecked: read to find the window for every event (see Links.swift).
   /// The window this screen last belonged to, through its token (``adoptedWindow``).
   @exclusivity(unchecked) package var adoptedToken: WindowToken?
+  // Unchecked: read by every move that adds or removes the screen (see Links.swift).
+  /// A Boolean value indicating whether this screen was announced in the hierarchy of the
+  /// window its ``adoptedToken`` names (``HierarchyObserver``).
+  @exclusivity(unchecked) package var isInWindowHierarchy = false
   // Unchecked: read by every containment check and ancestor walk (see Links.swift).
   /// The screen that presented this one, unretained (``presenter``).
   @exclusivity(unchecked) package var presenterLink = BackLink<ViewController>()

@@ -28,6 +28,8 @@ open class Window: View {
   private var root: ViewController?
   /// What screens hold to remember this window; cleared when the window goes away.
   package let token = WindowToken()
+  /// Who hears screens join and leave this window's hierarchy; `nil` rather than empty.
+  var hierarchyObservers: [WeakHierarchyObserver]?
   // Unchecked: tested by every request (see Links.swift).
   /// What runs, and what waits to run (hot: read by every request).
   @exclusivity(unchecked) package var queue = TransitionQueue()
@@ -149,12 +151,15 @@ open class Window: View {
       newRoot.windowIfRoot = self
       newRoot.adopt(self)
       attach(newRoot.view)
+      newRoot.join(self)
     }
     outgoing?.didLeaveHierarchy()
     let outgoingIsShown =
       ([outgoing].compactMap { $0 } + outgoingChain).contains { $0.appearanceState != .disappeared }
     if !isHidden || outgoingIsShown {
       perform(WindowAppearancePlan(window: self, outgoing: outgoing, outgoingChain: outgoingChain))
+    } else if let outgoing {
+      outgoing.leaveAsReplacedRoot(of: self, with: outgoingChain)
     }
   }
 
@@ -336,5 +341,6 @@ struct WindowAppearancePlan: TransitionPlan {
     outgoing?.endAppearance(window: window)
     let shown = window.shownScreens
     for screen in window.isHidden ? shown.reversed() : shown { screen.endAppearance(window: window) }
+    outgoing?.leaveAsReplacedRoot(of: window, with: outgoingChain)
   }
 }

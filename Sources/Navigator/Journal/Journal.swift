@@ -19,6 +19,13 @@ public final class Journal {
   /// The recorded events, oldest first.
   public private(set) var events: [NavigationEvent] = []
 
+  /// A Boolean value indicating whether screens joining and leaving a window's hierarchy
+  /// are recorded (``NavigationEvent/screenJoined(_:)``,
+  /// ``NavigationEvent/screenLeft(_:exit:)``); `true` by default.
+  ///
+  /// Switch it off to compare a journal with UIKit's own callbacks only.
+  public var recordsMembership = true
+
   /// Creates a journal.
   ///
   /// - Parameter isEnabled: A Boolean value indicating whether events are recorded.

@@ -81,6 +81,14 @@ public enum NavigationEvent: Hashable, Sendable, CustomStringConvertible {
   /// A popover's delegate heard that a tap outside dismissed the screen.
   case popoverDidDismiss(ScreenID)
 
+  // MARK: The hierarchy's members
+
+  /// A screen joined its window's hierarchy (``HierarchyObserver/window(_:didAdd:)``).
+  case screenJoined(ScreenID)
+  /// A screen left its window's hierarchy for good
+  /// (``HierarchyObserver/window(_:didRemove:exit:)``).
+  case screenLeft(ScreenID, exit: HierarchyExit)
+
   // MARK: Misuse and completions
 
   /// A call broke a rule and was refused under ``MisusePolicy/report``.
@@ -142,6 +150,8 @@ public enum NavigationEvent: Hashable, Sendable, CustomStringConvertible {
       "\(screen).presentationControllerDidAttemptToDismiss"
     case .popoverShouldDismiss(let screen): "\(screen).popoverShouldDismiss"
     case .popoverDidDismiss(let screen): "\(screen).popoverDidDismiss"
+    case .screenJoined(let screen): "\(screen).joined"
+    case .screenLeft(let screen, let exit): "\(screen).left(\(exit))"
     case .misuse(let error): "misuse[\(error.code)]: \(error.message)"
     case .completion(let request): "completion(\(request))"
     }

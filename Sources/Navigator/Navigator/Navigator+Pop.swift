@@ -85,7 +85,7 @@ extension Navigator {
           options.successHandler?(top)
           withDuration(options, for: top) {
             _ = navigation.performPop(
-              animated: animated, completion: finish(top, options, completion))
+              .programmatic, animated: animated, completion: finish(top, options, completion))
           }
         }
       }

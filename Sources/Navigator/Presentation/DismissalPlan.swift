@@ -8,6 +8,8 @@ package struct DismissalPlan: TransitionPlan {
   let chain: [ViewController]
   let reappearing: ViewController?
   package let isAnimated: Bool
+  /// What dismissed the chain, for the hierarchy's observers.
+  let trigger: DismissalTrigger
   let request: NavigationRequest
   let completion: (() -> Void)?
   /// Delegate calls that follow the did-callbacks (a swipe's or a tap's did-dismiss).
@@ -32,6 +34,9 @@ package struct DismissalPlan: TransitionPlan {
     }
     reappearing?.endAppearance(window: window)
     for screen in chain { screen.didLeaveHierarchy() }
+    if let dismissed = chain.last, dismissed.isDetached {
+      for screen in chain { screen.leave(.dismissed(trigger), removedScreen: dismissed, from: window) }
+    }
     afterDidCallbacks?()
     if let completion {
       window.journal.record(.completion(request))

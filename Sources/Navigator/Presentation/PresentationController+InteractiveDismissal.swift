@@ -95,7 +95,8 @@ extension PresentationController {
     let screen = presented
     let delegate = effectiveDelegate
     let plan = screen.removePresentation(
-      window: window, animated: true, request: .dismiss(screen.screenID, animated: true),
+      window: window, animated: true, trigger: .sheetSwipe,
+      request: .dismiss(screen.screenID, animated: true),
       completion: nil
     ) { [self] in
       guard let delegate else { return }

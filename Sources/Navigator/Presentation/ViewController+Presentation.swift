@@ -172,6 +172,7 @@ extension ViewController {
       presenter.view.detachFromSuperview()
     }
     container.attach(presented.view)
+    presenter.announceJoining(presented, in: window)
     window.perform(
       PresentationPlan(
         window: window, presented: presented, covered: covered, isAnimated: animated,
@@ -196,20 +197,21 @@ extension ViewController {
     }
     window.perform(
       bottom.removePresentation(
-        window: window, animated: animated, request: request, completion: completion))
+        window: window, animated: animated, trigger: .programmatic, request: request, completion: completion))
   }
 
   /// Removes this presented screen and every screen above it, and plans their callbacks.
   package func removePresentation(
-    window: Window, animated: Bool, request: NavigationRequest, completion: (() -> Void)?,
-    afterDidCallbacks: (() -> Void)? = nil
+    window: Window, animated: Bool, trigger: DismissalTrigger, request: NavigationRequest,
+    completion: (() -> Void)?, afterDidCallbacks: (() -> Void)? = nil
   ) -> DismissalPlan {
     let chain = presentationChain()
     let reappearing = presentationState.coveredView?.view.owningViewController
     for screen in chain.reversed() { screen.unlinkPresentation(window: window) }
     return DismissalPlan(
       window: window, chain: chain.reversed(), reappearing: reappearing, isAnimated: animated,
-      request: request, completion: completion, afterDidCallbacks: afterDidCallbacks)
+      trigger: trigger, request: request,
+      completion: completion, afterDidCallbacks: afterDidCallbacks)
   }
 
   /// This presented screen and every screen presented above it, bottom first.

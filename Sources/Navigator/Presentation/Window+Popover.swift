@@ -44,7 +44,7 @@ extension Window {
       }
     }
     let plan = top.removePresentation(
-      window: self, animated: true, request: .dismiss(top.screenID, animated: true),
+      window: self, animated: true, trigger: .tapOutside, request: .dismiss(top.screenID, animated: true),
       completion: nil
     ) { [self] in
       guard let delegate else { return }

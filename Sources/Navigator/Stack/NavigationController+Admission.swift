@@ -49,21 +49,21 @@ extension NavigationController {
   func run(_ plan: StackPlan) {
     if let window = plan.window {
       window.queue.begin(.transition)
-      plan.apply()
+      plan.apply(on: self)
       // The immediate scheduler's case of ``Window/schedule(_:)``, written out so that the
       // phases inline here and read the plan's parts without copying it.
       if window.scheduler.isImmediate {
-        plan.willPhase()
-        plan.didPhase()
+        plan.willPhase(on: self)
+        plan.didPhase(on: self)
         window.transitionDidFinish()
       } else {
-        window.schedule(plan)
+        window.schedule(ScheduledStackMove(navigation: self, plan: plan))
       }
     } else {
       detachedQueue.begin(.transition)
-      plan.apply()
-      plan.willPhase()
-      plan.didPhase()
+      plan.apply(on: self)
+      plan.willPhase(on: self)
+      plan.didPhase(on: self)
       detachedQueue.end(.transition)
       drainDetachedQueue()
     }

@@ -48,7 +48,7 @@ extension NavigationController {
       if answeredLater {
         // The finger has long left the screen: the confirmed swipe pops as the back
         // button would.
-        performPop(animated: true, completion: nil)
+        performPop(.interactiveSwipe, animated: true, completion: nil)
       } else {
         startInteractivePop()
       }
@@ -98,7 +98,7 @@ extension NavigationController {
     // The pop's transition replaces the swipe in the window it runs in; a window the stack
     // left during the swipe is released here.
     if let held = swipe.heldWindow?.window, held !== window { held.end(.interactivePop) }
-    performPop(animated: true, completion: nil, willPhaseDone: true)
+    performPop(.interactiveSwipe, animated: true, completion: nil, willPhaseDone: true)
   }
 
   private func interactivePopBeginError() -> NavigationError? {

@@ -44,26 +44,28 @@ extension NavigationController {
   func popNow(animated: Bool, ignoringPopGuard: Bool, completion: (() -> Void)?) -> ViewController? {
     guard childList.count > 1 else { return nil }
     guard mustAskGuard(ignoring: ignoringPopGuard) else {
-      return performPop(animated: animated, completion: completion)
+      return performPop(.programmatic, animated: animated, completion: completion)
     }
     var popped: ViewController?
     _ = confirmLeavingTop(trigger: .programmatic, ignoringGuard: false) { [self] in
       guard childList.count > 1 else { return }
-      popped = performPop(animated: animated, completion: completion)
+      popped = performPop(.programmatic, animated: animated, completion: completion)
     }
     return popped
   }
 
-  /// Pops the top screen; `willPhaseDone` when a finished back swipe already delivered
-  /// the will-callbacks.
+  /// Pops the top screen, for `trigger`; `willPhaseDone` when a finished back swipe already
+  /// delivered the will-callbacks.
   @discardableResult
-  func performPop(animated: Bool, completion: (() -> Void)?, willPhaseDone: Bool = false) -> ViewController? {
+  func performPop(
+    _ trigger: PopTrigger, animated: Bool, completion: (() -> Void)?, willPhaseDone: Bool = false
+  ) -> ViewController? {
     let count = childList.count
     guard count > 1 else { return nil }
     let outgoing = childList[count - 1]
     run(
       StackPlan(
-        .pop, in: self, window: journalWindow, outgoing: outgoing, incoming: childList[count - 2],
+        .pop(trigger), in: self, window: journalWindow, outgoing: outgoing, incoming: childList[count - 2],
         animated: animated, completion: completion, willPhaseDone: willPhaseDone))
     return outgoing
   }

@@ -89,7 +89,7 @@ extension NavigationController {
     guard navigationBar(navigationBar, shouldPop: top) else { return }
     _ = confirmLeavingTop(trigger: .backButton, ignoringGuard: false) { [self] in
       guard top === topViewController else { return }
-      performPop(animated: true, completion: nil)
+      performPop(.backButton, animated: true, completion: nil)
     }
   }
 }

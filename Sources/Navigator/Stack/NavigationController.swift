@@ -110,8 +110,8 @@ open class NavigationController: ViewController {
   }
 
   /// Tells the delegate about a top it has not shown yet, when the stack appears.
-  package override func appearanceDidBegin(_ appearing: Bool, animated: Bool, window: Window?) {
-    guard appearing, let top = topViewController else { return }
+  package override func willAppearAsContainer(animated: Bool, window: Window?) {
+    guard let top = topViewController else { return }
     if let view = viewIfLoaded, let topView = top.viewIfLoaded { view.attach(topView) }
     guard ObjectIdentifier(top) != shownTop else { return }
     shownTop = ObjectIdentifier(top)

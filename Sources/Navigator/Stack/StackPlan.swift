@@ -17,8 +17,8 @@ struct StackPlan {
   enum Move {
     /// Pushes ``StackPlan/incoming`` (kept there only, so a plan holds each screen once).
     case push
-    /// Pops ``StackPlan/outgoing``.
-    case pop
+    /// Pops ``StackPlan/outgoing``, for the given reason.
+    case pop(PopTrigger)
     /// Pops the screens above ``StackPlan/incoming``, bottom to top.
     case popTo(popped: [ViewController])
     /// Pops the screens above the root, bottom to top.
@@ -27,7 +27,6 @@ struct StackPlan {
     case set([ViewController], added: [ViewController], removed: [ViewController])
   }
 
-  let navigation: NavigationController
   /// The window whose scheduler runs the move and whose journal records it, found once.
   let window: Window?
   let move: Move
@@ -51,7 +50,6 @@ struct StackPlan {
     _ move: Move, in navigation: NavigationController, window: Window?, outgoing: ViewController?,
     incoming: ViewController, animated: Bool, completion: (() -> Void)?, willPhaseDone: Bool = false
   ) {
-    self.navigation = navigation
     self.window = window
     self.move = move
     self.outgoing = outgoing
@@ -78,11 +76,13 @@ struct StackPlan {
   // MARK: Applying
 
   /// Makes the will-events (the delegate's direction event, the containment `willMove`
-  /// calls) and changes the structure.
+  /// calls) and changes the structure of `navigation`, the stack the plan was made for.
+  ///
+  /// The stack is an argument rather than a part of the plan, so that a move run at once
+  /// retains nothing more than its caller does.
   @inline(always)
-  func apply() {
+  func apply(on navigation: NavigationController) {
     // Locals, so that the observers' closures capture them rather than the whole plan.
-    let navigation = navigation
     let window = window
     let animated = animated
     switch move {
@@ -93,6 +93,7 @@ struct StackPlan {
       navigation.notifyObservers { $0.navigationController(navigation, willPush: screen, animated: animated) }
       screen.willMove(toParent: navigation)
       navigation.appendChild(screen)
+      navigation.announceJoining(screen, in: window)
     case .pop:
       guard let screen = outgoing else { return }
       window?.journal.record(.willPop(screen.screenID, from: navigation.screenID, animated: animated))
@@ -130,20 +131,23 @@ struct StackPlan {
       for screen in removed { screen.willMove(toParent: nil) }
       for screen in added { screen.willMove(toParent: navigation) }
       navigation.replaceChildren(with: screens)
+      for screen in added { navigation.announceJoining(screen, in: window) }
     }
   }
 
   // MARK: The phases
 
+  /// Sets the moving flags of the screens the move adds or removes, around their callbacks;
+  /// `outgoing` is the plan's, read once by the caller.
   @inline(__always)
-  private func setMovingFlags(_ value: Bool) {
-    if outgoingLeaves { outgoing?.isMovingFromParent = value }
+  private func setMovingFlags(_ value: Bool, outgoing: ViewController?) {
+    if outgoingLeaves, let outgoing { outgoing.isMovingFromParent = value }
     if incomingIsNew { incoming.isMovingToParent = value }
   }
 
-  /// Delivers the will-callbacks.
+  /// Delivers the will-callbacks of `navigation`'s move.
   @inline(always)
-  func willPhase() {
+  func willPhase(on navigation: NavigationController) {
     guard !willPhaseDone else { return }
     guard showsTransition else {
       navigation.applyBars(of: incoming, window: window)
@@ -151,10 +155,11 @@ struct StackPlan {
     }
     incoming.loadViewIfNeeded()
     navigation.applyBars(of: incoming, window: window)
-    setMovingFlags(true)
+    let outgoing = outgoing
+    setMovingFlags(true, outgoing: outgoing)
     outgoing?.beginAppearance(false, animated: animated, window: window)
     incoming.beginAppearance(true, animated: animated, window: window)
-    setMovingFlags(false)
+    setMovingFlags(false, outgoing: outgoing)
     navigation.viewIfLoaded?.attach(incoming.view)
     navigation.shownTop = ObjectIdentifier(incoming)
     navigation.notifyWillShow(incoming, animated: animated, window: window)
@@ -162,29 +167,30 @@ struct StackPlan {
 
   /// Takes the old top's view out of the stack's view, where it was shown.
   @inline(__always)
-  private func detachOutgoingView() {
+  private func detachView(of outgoing: ViewController?, from navigation: NavigationController) {
     if let outgoingView = outgoing?.viewIfLoaded, outgoingView.superview === navigation.viewIfLoaded {
       outgoingView.detachFromSuperview()
     }
   }
 
-  /// Delivers the did-callbacks, the direction's did-event, the blocks and the completion.
+  /// Delivers the did-callbacks of `navigation`'s move, the direction's did-event, the
+  /// blocks and the completion.
   @inline(always)
-  func didPhase() {
+  func didPhase(on navigation: NavigationController) {
     // Locals, so that the observers' closures capture them rather than the whole plan.
-    let navigation = navigation
     let window = window
     let animated = animated
+    let outgoing = outgoing
     if showsTransition {
-      setMovingFlags(true)
+      setMovingFlags(true, outgoing: outgoing)
       outgoing?.endAppearance(window: window)
       incoming.endAppearance(window: window)
-      setMovingFlags(false)
-      detachOutgoingView()
+      setMovingFlags(false, outgoing: outgoing)
+      detachView(of: outgoing, from: navigation)
       navigation.notifyDidShow(incoming, animated: animated, window: window)
     } else if outgoing !== navigation.topViewController {
       // Off screen (a hidden window) the old top's view still leaves the stack's view.
-      detachOutgoingView()
+      detachView(of: outgoing, from: navigation)
     }
     switch move {
     case .push:
@@ -195,13 +201,14 @@ struct StackPlan {
       navigation.delegate?.navigationController(navigation, didPush: screen, animated: animated)
       navigation.notifyObservers { $0.navigationController(navigation, didPush: screen, animated: animated) }
       navigation.runPushBlock(of: screen)
-    case .pop:
+    case .pop(let trigger):
       guard let screen = outgoing else { break }
       screen.didMove(toParent: nil)
       window?.journal.record(.didPop(screen.screenID, from: navigation.screenID, animated: animated))
       navigation.delegate?.navigationController(navigation, didPop: screen, animated: animated)
       navigation.notifyObservers { $0.navigationController(navigation, didPop: screen, animated: animated) }
       navigation.runPopBlock(of: screen)
+      screen.leaveIfDetached(.popped(trigger), from: window)
     case .popTo(let popped):
       let target = incoming
       for screen in popped { screen.didMove(toParent: nil) }
@@ -213,6 +220,7 @@ struct StackPlan {
         $0.navigationController(navigation, didPopTo: target, popped: popped, animated: animated)
       }
       for screen in popped { navigation.runPopBlock(of: screen) }
+      for screen in popped { screen.leaveIfDetached(.poppedToScreen, from: window) }
     case .popToRoot(let popped):
       for screen in popped { screen.didMove(toParent: nil) }
       navigation.notify(
@@ -221,6 +229,7 @@ struct StackPlan {
         $0.navigationController(navigation, didPopToRootPopped: popped, animated: animated)
       }
       for screen in popped { navigation.runPopBlock(of: screen) }
+      for screen in popped { screen.leaveIfDetached(.poppedToRoot, from: window) }
     case .set(let screens, let added, let removed):
       for screen in removed { screen.didMove(toParent: nil) }
       for screen in added { screen.didMove(toParent: navigation) }
@@ -231,15 +240,16 @@ struct StackPlan {
         $0.navigationController(navigation, didSetViewControllers: screens, animated: animated)
       }
       for screen in removed { navigation.runPopBlock(of: screen) }
+      for screen in removed { screen.leaveIfDetached(.stackReplaced, from: window) }
     }
     if let completion {
-      window?.journal.record(.completion(request))
+      window?.journal.record(.completion(request(on: navigation)))
       completion()
     }
   }
 
-  /// The request the move carried out, as its completion event names it.
-  var request: NavigationRequest {
+  /// The request the move of `navigation` carried out, as its completion event names it.
+  func request(on navigation: NavigationController) -> NavigationRequest {
     switch move {
     case .push:
       .push(incoming.screenID, onto: navigation.screenID, animated: animated)
@@ -255,4 +265,14 @@ struct StackPlan {
   }
 }
 
-extension StackPlan: TransitionPlan {}
+/// A stack move waiting for a manual scheduler's stops: the stack and its plan.
+struct ScheduledStackMove: TransitionPlan {
+  let navigation: NavigationController
+  let plan: StackPlan
+
+  var isAnimated: Bool { plan.isAnimated }
+
+  func willPhase() { plan.willPhase(on: navigation) }
+
+  func didPhase() { plan.didPhase(on: navigation) }
+}

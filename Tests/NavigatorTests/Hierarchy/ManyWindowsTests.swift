@@ -35,11 +35,12 @@ private actor Session {
     }
     let expected: [NavigationEvent] =
       [
-        .load(first), .willAppear(first), .didAppear(first), .willMove(child, to: first), .load(child),
-        .willAppear(child), .didAppear(child), .didMove(child, to: first),
+        .load(first), .joined(first), .willAppear(first), .didAppear(first), .willMove(child, to: first),
+        .joined(child), .load(child), .willAppear(child), .didAppear(child), .didMove(child, to: first),
       ] + misuse.map(NavigationEvent.misuse) + [
-        .load(second), .willDisappear(first), .willDisappear(child), .willAppear(second),
+        .load(second), .joined(second), .willDisappear(first), .willDisappear(child), .willAppear(second),
         .didDisappear(first), .didDisappear(child), .didAppear(second),
+        .left(child, .rootReplaced, of: first), .left(first, .rootReplaced),
       ]
     #expect(misuse.map(\.code) == [.containmentCycle])
     #expect(window.journal.events == expected)

@@ -79,7 +79,10 @@ import Testing
     first.makeKeyAndVisible()
     second.makeKeyAndVisible()
     #expect(
-      journal.events == [.load(a), .load(b), .willAppear(a), .didAppear(a), .willAppear(b), .didAppear(b)])
+      journal.events == [
+        .load(a), .joined(a), .load(b), .joined(b), .willAppear(a), .didAppear(a), .willAppear(b),
+        .didAppear(b),
+      ])
   }
 
   @Test func eventDescriptionsAreReadable() {

@@ -21,4 +21,11 @@ extension NavigationEvent {
   static func didMove(_ screen: ViewController, to parent: ViewController?) -> Self {
     .didMove(screen.screenID, toParent: parent?.screenID)
   }
+  static func joined(_ screen: ViewController) -> Self { .screenJoined(screen.screenID) }
+  /// `screen` left for `cause`, taken out by the removal of `removed` (itself by default).
+  static func left(
+    _ screen: ViewController, _ cause: HierarchyExit.Cause, of removed: ViewController? = nil
+  ) -> Self {
+    .screenLeft(screen.screenID, exit: HierarchyExit(cause, removedScreen: (removed ?? screen).screenID))
+  }
 }

@@ -101,13 +101,17 @@ final class Stage {
   ///   - scheduling: When callbacks are delivered; the manual scheduler by default.
   ///   - misuse: The window's misuse policy; misuse is reported by default.
   ///   - sizeClass: The window's horizontal size class; regular by default.
+  ///   - membership: Whether screens joining and leaving the hierarchy are journaled
+  ///     (``Journal/recordsMembership``); off by default, so that a suite compares UIKit's
+  ///     own callbacks, on for the suites of the seam.
   ///   - sourceLocation: Where the stage is made; unchecked events are reported there.
   convenience init(
     _ root: Root, scheduler scheduling: Scheduling = .manual, misuse: MisusePolicy = .report,
-    sizeClass: UserInterfaceSizeClass = .regular, sourceLocation: SourceLocation = #_sourceLocation
+    sizeClass: UserInterfaceSizeClass = .regular, membership: Bool = false,
+    sourceLocation: SourceLocation = #_sourceLocation
   ) {
     self.init(
-      .visible(root, sizeClass: sizeClass), scheduling: scheduling, misuse: misuse,
+      .visible(root, sizeClass: sizeClass), scheduling: scheduling, misuse: misuse, membership: membership,
       sourceLocation: sourceLocation)
   }
 
@@ -119,13 +123,16 @@ final class Stage {
   /// - Parameters:
   ///   - scheduling: When callbacks are delivered; the manual scheduler by default.
   ///   - misuse: The window's misuse policy; misuse is reported by default.
+  ///   - membership: Whether screens joining and leaving the hierarchy are journaled; off
+  ///     by default.
   ///   - sourceLocation: Where the stage is made; unchecked events are reported there.
   /// - Returns: The stage.
   static func hidden(
-    scheduler scheduling: Scheduling = .manual, misuse: MisusePolicy = .report,
+    scheduler scheduling: Scheduling = .manual, misuse: MisusePolicy = .report, membership: Bool = false,
     sourceLocation: SourceLocation = #_sourceLocation
   ) -> Stage {
-    Stage(.hidden, scheduling: scheduling, misuse: misuse, sourceLocation: sourceLocation)
+    Stage(
+      .hidden, scheduling: scheduling, misuse: misuse, membership: membership, sourceLocation: sourceLocation)
   }
 
   /// Makes a navigation controller titled "Nav" in no window, whose root screen is named
@@ -139,11 +146,14 @@ final class Stage {
   ///   - sourceLocation: Where the stage is made; unchecked events are reported there.
   /// - Returns: The stage.
   static func windowless(root: String = "A", sourceLocation: SourceLocation = #_sourceLocation) -> Stage {
-    Stage(.windowless(root: root), scheduling: .immediate, misuse: .trap, sourceLocation: sourceLocation)
+    Stage(
+      .windowless(root: root), scheduling: .immediate, misuse: .trap, membership: false,
+      sourceLocation: sourceLocation)
   }
 
   private init(
-    _ setup: Setup, scheduling: Scheduling, misuse: MisusePolicy, sourceLocation: SourceLocation
+    _ setup: Setup, scheduling: Scheduling, misuse: MisusePolicy, membership: Bool,
+    sourceLocation: SourceLocation
   ) {
     self.scheduling = scheduling
     madeAt = sourceLocation
@@ -171,6 +181,7 @@ final class Stage {
       let window = Window(
         scheduler: scheduling == .manual ? .manual(scheduler) : .immediate, misusePolicy: misuse)
       window.journal.isEnabled = true
+      window.journal.recordsMembership = membership
       errors.observe(window)
       stageWindow = window
     }

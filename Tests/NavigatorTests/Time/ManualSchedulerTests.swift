@@ -139,10 +139,13 @@ private struct RecordingPlan: TransitionPlan {
     second.rootViewController = b
     second.makeKeyAndVisible()
     first.makeKeyAndVisible()
-    #expect(journal.events == [.load(a), .load(b)])
+    #expect(journal.events == [.load(a), .joined(a), .load(b), .joined(b)])
     scheduler.runLoopTurn()
     #expect(
-      journal.events == [.load(a), .load(b), .willAppear(b), .didAppear(b), .willAppear(a), .didAppear(a)])
+      journal.events == [
+        .load(a), .joined(a), .load(b), .joined(b), .willAppear(b), .didAppear(b), .willAppear(a),
+        .didAppear(a),
+      ])
   }
 
   @Test func immediateSchedulerDeliversInsideTheCall() {

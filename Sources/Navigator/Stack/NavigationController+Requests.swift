@@ -118,6 +118,12 @@ extension NavigationController {
 
   /// Asks the top screen's guard, then runs `proceed` if it allows.
   ///
+  /// A late answer runs `proceed` or `onDenial` only while this stack exists. The pending
+  /// decision holds both, and is held by this stack (``pendingPopDecision``) and usually by
+  /// the top screen (the guard keeps it to answer later): so they must hold neither
+  /// strongly (capture the stack `unowned`, the top screen `weak`), or a decision that is
+  /// never answered keeps the stack and its screens alive after their window is gone.
+  ///
   /// - Returns: `true` when `proceed` ran inside this call.
   func confirmLeavingTop(
     trigger: PopTrigger, ignoringGuard: Bool, onDenial: (() -> Void)? = nil, _ proceed: @escaping () -> Void
@@ -142,8 +148,10 @@ extension NavigationController {
       isWaiting = false
       self?.pendingPopDecision = nil
       let decide = { [weak self] in
-        guard self != nil else { return }
-        if allowed { proceed() } else { onDenial?() }
+        guard let self else { return }
+        withExtendedLifetime(self) {
+          if allowed { proceed() } else { onDenial?() }
+        }
       }
       if let window = heldWindow?.window {
         heldWindow = nil
@@ -230,7 +238,7 @@ extension NavigationController {
       return performPop(kind: .pop, animated: animated, completion: completion)
     }
     var popped: ViewController?
-    _ = confirmLeavingTop(trigger: .programmatic, ignoringGuard: false) { [self] in
+    _ = confirmLeavingTop(trigger: .programmatic, ignoringGuard: false) { [unowned self] in
       guard childList.count > 1 else { return }
       popped = performPop(kind: .pop, animated: animated, completion: completion)
     }
@@ -269,7 +277,7 @@ extension NavigationController {
         index: target.indexInParent, kind: .popTo, animated: animated, completion: completion)
     }
     var popped: [ViewController]?
-    _ = confirmLeavingTop(trigger: .programmatic, ignoringGuard: false) { [self] in
+    _ = confirmLeavingTop(trigger: .programmatic, ignoringGuard: false) { [unowned self] in
       guard target.parent === self else { return }
       popped = performPopTo(
         index: target.indexInParent, kind: .popTo, animated: animated, completion: completion)
@@ -295,7 +303,7 @@ extension NavigationController {
       return performPopTo(index: 0, kind: .popToRoot, animated: animated, completion: completion)
     }
     var popped: [ViewController]?
-    _ = confirmLeavingTop(trigger: .programmatic, ignoringGuard: false) { [self] in
+    _ = confirmLeavingTop(trigger: .programmatic, ignoringGuard: false) { [unowned self] in
       popped = performPopTo(index: 0, kind: .popToRoot, animated: animated, completion: completion)
     }
     return popped
@@ -387,7 +395,8 @@ extension NavigationController {
       return
     }
     let dropsTop = topViewController.map { $0 !== screens.last } ?? false
-    _ = confirmLeavingTop(trigger: .programmatic, ignoringGuard: ignoringPopGuard || !dropsTop) { [self] in
+    _ = confirmLeavingTop(trigger: .programmatic, ignoringGuard: ignoringPopGuard || !dropsTop) {
+      [unowned self] in
       performSetStack(screens, animated: animated, completion: completion)
     }
   }
@@ -461,8 +470,8 @@ extension NavigationController {
     let body = { [self] in
       guard childList.count > 1, let top = topViewController else { return }
       guard navigationBar(navigationBar, shouldPop: top) else { return }
-      _ = confirmLeavingTop(trigger: .backButton, ignoringGuard: false) { [self] in
-        guard top === topViewController else { return }
+      _ = confirmLeavingTop(trigger: .backButton, ignoringGuard: false) { [unowned self, weak top] in
+        guard let top, top === topViewController else { return }
         performPop(kind: .pop, animated: true, completion: nil)
       }
     }

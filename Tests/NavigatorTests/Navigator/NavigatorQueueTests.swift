@@ -67,6 +67,7 @@ import Testing
     #expect(h.tree == before)
     #expect(h.events.isEmpty)
     #expect(h.window.pendingRequests.isEmpty)
+    h.scheduler.settle()
   }
 }
 

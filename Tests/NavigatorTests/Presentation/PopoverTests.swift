@@ -211,5 +211,6 @@ final class PopoverAnswers: PopoverPresentationControllerDelegate {
       stage.root.view, rect: Rect(x: 10, y: 20, width: 44, height: 44))
     stage.root.present(popover, animated: true)
     #expect(stage.root.presentedViewController === popover)
+    stage.settleQuietly()
   }
 }

@@ -155,6 +155,7 @@ import Testing
       ])
     #expect(!h.navigation.isNavigationBarHidden)
     #expect(h.navigation.isToolbarHidden)
+    h.scheduler.settle()
   }
 
   @Test func aBarChangedByHandIsRememberedForTheScreen() {

@@ -205,7 +205,7 @@ import Testing
   @Test func aDelegateReplacedInsideACallbackHearsTheRestOfTheMove() {
     let h = StackHarness(manual: false)
     let replacement = RecordingNavigationDelegate()
-    let b = HandoverScreen("B") { h.navigation.delegate = replacement }
+    let b = HandoverScreen("B") { [unowned h] in h.navigation.delegate = replacement }
     let nav = h.navigation.screenID
     h.navigation.pushViewController(b, animated: true)
     #expect(

@@ -65,7 +65,9 @@ import Testing
     let h = StackHarness(manual: false)
     let next = Screen("Next")
     let first = CallbackScreen("First")
-    first.onViewDidAppear = { first.navigationController?.pushViewController(next, animated: true) }
+    first.onViewDidAppear = { [unowned first] in
+      first.navigationController?.pushViewController(next, animated: true)
+    }
     h.navigation.pushViewController(first, animated: true)
     let nav = h.navigation.screenID
     #expect(h.navigation.viewControllers.ids == [h.root, first, next].ids)

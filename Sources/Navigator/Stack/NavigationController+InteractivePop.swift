@@ -43,8 +43,9 @@ extension NavigationController {
     let top = childList[childList.count - 1]
     guard navigationBar(navigationBar, shouldPop: top) else { return }
     var answeredLater = false
-    let answeredNow = confirmLeavingTop(trigger: .interactiveSwipe, ignoringGuard: false) { [self] in
-      guard interactivePop == nil, childList.count > 1, top === topViewController else { return }
+    let answeredNow = confirmLeavingTop(trigger: .interactiveSwipe, ignoringGuard: false) {
+      [unowned self, weak top] in
+      guard let top, interactivePop == nil, childList.count > 1, top === topViewController else { return }
       if answeredLater {
         // The finger has long left the screen: the confirmed swipe pops as the back
         // button would.

@@ -47,7 +47,7 @@ extension NavigationController {
       return performPop(.programmatic, animated: animated, completion: completion)
     }
     var popped: ViewController?
-    _ = confirmLeavingTop(trigger: .programmatic, ignoringGuard: false) { [self] in
+    _ = confirmLeavingTop(trigger: .programmatic, ignoringGuard: false) { [unowned self] in
       guard childList.count > 1 else { return }
       popped = performPop(.programmatic, animated: animated, completion: completion)
     }
@@ -96,7 +96,7 @@ extension NavigationController {
       return performPopTo(target, toRoot: false, animated: animated, completion: completion)
     }
     var popped: [ViewController]?
-    _ = confirmLeavingTop(trigger: .programmatic, ignoringGuard: false) { [self] in
+    _ = confirmLeavingTop(trigger: .programmatic, ignoringGuard: false) { [unowned self] in
       guard target.parent === self else { return }
       popped = performPopTo(target, toRoot: false, animated: animated, completion: completion)
     }
@@ -117,7 +117,7 @@ extension NavigationController {
       return performPopTo(childList[0], toRoot: true, animated: animated, completion: completion)
     }
     var popped: [ViewController]?
-    _ = confirmLeavingTop(trigger: .programmatic, ignoringGuard: false) { [self] in
+    _ = confirmLeavingTop(trigger: .programmatic, ignoringGuard: false) { [unowned self] in
       popped = performPopTo(childList[0], toRoot: true, animated: animated, completion: completion)
     }
     return popped
@@ -160,7 +160,8 @@ extension NavigationController {
       return
     }
     let dropsTop = topViewController.map { $0 !== screens.last } ?? false
-    _ = confirmLeavingTop(trigger: .programmatic, ignoringGuard: ignoringPopGuard || !dropsTop) { [self] in
+    _ = confirmLeavingTop(trigger: .programmatic, ignoringGuard: ignoringPopGuard || !dropsTop) {
+      [unowned self] in
       performSetStack(screens, animated: animated, completion: completion)
     }
   }

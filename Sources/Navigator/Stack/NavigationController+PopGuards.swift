@@ -19,6 +19,12 @@ extension NavigationController {
 
   /// Asks the top screen's guard, then runs `proceed` if it allows.
   ///
+  /// A late answer runs `proceed` or `onDenial` only while this stack exists. The pending
+  /// decision holds both, and is held by this stack (``pendingPopDecision``) and usually by
+  /// the top screen (the guard keeps it to answer later): so they must hold neither
+  /// strongly (capture the stack `unowned`, the top screen `weak`), or a decision that is
+  /// never answered keeps the stack and its screens alive after their window is gone.
+  ///
   /// While the guard has not answered, the window is busy with a
   /// ``TransitionQueue/Activity/popDecision``: requests wait. The answer ends it, whatever
   /// happened to this stack meanwhile, so that the window's queue never stays closed.
@@ -46,8 +52,10 @@ extension NavigationController {
       isWaiting = false
       self?.pendingPopDecision = nil
       let decide = { [weak self] in
-        guard self != nil else { return }
-        if allowed { proceed() } else { onDenial?() }
+        guard let self else { return }
+        withExtendedLifetime(self) {
+          if allowed { proceed() } else { onDenial?() }
+        }
       }
       if let window = heldWindow?.window {
         heldWindow = nil
@@ -87,8 +95,8 @@ extension NavigationController {
   func backButtonNow() {
     guard childList.count > 1, let top = topViewController else { return }
     guard navigationBar(navigationBar, shouldPop: top) else { return }
-    _ = confirmLeavingTop(trigger: .backButton, ignoringGuard: false) { [self] in
-      guard top === topViewController else { return }
+    _ = confirmLeavingTop(trigger: .backButton, ignoringGuard: false) { [unowned self, weak top] in
+      guard let top, top === topViewController else { return }
       performPop(.backButton, animated: true, completion: nil)
     }
   }

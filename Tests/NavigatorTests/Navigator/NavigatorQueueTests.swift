@@ -72,6 +72,7 @@ import Testing
     #expect(stage.tree == before)
     stage.expect([])
     #expect(stage.window.pendingRequests.isEmpty)
+    stage.settleQuietly()
   }
 }
 

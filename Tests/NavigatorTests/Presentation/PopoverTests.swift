@@ -212,5 +212,6 @@ final class PopoverAnswers: PopoverPresentationControllerDelegate {
     stage.root.present(popover, animated: true)
     #expect(stage.root.presentedViewController === popover)
     stage.expect([.load(popover)])
+    stage.settleQuietly()
   }
 }

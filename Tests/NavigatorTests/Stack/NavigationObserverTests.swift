@@ -89,4 +89,88 @@ import Testing
     #expect(weakTop == nil)
     stage.discardEvents()  // a leak test: showing and replacing stacks is checked elsewhere
   }
+
+  /// Every way of leaving the top screen that asks its guard.
+  enum GuardedLeave: CaseIterable {
+    case backButton, pop, popTo, popToRoot, setViewControllers, interactiveSwipe
+
+    func start(_ navigation: NavigationController, root: ViewController) {
+      switch self {
+      case .backButton: navigation.navigationBar.tapBackButton()
+      case .pop: _ = navigation.popViewController(animated: true)
+      case .popTo: _ = navigation.popToViewController(root, animated: true)
+      case .popToRoot: _ = navigation.popToRootViewController(animated: true)
+      case .setViewControllers: navigation.setViewControllers([root], animated: true)
+      case .interactiveSwipe: navigation.beginInteractivePop()
+      }
+    }
+  }
+
+  /// A guard that keeps its decision to answer later, as one asking the user does, must
+  /// not keep its stack alive: the stack's own pop closures held it strongly through the
+  /// pending decision (found by LeakSanitizer), so a stack whose guard never answered
+  /// leaked with all its screens once its window was gone.
+  @Test(arguments: GuardedLeave.allCases)
+  func aStackWhoseGuardNeverAnswersIsReleasedWithItsWindow(_ leave: GuardedLeave) {
+    weak var weakWindow: Window?
+    weak var weakNavigation: NavigationController?
+    weak var weakEditor: GuardedScreen?
+    weak var weakDecision: PopDecision?
+    do {
+      let window = Window(misusePolicy: .report)
+      let root = Screen("Home")
+      let editor = GuardedScreen("Editor", answer: .later)
+      let navigation = NavigationController(rootViewController: root)
+      navigation.pushViewController(editor, animated: false)
+      window.rootViewController = navigation
+      window.makeKeyAndVisible()
+      leave.start(navigation, root: root)
+      #expect(navigation.pendingPopDecision != nil)
+      #expect(editor.decisions.count == 1)
+      (weakWindow, weakNavigation, weakEditor) = (window, navigation, editor)
+      weakDecision = navigation.pendingPopDecision
+    }
+    #expect(weakWindow == nil)
+    #expect(weakNavigation == nil)
+    #expect(weakEditor == nil)
+    #expect(weakDecision == nil)
+  }
+
+  @Test func aStackOutsideAnyWindowWhoseGuardNeverAnswersIsReleased() {
+    weak var weakNavigation: NavigationController?
+    weak var weakEditor: GuardedScreen?
+    do {
+      let editor = GuardedScreen("Editor", answer: .later)
+      let navigation = NavigationController(rootViewController: Screen("Home"))
+      navigation.pushViewController(editor, animated: false)
+      _ = navigation.popViewController(animated: true)
+      #expect(navigation.pendingPopDecision != nil)
+      (weakNavigation, weakEditor) = (navigation, editor)
+    }
+    #expect(weakNavigation == nil)
+    #expect(weakEditor == nil)
+  }
+
+  /// An answer that comes after the stack and its window are gone does nothing: the
+  /// closures that would pop hold the stack `unowned` and must not run.
+  @Test(arguments: GuardedLeave.allCases)
+  func anAnswerAfterTheStackIsGoneDoesNothing(_ leave: GuardedLeave) {
+    var decision: PopDecision?
+    weak var weakNavigation: NavigationController?
+    do {
+      let window = Window(misusePolicy: .report)
+      let root = Screen("Home")
+      let editor = GuardedScreen("Editor", answer: .later)
+      let navigation = NavigationController(rootViewController: root)
+      navigation.pushViewController(editor, animated: false)
+      window.rootViewController = navigation
+      window.makeKeyAndVisible()
+      leave.start(navigation, root: root)
+      decision = navigation.pendingPopDecision
+      weakNavigation = navigation
+    }
+    #expect(weakNavigation == nil)
+    decision?.allow()
+    #expect(decision?.isAllowed == true)
+  }
 }

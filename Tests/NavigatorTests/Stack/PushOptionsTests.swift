@@ -162,6 +162,7 @@ import Testing
       ])
     #expect(!stage.navigation.isNavigationBarHidden)
     #expect(stage.navigation.isToolbarHidden)
+    stage.settleQuietly()
   }
 
   @Test func aBarChangedByHandIsRememberedForTheScreen() {

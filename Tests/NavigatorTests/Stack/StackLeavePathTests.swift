@@ -222,7 +222,7 @@ import Testing
   @Test func aDelegateReplacedInsideACallbackHearsTheRestOfTheMove() {
     let stage = Stage(.stack(root: "A"), scheduler: .immediate)
     let replacement = RecordingNavigationDelegate()
-    let b = HandoverScreen("B") { stage.navigation.delegate = replacement }
+    let b = HandoverScreen("B") { [unowned stage] in stage.navigation.delegate = replacement }
     let nav = stage.navigation.screenID
     stage.navigation.pushViewController(b, animated: true)
     #expect(

@@ -65,7 +65,9 @@ import Testing
     let stage = Stage(.stack(root: "A"), scheduler: .immediate)
     let next = Screen("Next")
     let first = CallbackScreen("First")
-    first.onViewDidAppear = { first.navigationController?.pushViewController(next, animated: true) }
+    first.onViewDidAppear = { [unowned first] in
+      first.navigationController?.pushViewController(next, animated: true)
+    }
     stage.navigation.pushViewController(first, animated: true)
     let nav = stage.navigation.screenID
     #expect(stage.navigation.viewControllers.ids == [stage.root, first, next].ids)

@@ -309,5 +309,6 @@ func runNavigationOperations(
       return step + 1
     }
   }
+  world.finish()
   return steps
 }

@@ -64,9 +64,11 @@ final class NavigationWorld {
   /// Every pop block registered, with how often it ran.
   var popBlocks: [PopBlockRecord] = []
 
+  /// Held by the pop block it counts, which the screen's stack entry holds: so it holds the
+  /// screen and the stack `unowned` (the world keeps both), not to make a cycle.
   final class PopBlockRecord {
-    let screen: ViewController
-    let navigation: NavigationController
+    unowned let screen: ViewController
+    unowned let navigation: NavigationController
     var fired = 0
     /// Set by the push block: the push took effect.
     var taken = false
@@ -144,6 +146,20 @@ final class NavigationWorld {
 
   func settle() { scheduler?.settle() }
 
+  /// Allows every pending pop decision and delivers everything scheduled, so that the run
+  /// leaves nothing waiting, and nothing holding the hierarchy, behind.
+  func finish() {
+    guardAnswer = .allow
+    for case let guarded as GuardedScreen in screens { guarded.answer = .allow }
+    var rounds = 0
+    while let decision = pendingDecision, rounds < 100 {
+      decision.allow()
+      settle()
+      rounds += 1
+    }
+    settle()
+  }
+
   func name(_ index: Int) -> String { screens[index].title ?? "?" }
 
   /// Screens that are nowhere: no parent, not presented, not a root.
@@ -191,7 +207,7 @@ final class NavigationWorld {
         popBlocks.append(record)
         options.onPush = { record.taken = true }
         let root = navigations[0]
-        options.onPop = {
+        options.onPop = { [unowned root] in
           record.fired += 1
           record.firedBeforeTaken = !record.taken
           let navigation = record.navigation

@@ -275,14 +275,13 @@ open class Window: View {
   /// Inlined so that each plan type is specialised: no value-witness calls on the hot path.
   @inline(__always)
   package func schedule<Plan: TransitionPlan>(_ plan: Plan) {
-    switch scheduler.kind {
-    case .immediate:
+    if let manual = scheduler.manual {
+      manual.schedule(plan, in: self, duration: nextTransitionDuration)
+      nextTransitionDuration = nil
+    } else {
       plan.willPhase()
       plan.didPhase()
       transitionDidFinish()
-    case .manual(let manual):
-      manual.schedule(plan, in: self, duration: nextTransitionDuration)
-      nextTransitionDuration = nil
     }
   }
 

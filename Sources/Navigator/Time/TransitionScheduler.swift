@@ -9,29 +9,38 @@
 ///   (``ManualScheduler/runLoopTurn()``) or finishes the running transitions
 ///   (``ManualScheduler/finishTransitions()``), so it can stop where UIKit would and look.
 public struct TransitionScheduler {
-  package enum Kind {
-    case immediate
-    case manual(ManualScheduler)
+  /// A manual scheduler, held weakly: it holds the windows whose transitions wait in it,
+  /// so a strong reference back would keep both alive when a test ends mid-transition.
+  private final class ManualReference {
+    weak var scheduler: ManualScheduler?
+
+    init(_ scheduler: ManualScheduler) {
+      self.scheduler = scheduler
+    }
   }
 
-  package let kind: Kind
+  private let manualReference: ManualReference?
+
+  /// The manual scheduler that delivers the callbacks; `nil` for the immediate scheduler,
+  /// and once a manual scheduler is gone (callbacks are then delivered inside the call).
+  package var manual: ManualScheduler? { manualReference?.scheduler }
 
   /// A Boolean value indicating whether callbacks are delivered inside the call.
   @inline(__always)
-  package var isImmediate: Bool {
-    if case .immediate = kind { return true }
-    return false
-  }
+  package var isImmediate: Bool { manualReference == nil || manual == nil }
 
   /// Delivers every callback inside the call that caused it.
-  public static var immediate: TransitionScheduler { TransitionScheduler(kind: .immediate) }
+  public static var immediate: TransitionScheduler { TransitionScheduler(manualReference: nil) }
 
   /// Delivers callbacks only when the given scheduler is told to.
+  ///
+  /// The window holds the scheduler weakly: keep it for as long as the window, as a test
+  /// does that drives it. A window whose scheduler is gone delivers inside the call.
   ///
   /// - Parameter scheduler: The scheduler a test drives.
   /// - Returns: A scheduler for ``Window/init(scheduler:misusePolicy:journal:)``.
   public static func manual(_ scheduler: ManualScheduler) -> TransitionScheduler {
-    TransitionScheduler(kind: .manual(scheduler))
+    TransitionScheduler(manualReference: ManualReference(scheduler))
   }
 }
 

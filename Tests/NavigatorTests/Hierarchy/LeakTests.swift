@@ -22,6 +22,35 @@ import Testing
     return WeakRef(child)
   }
 
+  @Test func aWindowLeftMidTransitionIsReleasedWithItsManualScheduler() {
+    var scheduler: ManualScheduler? = ManualScheduler()
+    var window: Window? = Window(scheduler: .manual(scheduler!))
+    let navigation = NavigationController(rootViewController: Screen("A"))
+    window?.rootViewController = navigation
+    window?.makeKeyAndVisible()
+    navigation.pushViewController(Screen("B"), animated: true)
+    #expect(scheduler?.hasPendingWork == true)
+    weak let weakWindow = window
+    weak let weakScheduler = scheduler
+    window = nil
+    scheduler = nil
+    #expect(weakWindow == nil)
+    #expect(weakScheduler == nil)
+  }
+
+  @Test func aWindowWhoseManualSchedulerIsGoneDeliversInsideTheCall() {
+    var scheduler: ManualScheduler? = ManualScheduler()
+    let window = Window(scheduler: .manual(scheduler!))
+    window.journal.isEnabled = true
+    window.journal.recordsMembership = false
+    scheduler = nil
+    let root = Screen("Root")
+    window.rootViewController = root
+    window.makeKeyAndVisible()
+    #expect(window.journal.events == [.load(root), .willAppear(root), .didAppear(root)])
+    #expect(!window.isTransitioning)
+  }
+
   @Test func replacedRootAndItsChildrenAreReleased() {
     let stage = Stage.hidden(scheduler: .immediate, misuse: .trap)
     let window = stage.window

@@ -49,46 +49,24 @@ extension Navigator {
           .invalidRequest, "Can't pop from \(origin.screenID): it is not in a navigation stack.",
           screens: [origin.screenID])
       }
-      let animated = options.isAnimated
-      try whenReady(
-        .pop(from: navigation.screenID, animated: animated), policy: navigation.transitionRequestPolicy,
-        options,
-        lateFailure: lateFailure
-      ) { [self] () throws(NavigationError) in
-        // Decided when the pop runs, so that pops queued behind a transition each pop
-        // the screen on top at their turn, as `popViewController(animated:)` does.
-        guard let top = navigation.topViewController, navigation.viewControllers.count > 1 else {
-          throw NavigationError(
-            .invalidRequest, "Can't pop from \(navigation.screenID): only its root screen is left.",
-            screens: [navigation.screenID])
-        }
-        _ = navigation.confirmLeavingTop(
-          trigger: .programmatic, ignoringGuard: false,
-          onDenial: {
-            options.failureHandler?(
-              NavigationError(
-                .navigationDenied, "\(top.screenID) denied leaving \(navigation.screenID).",
-                screens: [top.screenID, navigation.screenID]))
-          }
-        ) { [self] in
-          guard navigation.topViewController === top else {
-            // Something that does not queue (a new root, a stack set while the guard was
-            // asked) moved the screen the guard approved; popping another one would be wrong.
-            let error = NavigationError(
-              .invalidRequest,
-              "Can't pop \(top.screenID) from \(navigation.screenID): it left the top while its guard "
-                + "was asked.",
-              screens: [top.screenID, navigation.screenID])
-            refuseLate(error, options, lateFailure: lateFailure)
-            return
-          }
-          options.successHandler?(top)
-          withDuration(options, for: top) {
-            _ = navigation.performPop(
-              .programmatic, animated: animated, completion: finish(top, options, completion))
-          }
-        }
-      }
+      try start(
+        NavigatorStep(
+          navigator: self, move: .pop(navigation), origin: options.origin, animated: options.isAnimated,
+          request: .pop(from: navigation.screenID, animated: options.isAnimated),
+          caller: NavigatorStep.Caller(
+            prepare: {},
+            succeed: { options.successHandler?($0) },
+            complete: { popped in
+              completion?(popped)
+              options.completionHandler?(popped)
+            },
+            deny: { options.failureHandler?($0) },
+            refuseLate: refusingLate(options, lateFailure: lateFailure),
+            transitionDuration: options.transitioningDelegate.map { delegate in
+              delegate.transitionDuration(for:)
+            }
+          )),
+        policy: navigation.transitionRequestPolicy)
     }
   }
 

@@ -54,11 +54,7 @@ extension Navigator {
     return try attempt(options) { () throws(NavigationError) in
       try present(
         destination, options, style: style, anchor: nil, configure: configure, completion: completion,
-        lateFailure: lateFailure
-      ) {
-        shown throws(NavigationError) in
-        if let style { shown.modalPresentationStyle = style }
-      }
+        lateFailure: lateFailure, restyle: .modal(style))
     }
   }
 
@@ -150,15 +146,7 @@ extension Navigator {
     return try attempt(options) { () throws(NavigationError) in
       try present(
         destination, options, style: .popover, anchor: anchor, configure: configure, completion: completion,
-        lateFailure: lateFailure
-      ) {
-        [self] shown throws(NavigationError) in
-        if let error = anchorError(anchor) { throw error }
-        shown.modalPresentationStyle = .popover
-        let controller = shown.popoverPresentationController!
-        controller.anchor = anchor
-        if keepsPopover { controller.delegate = popoverKeeper }
-      }
+        lateFailure: lateFailure, restyle: .popover(anchor, keepsPopover: keepsPopover))
     }
   }
 
@@ -190,7 +178,7 @@ extension Navigator {
 
   // MARK: Shared
 
-  /// Checks, creates, styles, prepares and presents; `applyStyle` sets the shown screen's
+  /// Checks, creates, styles, prepares and presents; `restyle` sets the shown screen's
   /// presentation (or refuses it), and is undone when a check fails.
   ///
   /// Every check that does not need the screen runs before it is made: the origin, the
@@ -203,8 +191,7 @@ extension Navigator {
     _ destination: Destination<Screen>, _ options: NavigationOptions<Screen>,
     style: ModalPresentationStyle?, anchor: PopoverAnchor?,
     configure: ((Screen) -> Void)?, completion: ((Screen) -> Void)?,
-    lateFailure: ((NavigationError) -> Void)?,
-    applyStyle: @escaping (ViewController) throws(NavigationError) -> Void
+    lateFailure: ((NavigationError) -> Void)?, restyle: NavigatorStep.Restyle
   ) throws(NavigationError) -> Screen {
     let idleOrigin = window.isBusy ? nil : try origin(options, for: "present")
     try check(destination, options)
@@ -223,34 +210,16 @@ extension Navigator {
     }
     let screen = try destination.resolve()
     let shown = embed(screen, options)
-    let request = NavigationRequest.present(
-      shown.screenID, from: presenter?.screenID ?? shown.screenID, animated: options.isAnimated)
-    try whenReady(request, policy: nil, options, lateFailure: lateFailure) {
-      [self] () throws(NavigationError) in
-      let origin: ViewController
-      let savedStyle = shown.modalPresentationStyle
-      let savedAnchor = shown.presentationState.popoverController?.anchor
-      let savedDelegate = shown.presentationState.popoverController?.delegate
-      do throws(NavigationError) {
-        origin = try self.origin(options, for: "present")
-        try applyStyle(shown)
-        if let error = origin.presentationError(presenting: shown, window: window) { throw error }
-      } catch {
-        shown.modalPresentationStyle = savedStyle
-        shown.presentationState.popoverController?.anchor = savedAnchor
-        shown.presentationState.popoverController?.delegate = savedDelegate
-        Navigator.releaseEmbedding(of: screen, from: shown)
-        throw error
-      }
-      prepare(screen, shown: shown, options, configure: configure)
-      let animated = options.isAnimated
-      let request = NavigationRequest.present(shown.screenID, from: origin.screenID, animated: animated)
-      withDuration(options, for: shown) {
-        origin.presentNow(
-          shown, animated: animated, completion: finish(screen, options, completion), request: request,
-          window: window)
-      }
-    }
+    try start(
+      NavigatorStep(
+        navigator: self, move: .present(shown, made: screen, restyle), origin: options.origin,
+        animated: options.isAnimated,
+        request: .present(
+          shown.screenID, from: presenter?.screenID ?? shown.screenID, animated: options.isAnimated),
+        caller: caller(
+          showing: screen, shown, options, configure: configure, completion: completion,
+          lateFailure: lateFailure)),
+      policy: nil)
     return screen
   }
 
@@ -328,7 +297,7 @@ extension Navigator {
   }
 
   /// The refusal of a popover whose anchor is not in the window, or the window hidden.
-  private func anchorError(_ anchor: PopoverAnchor) -> NavigationError? {
+  func anchorError(_ anchor: PopoverAnchor) -> NavigationError? {
     guard window.isHidden || !anchor.isInWindow(window) else { return nil }
     return NavigationError(
       .popoverAnchorNotInWindow,

@@ -69,32 +69,28 @@ extension Navigator {
       }
       let screen = try destination.resolve()
       let shown = embed(screen, options)
-      let request = NavigationRequest.push(
-        shown.screenID, onto: target?.screenID ?? shown.screenID, animated: options.isAnimated)
-      try whenReady(request, policy: target?.transitionRequestPolicy, options, lateFailure: lateFailure) {
-        [self] () throws(NavigationError) in
-        let navigation: NavigationController
-        do throws(NavigationError) {
-          navigation = try stack(for: options)
-          if let error = navigation.pushError(shown) { throw error }
-        } catch {
-          Navigator.releaseEmbedding(of: screen, from: shown)
-          throw error
-        }
-        prepare(screen, shown: shown, options, configure: configure)
-        withDuration(options, for: shown) {
-          navigation.performPush(
-            shown, animated: options.isAnimated, options: nil, completion: finish(screen, options, completion)
-          )
-        }
-      }
+      try start(
+        NavigatorStep(
+          navigator: self, move: .push(shown, made: screen), origin: options.origin,
+          animated: options.isAnimated,
+          request: .push(
+            shown.screenID, onto: target?.screenID ?? shown.screenID, animated: options.isAnimated),
+          caller: caller(
+            showing: screen, shown, options, configure: configure, completion: completion,
+            lateFailure: lateFailure)),
+        policy: target?.transitionRequestPolicy)
       return screen
     }
   }
 
   /// The navigation controller a push from the options' origin goes to.
   func stack<Screen>(for options: NavigationOptions<Screen>) throws(NavigationError) -> NavigationController {
-    let origin = try origin(options, for: "push")
+    try stack(from: options.origin)
+  }
+
+  /// The navigation controller a push from `origin` (the visible screen when `nil`) goes to.
+  func stack(from origin: ViewController?) throws(NavigationError) -> NavigationController {
+    let origin = try self.origin(origin, for: "push")
     guard let navigation = (origin as? NavigationController) ?? origin.navigationController else {
       throw NavigationError(
         .invalidRequest,

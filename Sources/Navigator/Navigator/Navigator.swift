@@ -96,7 +96,12 @@ public final class Navigator {
   func origin<Screen>(_ options: NavigationOptions<Screen>, for action: String) throws(NavigationError)
     -> ViewController
   {
-    if let origin = options.origin { return origin }
+    try origin(options.origin, for: action)
+  }
+
+  /// The origin of a navigation: `given`, else the visible screen.
+  func origin(_ given: ViewController?, for action: String) throws(NavigationError) -> ViewController {
+    if let given { return given }
     guard let visible = visibleViewController else {
       throw NavigationError(
         .invalidRequest, "Can't \(action): the window has no root view controller to start from.")
@@ -172,16 +177,6 @@ public final class Navigator {
     options.successHandler?(screen)
   }
 
-  /// Runs `body` with the transition duration the options' delegate supplies.
-  func withDuration<Screen>(
-    _ options: NavigationOptions<Screen>, for screen: ViewController, _ body: () -> Void
-  ) {
-    guard let delegate = options.transitioningDelegate else { return body() }
-    window.nextTransitionDuration = delegate.transitionDuration(for: screen)
-    defer { window.nextTransitionDuration = nil }
-    body()
-  }
-
   /// The completion that runs once a navigation finished: the caller's, then the option's.
   func finish<Screen>(
     _ screen: Screen, _ options: NavigationOptions<Screen>, _ completion: ((Screen) -> Void)?
@@ -231,28 +226,6 @@ public final class Navigator {
     return try box.result!.get()
   }
 
-  /// Runs `step` now, its error thrown; or, while the window is busy, queues it behind the
-  /// running transition and earlier requests, where its error goes where
-  /// ``refuseLate(_:_:lateFailure:)`` sends it.
-  ///
-  /// Under a ``TransitionRequestPolicy/reject`` policy a busy window refuses at once.
-  func whenReady<Screen>(
-    _ request: NavigationRequest, policy: TransitionRequestPolicy?, _ options: NavigationOptions<Screen>,
-    lateFailure: ((NavigationError) -> Void)?, _ step: @escaping () throws(NavigationError) -> Void
-  ) throws(NavigationError) {
-    guard window.isBusy else { return try step() }
-    try refuseWhileBusy(request, policy: policy)
-    window.enqueue(
-      .navigate(
-        NavigatorStep(request: request) { [self, options] in
-          do throws(NavigationError) {
-            try step()
-          } catch {
-            refuseLate(error, options, lateFailure: lateFailure)
-          }
-        }))
-  }
-
   /// Throws ``NavigationError/Code/transitionInProgress`` when the window is busy and
   /// `policy` (the window's by default) rejects requests that would wait.
   ///
@@ -297,22 +270,6 @@ public final class Navigator {
       .transitionInProgress,
       "Can't run \(request) while a transition or a pending decision is in progress.",
       screens: screens)
-  }
-
-  /// Routes an error found when a request that waited in the queue runs: to `onFailure`,
-  /// then, when an async caller waits for it (`lateFailure`), to that caller, recorded in
-  /// the journal and handed to the misuse handler as under ``MisusePolicy/report`` (the
-  /// caller handles it, so it never traps); otherwise to the window's misuse policy.
-  func refuseLate<Screen>(
-    _ error: NavigationError, _ options: NavigationOptions<Screen>, lateFailure: ((NavigationError) -> Void)?
-  ) {
-    options.failureHandler?(error)
-    if let lateFailure {
-      lateFailure(error)
-      window.reportMisuse(error)
-    } else {
-      Misuse.handle(error, in: window)
-    }
   }
 
   /// Takes a screen back out of the container a refused navigation wrapped it in, without

@@ -19,6 +19,27 @@ import Testing
     stage.discardEvents()  // StackQueueTests checks the order of queued requests
   }
 
+  @Test func aWaitingNavigationWhoseNavigatorIsGoneIsRefusedWhenItsTurnComes() throws {
+    let stage = Stage(.stack(root: "Home", delegate: nil))
+    try stage.navigator.tryPush(.type(Receipt.self))
+    var navigator: Navigator? = Navigator(window: stage.window)
+    var failure: NavigationError?
+    let made = try navigator!.tryPush(.type(CardForm.self), options: .init().onFailure { failure = $0 })
+    #expect(
+      stage.window.pendingRequests == [.push(made.screenID, onto: stage.navigation.screenID, animated: true)])
+    weak let gone = navigator
+    navigator = nil
+    #expect(gone == nil)
+    stage.scheduler.settle()
+    #expect(failure?.code == .invalidRequest)
+    #expect(
+      failure?.message
+        == "Can't run push(CardForm, onto: Nav, animated: true): the navigator that asked for it is gone.")
+    #expect(stage.errors.errors == [failure!])
+    #expect(stage.navigation.viewControllers.count == 2)
+    #expect(stage.take().last == failure.map(NavigationEvent.misuse))
+  }
+
   @Test func aQueuedNavigationRefusedWhenItRunsGoesToOnFailureAndTheMisusePolicy() throws {
     let stage = Stage(.stack(root: "Home", delegate: nil))
     let form = CardForm()

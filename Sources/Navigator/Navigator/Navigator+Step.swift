@@ -1,0 +1,177 @@
+extension Navigator {
+  /// Runs a step now, its refusal thrown; or, while the window is busy, queues it behind the
+  /// running transition and earlier requests, where its refusal goes to the caller's
+  /// late-refusal route.
+  ///
+  /// Under a ``TransitionRequestPolicy/reject`` policy (`policy`, else the window's) a busy
+  /// window refuses at once.
+  func start(_ step: NavigatorStep, policy: TransitionRequestPolicy?) throws(NavigationError) {
+    guard window.isBusy else { return try run(step) }
+    try refuseWhileBusy(step.request, policy: policy)
+    window.enqueue(.navigate(step))
+  }
+
+  /// Runs a step whose turn it is: checks the hierarchy as it is now, then navigates.
+  ///
+  /// A refusal changes nothing: a restyled screen gets its style back, a made screen leaves
+  /// the container it was embedded in.
+  func run(_ step: NavigatorStep) throws(NavigationError) {
+    switch step.move {
+    case .push(let shown, let made):
+      let navigation: NavigationController
+      do throws(NavigationError) {
+        navigation = try stack(from: step.origin)
+        if let error = navigation.pushError(shown) { throw error }
+      } catch {
+        Navigator.releaseEmbedding(of: made, from: shown)
+        throw error
+      }
+      step.caller.prepare()
+      withDuration(step, for: shown) {
+        navigation.performPush(
+          shown, animated: step.animated, options: nil, completion: { step.caller.complete(shown) })
+      }
+    case .present(let shown, let made, let restyle):
+      let origin: ViewController
+      let saved = SavedPresentation(shown)
+      do throws(NavigationError) {
+        origin = try self.origin(step.origin, for: "present")
+        try apply(restyle, to: shown)
+        if let error = origin.presentationError(presenting: shown, window: window) { throw error }
+      } catch {
+        saved.restore(shown)
+        Navigator.releaseEmbedding(of: made, from: shown)
+        throw error
+      }
+      step.caller.prepare()
+      let request = NavigationRequest.present(shown.screenID, from: origin.screenID, animated: step.animated)
+      withDuration(step, for: shown) {
+        origin.presentNow(
+          shown, animated: step.animated, completion: { step.caller.complete(shown) }, request: request,
+          window: window)
+      }
+    case .pop(let navigation):
+      try pop(navigation, step)
+    }
+  }
+
+  /// Pops whichever screen is on top of `navigation` when the step runs, as
+  /// `popViewController(animated:)` does, after its guard allows.
+  private func pop(_ navigation: NavigationController, _ step: NavigatorStep) throws(NavigationError) {
+    guard let top = navigation.topViewController, navigation.viewControllers.count > 1 else {
+      throw NavigationError(
+        .invalidRequest, "Can't pop from \(navigation.screenID): only its root screen is left.",
+        screens: [navigation.screenID])
+    }
+    _ = navigation.confirmLeavingTop(
+      trigger: .programmatic, ignoringGuard: false,
+      onDenial: {
+        step.caller.deny(
+          NavigationError(
+            .navigationDenied, "\(top.screenID) denied leaving \(navigation.screenID).",
+            screens: [top.screenID, navigation.screenID]))
+      }
+    ) { [weak self] in
+      guard navigation.topViewController === top else {
+        // Something that does not queue (a new root, a stack set while the guard was
+        // asked) moved the screen the guard approved; popping another one would be wrong.
+        step.caller.refuseLate(
+          NavigationError(
+            .invalidRequest,
+            "Can't pop \(top.screenID) from \(navigation.screenID): it left the top while its guard "
+              + "was asked.",
+            screens: [top.screenID, navigation.screenID]))
+        return
+      }
+      step.caller.succeed(top)
+      let pop = {
+        _ = navigation.performPop(
+          .programmatic, animated: step.animated, completion: { step.caller.complete(top) })
+      }
+      if let self { withDuration(step, for: top, pop) } else { pop() }
+    }
+  }
+
+  /// Runs `body` with the transition duration the caller's transitioning delegate gives the
+  /// screen, if any.
+  private func withDuration(_ step: NavigatorStep, for screen: ViewController, _ body: () -> Void) {
+    guard let duration = step.caller.transitionDuration else { return body() }
+    window.nextTransitionDuration = duration(screen)
+    defer { window.nextTransitionDuration = nil }
+    body()
+  }
+
+  /// Restyles a screen about to be presented, or refuses an anchor that left the window.
+  private func apply(_ restyle: NavigatorStep.Restyle, to shown: ViewController) throws(NavigationError) {
+    switch restyle {
+    case .modal(let style):
+      if let style { shown.modalPresentationStyle = style }
+    case .popover(let anchor, let keepsPopover):
+      if let error = anchorError(anchor) { throw error }
+      shown.modalPresentationStyle = .popover
+      let controller = shown.popoverPresentationController!
+      controller.anchor = anchor
+      if keepsPopover { controller.delegate = popoverKeeper }
+    }
+  }
+
+  /// The caller's code for a navigation that shows `screen`: typed closures over the
+  /// options and the caller's own configure and completion closures.
+  func caller<Screen>(
+    showing screen: Screen, _ shown: ViewController, _ options: NavigationOptions<Screen>,
+    configure: ((Screen) -> Void)?, completion: ((Screen) -> Void)?, lateFailure: ((NavigationError) -> Void)?
+  ) -> NavigatorStep.Caller {
+    NavigatorStep.Caller(
+      prepare: { [unowned self] in prepare(screen, shown: shown, options, configure: configure) },
+      succeed: { _ in },
+      complete: { _ in
+        completion?(screen)
+        options.completionHandler?(screen)
+      },
+      deny: { options.failureHandler?($0) },
+      refuseLate: refusingLate(options, lateFailure: lateFailure),
+      transitionDuration: options.transitioningDelegate.map { delegate in delegate.transitionDuration(for:) })
+  }
+}
+
+extension Navigator {
+  /// Routes a refusal found after the call returned (a step that waited, a guard that
+  /// answered later): to `onFailure`, then, when an async caller waits for it
+  /// (`lateFailure`), to that caller, recorded in the journal and handed to the misuse
+  /// handler as under ``MisusePolicy/report`` (the caller handles it, so it never traps);
+  /// otherwise to the window's misuse policy. Works once this navigator is gone, and holds
+  /// the window weakly, as the window's queue holds the step.
+  func refusingLate<Screen>(
+    _ options: NavigationOptions<Screen>, lateFailure: ((NavigationError) -> Void)?
+  ) -> (NavigationError) -> Void {
+    { [weak window] error in
+      options.failureHandler?(error)
+      guard let window else { return lateFailure?(error) ?? () }
+      if let lateFailure {
+        lateFailure(error)
+        window.reportMisuse(error)
+      } else {
+        Misuse.handle(error, in: window)
+      }
+    }
+  }
+}
+
+/// What a restyle changes on the screen to present, to put back when a check refuses it.
+private struct SavedPresentation {
+  let style: ModalPresentationStyle
+  let anchor: PopoverAnchor?
+  let delegate: (any PopoverPresentationControllerDelegate)?
+
+  init(_ shown: ViewController) {
+    style = shown.modalPresentationStyle
+    anchor = shown.presentationState.popoverController?.anchor
+    delegate = shown.presentationState.popoverController?.delegate
+  }
+
+  func restore(_ shown: ViewController) {
+    shown.modalPresentationStyle = style
+    shown.presentationState.popoverController?.anchor = anchor
+    shown.presentationState.popoverController?.delegate = delegate
+  }
+}

@@ -15,6 +15,8 @@ final class JournalReplay {
   private(set) var loaded: Set<ScreenID> = []
   private(set) var appearance: [ScreenID: ViewController.AppearanceState] = [:]
   private(set) var containment: [ScreenID: Containment] = [:]
+  /// The screens the journal says are in a window's hierarchy (joined and not left since).
+  private(set) var members: Set<ScreenID> = []
   private(set) var consumed = 0
 
   /// Consumes the events recorded since the last call; returns the broken rules.
@@ -65,11 +67,36 @@ final class JournalReplay {
       case (nil, .attached): containment[screen] = .reparenting
       default: return "didMove(toParent: \(parent?.name ?? "nil")) while \(state)"
       }
+    case .screenJoined(let screen):
+      return members.insert(screen).inserted ? nil : "joined twice without leaving"
+    case .screenLeft(let screen, _):
+      return members.remove(screen) != nil ? nil : "left without having joined"
     default:
       // Delegate, direction, bar and block events carry no pairing rule of their own here.
       break
     }
     return nil
+  }
+
+  /// Compares the screens the journal says joined with the screens `windows` contain,
+  /// through containers and presentations: once nothing is pending, the seam has announced
+  /// exactly what entered and what left.
+  func membershipMismatches(_ windows: [Window]) -> [String] {
+    var attached: Set<ScreenID> = []
+    var pending = windows.compactMap(\.rootViewController)
+    while let screen = pending.popLast() {
+      guard attached.insert(screen.screenID).inserted else { continue }
+      pending.append(contentsOf: screen.children)
+      if let presented = screen.presentedViewController { pending.append(presented) }
+    }
+    var violations: [String] = []
+    for screen in attached.subtracting(members) {
+      violations.append("\(screen) is in a window, yet never joined")
+    }
+    for screen in members.subtracting(attached) {
+      violations.append("\(screen) joined, and is in no window now")
+    }
+    return violations.sorted()
   }
 
   private func move(
@@ -130,6 +157,7 @@ struct InvariantChecker {
   func check(_ world: HierarchyWorld, _ step: StepRecord) -> [String] {
     let replayed = replay.consume(world.journal.events).map { "journal pairing: \($0)" }
     return replayed + replayMismatches(world).map { "journal matches state: \($0)" }
+      + replay.membershipMismatches(world.windows).map { "members match the windows: \($0)" }
       + invariants.flatMap { invariant in invariant.check(world, step).map { "\(invariant.name): \($0)" } }
   }
 }

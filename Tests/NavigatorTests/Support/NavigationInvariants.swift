@@ -37,6 +37,9 @@ struct NavigationInvariants {
     violations += navigatorCalls(
       world, operation, before: before, eventsBefore: eventsBefore, errorsBefore: errorsBefore)
     if world.scheduler?.hasPendingWork == true { violations.append("scheduler still has work") }
+    if world.pendingDecision == nil, !world.window.isBusy {
+      violations += replay.membershipMismatches([world.window]).map { "members match the window: \($0)" }
+    }
     if world.pendingDecision == nil, world.window.isBusy {
       violations.append("window busy with no pending decision: \(world.window.pendingRequests)")
     }

@@ -33,6 +33,7 @@ enum Demo {
     popover(into: output)
     misuse(into: output)
     navigatorJourney(into: output)
+    engineJourney(into: output)
     output.line("Done.")
   }
 

@@ -164,6 +164,39 @@ import Testing
   }
 
   /// The lines of the section with the given title, up to the blank line that ends it.
+  @Test func requestsWaitAsValuesAndEveryScreenThatLeavesSaysHow() throws {
+    let transcript = Transcript()
+    Demo.run(into: transcript)
+    let lines = transcript.lines
+    #expect(
+      try Self.section(
+        "23. Post is pushed, animated; Profile and a pop are asked for while it moves", in: lines) == [
+          "   + Post joined",
+          "   structure already changed: Feed, Post",
+          "   waiting: push(Profile, onto: Social, animated: true)",
+          "   waiting: pop(from: Social, animated: true)",
+          "   + Profile joined",
+          "   - Profile left: popped(programmatic) of Profile",
+          "   settled: Feed, Post",
+        ])
+    #expect(
+      try Self.section("24. A back swipe that is cancelled, then one that is committed", in: lines) == [
+        "   (cancelled: Post stays, nothing left)",
+        "   - Post left: popped(interactiveSwipe) of Post",
+      ])
+    #expect(
+      try Self.section("25. Compose is presented as a sheet, then swiped down", in: lines) == [
+        "   + Compose joined",
+        "   - Compose left: dismissed(sheetSwipe) of Compose",
+      ])
+    #expect(
+      try Self.section("26. A new root replaces the stack: every screen in it leaves", in: lines) == [
+        "   + SignIn joined",
+        "   - Feed left: rootReplaced of Social",
+        "   - Social left: rootReplaced of Social",
+      ])
+  }
+
   private static func section(
     _ title: String, in lines: [String], sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> [String] {

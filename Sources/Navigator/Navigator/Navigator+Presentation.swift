@@ -245,55 +245,7 @@ extension Navigator {
     style: ModalPresentationStyle?, anchor: PopoverAnchor?
   ) -> NavigationError? {
     if let anchor, let error = anchorError(anchor) { return error }
-    if style == ModalPresentationStyle.none {
-      return Navigator.noneStyleError(shown, given: given, from: origin)
-    }
-    var covering = origin
-    while let parent = covering.parent { covering = parent }
-    var context = origin
-    while !context.definesPresentationContext, let parent = context.parent { context = parent }
-    let presenter: ViewController?
-    if let style {
-      presenter = style.usesPresentationContext ? context : covering
-    } else {
-      presenter = context === covering ? covering : nil
-    }
-    // Whichever screen presents, it is `origin` or one of its parents, so a presentation
-    // already made from it or from a parent refuses this one.
-    if let current = presenter?.presented ?? origin.presentedViewController {
-      guard let presenter else {
-        return NavigationError(
-          .alreadyPresenting,
-          "Attempt to present \(shown) from \(origin.screenID) which is already presenting "
-            + "\(current.screenID).",
-          screens: given + [origin.screenID, current.screenID])
-      }
-      return NavigationError(
-        .alreadyPresenting,
-        "Attempt to present \(shown) on \(presenter.screenID) (from \(origin.screenID)) which is "
-          + "already presenting \(current.screenID).",
-        screens: given + [presenter.screenID, origin.screenID, current.screenID])
-    }
-    guard origin.attachedWindow === window, !window.isHidden, origin.viewIfLoaded?.window === window else {
-      let place: String
-      let screens: [ScreenID]
-      switch presenter {
-      case nil:
-        place = "from \(origin.screenID)"
-        screens = [origin.screenID]
-      case let presenter? where presenter === origin:
-        place = "on \(origin.screenID)"
-        screens = [origin.screenID]
-      case let presenter?:
-        place = "on \(presenter.screenID) (from \(origin.screenID))"
-        screens = [presenter.screenID, origin.screenID]
-      }
-      return NavigationError(
-        .presenterNotInWindow,
-        "Attempt to present \(shown) \(place) whose view is not in a visible window's hierarchy.",
-        screens: given + screens)
-    }
-    return nil
+    return origin.presenterError(presenting: shown, given: given, style: style, window: window)
   }
 
   /// The refusal of a popover whose anchor is not in the window, or the window hidden.

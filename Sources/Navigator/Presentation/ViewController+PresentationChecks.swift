@@ -29,23 +29,9 @@ extension ViewController {
           + (presented === self ? "a screen can't present itself." : "it contains \(screenID)."),
         screens: [name, screenID])
     }
-    if presented.modalPresentationStyle == .none {
-      return NavigationError(
-        .invalidRequest,
-        "Can't present \(name) modally from \(screenID): its modalPresentationStyle is none.",
-        screens: [name, screenID])
-    }
     let style = presented.modalPresentationStyle
-    let presenter = style.usesPresentationContext ? presentationContext : coveringScreen
-    if let current = presenter.presented ?? presentedViewController {
-      return NavigationError(
-        .alreadyPresenting,
-        "Attempt to present \(name) on \(presenter.screenID) (from \(screenID)) which is "
-          + "already presenting \(current.screenID).",
-        screens: [name, presenter.screenID, screenID, current.screenID])
-    }
-    guard attachedWindow === window, !window.isHidden, viewIfLoaded?.window === window else {
-      return notInWindowError(presenting: presented, on: presenter)
+    if let error = presenterError(presenting: name.description, given: [name], style: style, window: window) {
+      return error
     }
     if style == .popover {
       guard let anchor = presented.popoverPresentationController?.anchor else {
@@ -66,16 +52,85 @@ extension ViewController {
     return nil
   }
 
+  /// The refusals of a presentation from this screen that depend on the presenter rather
+  /// than on the screen presented: a `none` style, a presenter already presenting, a
+  /// presenter not in a visible window. They need no screen, so a navigation that has not
+  /// made its screen yet asks them too.
+  ///
+  /// - Parameters:
+  ///   - shown: How messages name the screen to present.
+  ///   - given: The identifier of the screen to present, when it exists.
+  ///   - style: The style it is to be presented in; `nil` when not known yet (its own). Then
+  ///     the presenter is known only when this screen's context and covering screen are one
+  ///     (otherwise messages name this screen alone); whether a rule is broken does not
+  ///     depend on it, since the presenter is this screen or one of its ancestors.
+  ///   - window: The window the presentation is in.
+  /// - Returns: The refusal, or `nil`.
+  func presenterError(
+    presenting shown: String, given: [ScreenID], style: ModalPresentationStyle?, window: Window
+  ) -> NavigationError? {
+    if style == ModalPresentationStyle.none {
+      return NavigationError(
+        .invalidRequest,
+        "Can't present \(shown) modally from \(screenID): its modalPresentationStyle is none.",
+        screens: given + [screenID])
+    }
+    let presenter: ViewController?
+    if let style {
+      presenter = style.usesPresentationContext ? presentationContext : coveringScreen
+    } else {
+      let context = presentationContext
+      presenter = context === coveringScreen ? context : nil
+    }
+    if let current = presenter?.presented ?? presentedViewController {
+      guard let presenter else {
+        return NavigationError(
+          .alreadyPresenting,
+          "Attempt to present \(shown) from \(screenID) which is already presenting \(current.screenID).",
+          screens: given + [screenID, current.screenID])
+      }
+      return NavigationError(
+        .alreadyPresenting,
+        "Attempt to present \(shown) on \(presenter.screenID) (from \(screenID)) which is "
+          + "already presenting \(current.screenID).",
+        screens: given + [presenter.screenID, screenID, current.screenID])
+    }
+    guard attachedWindow === window, !window.isHidden, viewIfLoaded?.window === window else {
+      return notInWindowError(presenting: shown, given: given, on: presenter)
+    }
+    return nil
+  }
+
+  /// The refusal of a presentation from this screen, whose view is not in a visible window;
+  /// `presenter` is the screen that would present (`nil` when not known yet).
+  func notInWindowError(presenting shown: String, given: [ScreenID], on presenter: ViewController?)
+    -> NavigationError
+  {
+    let place: String
+    let screens: [ScreenID]
+    switch presenter {
+    case nil:
+      place = "from \(screenID)"
+      screens = [screenID]
+    case let presenter? where presenter === self:
+      place = "on \(screenID)"
+      screens = [screenID]
+    case let presenter?:
+      place = "on \(presenter.screenID) (from \(screenID))"
+      screens = [presenter.screenID, screenID]
+    }
+    return NavigationError(
+      .presenterNotInWindow,
+      "Attempt to present \(shown) \(place) whose view is not in a visible window's hierarchy.",
+      screens: given + screens)
+  }
+
+  /// The refusal of presenting `presented` from this screen, whose view is not in a visible
+  /// window; `presenter` is the screen that would present it.
   func notInWindowError(presenting presented: ViewController, on presenter: ViewController)
     -> NavigationError
   {
-    let from = presenter === self ? "" : " (from \(screenID))"
-    return NavigationError(
-      .presenterNotInWindow,
-      "Attempt to present \(presented.screenID) on \(presenter.screenID)\(from) whose view is "
-        + "not in a visible window's hierarchy.",
-      screens: presenter === self
-        ? [presented.screenID, screenID] : [presented.screenID, presenter.screenID, screenID])
+    notInWindowError(presenting: presented.screenID.description, given: [presented.screenID], on: presenter)
   }
 
   func nothingToDismissError() -> NavigationError {

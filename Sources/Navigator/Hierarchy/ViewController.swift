@@ -265,4 +265,7 @@ open class ViewController {
   /// This screen's own presentation: controllers, resolved style, covered view.
   /// Created on first use, so that screens that are never presented pay nothing for it.
   package lazy var presentationState = PresentationState()
+
+  /// The screen's ``navigationKey``, boxed.
+  package var keyBox: KeyBox?
 }

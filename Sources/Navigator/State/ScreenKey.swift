@@ -1,0 +1,93 @@
+/// How a ``NavigationState`` names a screen: by a key the navigator can make the screen
+/// again from, as a plain navigation controller it makes itself, or by the identity of a
+/// screen that has no key.
+///
+/// A screen's key is its ``ViewController/navigationKey``: set by the navigator on every
+/// screen its screen provider makes, or by the caller. A state read with
+/// ``Window/navigationState(keyedBy:)`` names a screen by its key when the key is a `Key`.
+public enum ScreenKey<Key: Hashable & Sendable>: Hashable, Sendable, CustomStringConvertible {
+  /// A screen the screen provider makes from `Key`.
+  case key(Key)
+  /// A plain ``NavigationController`` with no key: the navigator makes it itself.
+  case navigationController
+  /// A screen with no key: it matches only itself, and can't be made again.
+  case instance(ScreenID)
+
+  /// The key, when the screen has one.
+  public var key: Key? {
+    if case .key(let key) = self { return key }
+    return nil
+  }
+
+  /// A readable form: the key, `NavigationController`, or the screen's name.
+  public var description: String {
+    switch self {
+    case .key(let key): "\(key)"
+    case .navigationController: "NavigationController"
+    case .instance(let screen): screen.name
+    }
+  }
+}
+
+/// A key of any `Hashable` and `Sendable` type: what ``Window/navigationState`` names
+/// screens by when the caller does not choose a key type.
+public struct AnyScreenKey: Hashable, Sendable, CustomStringConvertible {
+  /// The key.
+  public let base: any Hashable & Sendable
+
+  /// Wraps a key.
+  ///
+  /// - Parameter base: The key.
+  public init(_ base: some Hashable & Sendable) {
+    if let erased = base as? AnyScreenKey {
+      self = erased
+    } else {
+      self.base = base
+    }
+  }
+
+  /// Returns a Boolean value indicating whether two keys are equal: of the same type and equal.
+  public static func == (lhs: AnyScreenKey, rhs: AnyScreenKey) -> Bool {
+    AnyHashable(lhs.base) == AnyHashable(rhs.base)
+  }
+
+  /// Hashes the key.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(AnyHashable(base))
+  }
+
+  /// The key's own description.
+  public var description: String { "\(base)" }
+}
+
+extension ViewController {
+  /// The key the navigator can make this screen again from, which a ``NavigationState``
+  /// names it by; `nil` when the screen has none.
+  ///
+  /// The navigator sets it on every screen its screen provider makes for a key (see
+  /// ``Navigator/navigate(to:options:provider:completion:)``); set it yourself on a screen you
+  /// make, so that a state read from the window names it and a navigation to a state keeps it.
+  public var navigationKey: (any Hashable & Sendable)? {
+    get { keyBox?.key }
+    set { keyBox = newValue.map(KeyBox.init) }
+  }
+
+  /// The screen's key as a `Key`, when it has one of that type.
+  func screenKey<Key>(as _: Key.Type) -> ScreenKey<Key> {
+    if let box = keyBox {
+      if Key.self == AnyScreenKey.self { return .key(AnyScreenKey(box.key) as! Key) }
+      if let key = box.key as? Key { return .key(key) }
+    }
+    if type(of: self) == NavigationController.self { return .navigationController }
+    return .instance(screenID)
+  }
+}
+
+/// A screen's key, boxed so that a screen without one pays one word.
+package final class KeyBox {
+  let key: any Hashable & Sendable
+
+  init(_ key: any Hashable & Sendable) {
+    self.key = key
+  }
+}

@@ -43,6 +43,8 @@ public struct NavigationError: Error, Hashable, Sendable, CustomStringConvertibl
       case sceneTypeMismatch
       case navigationDenied
       case invalidRequest
+      case invalidTarget
+      case unmakeableScreen
     }
 
     fileprivate let value: Value
@@ -107,6 +109,12 @@ public struct NavigationError: Error, Hashable, Sendable, CustomStringConvertibl
     public static let navigationDenied = Code(value: .navigationDenied)
     /// A request whose arguments cannot be carried out, for a reason its message gives.
     public static let invalidRequest = Code(value: .invalidRequest)
+    /// A target state breaks a rule of the hierarchy: a presentation from a screen that
+    /// can't present, a stack with no entry, a popover with no anchor.
+    public static let invalidTarget = Code(value: .invalidTarget)
+    /// A screen a target state needs can't be made: it has no key, no screen provider
+    /// makes its key, or the one made is of the wrong kind or already in a hierarchy.
+    public static let unmakeableScreen = Code(value: .unmakeableScreen)
 
     /// The rule's name, for logs.
     public var description: String { value.rawValue }

@@ -138,6 +138,13 @@ open class Window: View {
   }
 
   private func replaceRoot(with newRoot: ViewController?) {
+    if let plan = applyRootReplacement(with: newRoot) { perform(plan) }
+  }
+
+  /// Makes `newRoot` the root, dismissing what the old root presented, and returns the
+  /// transition's appearance phases, or `nil` when nothing is on screen to appear or
+  /// disappear (the old root then leaves at once).
+  func applyRootReplacement(with newRoot: ViewController?) -> WindowAppearancePlan? {
     let outgoing = root
     var outgoingChain: [ViewController] = []
     if let outgoing {
@@ -157,10 +164,10 @@ open class Window: View {
     let outgoingIsShown =
       ([outgoing].compactMap { $0 } + outgoingChain).contains { $0.appearanceState != .disappeared }
     if !isHidden || outgoingIsShown {
-      perform(WindowAppearancePlan(window: self, outgoing: outgoing, outgoingChain: outgoingChain))
-    } else if let outgoing {
-      outgoing.leaveAsReplacedRoot(of: self, with: outgoingChain)
+      return WindowAppearancePlan(window: self, outgoing: outgoing, outgoingChain: outgoingChain)
     }
+    outgoing?.leaveAsReplacedRoot(of: self, with: outgoingChain)
+    return nil
   }
 
   private func updateAppearance() {

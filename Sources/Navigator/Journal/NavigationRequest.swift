@@ -22,6 +22,10 @@ public enum NavigationRequest: Hashable, Sendable, CustomStringConvertible {
   case present(ScreenID, from: ScreenID, animated: Bool)
   /// Dismiss what the screen presented, or the screen itself.
   case dismiss(ScreenID, animated: Bool)
+  /// Navigate to a state (``Navigator/navigate(to:options:completion:)``): the target in
+  /// one line, and the plan's steps (empty while the request waits: it is planned when it
+  /// runs).
+  case navigate(to: String, steps: [String], animated: Bool)
 
   /// The screens the request names, in order.
   public var screens: [ScreenID] {
@@ -35,6 +39,7 @@ public enum NavigationRequest: Hashable, Sendable, CustomStringConvertible {
     case .setViewControllers(let screens, let navigation, _): screens + [navigation]
     case .present(let screen, let presenter, _): [screen, presenter]
     case .dismiss(let screen, _): [screen]
+    case .navigate: []
     }
   }
 
@@ -54,6 +59,8 @@ public enum NavigationRequest: Hashable, Sendable, CustomStringConvertible {
     case .present(let screen, let presenter, let animated):
       "present(\(screen), from: \(presenter), animated: \(animated))"
     case .dismiss(let screen, let animated): "dismiss(\(screen), animated: \(animated))"
+    case .navigate(let target, let steps, let animated):
+      "navigate(to: \(target), steps: [\(steps.joined(separator: "; "))], animated: \(animated))"
     }
   }
 }

@@ -21,6 +21,8 @@ extension Navigator {
       case addChild
       /// Remove a child from its container.
       case removeChild
+      /// ``Navigator/navigate(to:options:completion:)``.
+      case navigate
     }
 
     /// What the navigation was asked to show.
@@ -31,6 +33,8 @@ extension Navigator {
       case type(String)
       /// A new screen from a catalogue's scene (`nil`: the initial one), of the named type.
       case scene(storyboard: String, identifier: String?, type: String)
+      /// A target state, its keys erased.
+      case state(NavigationState<AnyScreenKey>)
     }
 
     /// Where a popover was asked to point, compared by identity: the same bar button item,

@@ -55,6 +55,9 @@ public final class Navigator {
   /// The children this navigator added from scenes, for removals that name a scene.
   var sceneChildren = SceneChildren()
 
+  /// The screen providers given with ``provideScreens(for:_:)``, by key type.
+  var screenProviders: [ObjectIdentifier: Any] = [:]
+
   /// Creates a navigator for a window.
   ///
   /// - Parameter window: The window to navigate in.

@@ -153,6 +153,18 @@ extension ViewController {
       Misuse.handle(error, in: window)
       return
     }
+    window.perform(
+      applyPresentation(
+        presented, animated: animated, completion: completion, request: request, window: window))
+  }
+
+  /// Links `presented` to its presenter (this screen, or the one UIKit moves the
+  /// presentation up to), puts its view in place and announces it, then returns the
+  /// transition's appearance phases: the part of a presentation after its checks.
+  func applyPresentation(
+    _ presented: ViewController, animated: Bool, completion: (() -> Void)?, request: NavigationRequest,
+    window: Window
+  ) -> PresentationPlan {
     let style = presented.modalPresentationStyle
     let presenter = style.usesPresentationContext ? presentationContext : coveringScreen
     let activeStyle = presented.adaptedStyle(in: window)
@@ -173,10 +185,9 @@ extension ViewController {
     }
     container.attach(presented.view)
     presenter.announceJoining(presented, in: window)
-    window.perform(
-      PresentationPlan(
-        window: window, presented: presented, covered: covered, isAnimated: animated,
-        request: request, completion: completion))
+    return PresentationPlan(
+      window: window, presented: presented, covered: covered, isAnimated: animated,
+      request: request, completion: completion)
   }
 
   /// Dismisses once the window is free: a request that ran at once, or waited.

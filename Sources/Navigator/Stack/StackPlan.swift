@@ -45,10 +45,13 @@ struct StackPlan {
   /// A Boolean value indicating whether the incoming top joins the stack with this move.
   let incomingIsNew: Bool
 
+  /// Plans a move; `staysOnScreen` is `false` when a navigation to a state covers the
+  /// stack's layer in the same transition (the new top then never appears).
   @inline(__always)
   init(
     _ move: Move, in navigation: NavigationController, window: Window?, outgoing: ViewController?,
-    incoming: ViewController, animated: Bool, completion: (() -> Void)?, willPhaseDone: Bool = false
+    incoming: ViewController, animated: Bool, completion: (() -> Void)?, willPhaseDone: Bool = false,
+    staysOnScreen: Bool = true
   ) {
     self.window = window
     self.move = move
@@ -57,7 +60,7 @@ struct StackPlan {
     self.animated = animated
     self.completion = completion
     self.willPhaseDone = willPhaseDone
-    showsTransition = navigation.appearanceState == .appeared && incoming !== outgoing
+    showsTransition = staysOnScreen && navigation.appearanceState == .appeared && incoming !== outgoing
     switch move {
     case .push:
       outgoingLeaves = false

@@ -36,6 +36,9 @@ package enum Command {
   case dismiss(ViewController, animated: Bool, completion: (() -> Void)?)
   /// The part of a ``Navigator`` navigation that runs once the hierarchy is free.
   case navigate(NavigatorStep)
+  /// A navigation to a state (``Navigator/navigate(to:options:completion:)``): planned
+  /// when it runs, from the hierarchy as it is then.
+  case navigateToState(NavigationRequest, run: () -> Void)
 
   /// The request, as the journal and ``Window/pendingRequests`` name it.
   package var request: NavigationRequest {
@@ -56,6 +59,7 @@ package enum Command {
       .present(screen.screenID, from: presenter.screenID, animated: animated)
     case .dismiss(let screen, let animated, _): .dismiss(screen.screenID, animated: animated)
     case .navigate(let step): step.request
+    case .navigateToState(let request, _): request
     }
   }
 
@@ -88,6 +92,8 @@ package enum Command {
       screen.dismissNow(animated: animated, completion: completion)
     case .navigate(let step):
       step.run()
+    case .navigateToState(_, let run):
+      run()
     }
   }
 }

@@ -1,0 +1,583 @@
+/// Makes the screen for a key: a new instance, one from a catalogue (``Storyboard``), or
+/// one you keep; it must not be in a hierarchy.
+public typealias ScreenProvider<Key> = (Key) throws(NavigationError) -> ViewController
+
+extension Navigator {
+  /// Gives the navigator the screen provider for keys of type `Key`, which
+  /// ``navigate(to:options:completion:)`` asks for the screens a target needs and the
+  /// window lacks. A later call replaces it.
+  ///
+  /// ```swift
+  /// navigator.provideScreens(for: Route.self) { route in
+  ///   switch route {
+  ///   case .inbox: Inbox()
+  ///   case .thread(let id): try catalogue.instantiateViewController(withIdentifier: "thread")
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The key type.
+  ///   - provider: Makes the screen for a key.
+  public func provideScreens<Key: Hashable & Sendable>(
+    for type: Key.Type = Key.self, _ provider: @escaping ScreenProvider<Key>
+  ) {
+    screenProviders[ObjectIdentifier(type)] = provider
+  }
+
+  /// The steps from the window's state to `target`, without changing anything: what
+  /// ``navigate(to:options:completion:)`` would do now (see ``NavigationPlan``).
+  ///
+  /// - Parameter target: The state to reach.
+  /// - Returns: The plan.
+  /// - Throws: ``NavigationError/Code/invalidTarget`` when the target breaks a rule of the
+  ///   hierarchy, ``NavigationError/Code/unmakeableScreen`` when it needs a screen with no
+  ///   key that the window does not hold there.
+  public func plan<Key>(to target: NavigationState<Key>) throws(NavigationError) -> NavigationPlan<Key> {
+    var planner = StatePlanner<Key>(window: window)
+    try planner.plan(to: target)
+    return NavigationPlan(from: window.navigationState(keyedBy: Key.self), to: target, steps: planner.steps)
+  }
+
+  /// Navigates from the window's state to `target` all or nothing; a refusal goes to the
+  /// window's misuse policy and to `onFailure`.
+  ///
+  /// The navigation plans (``plan(to:)``), then checks everything before the first change:
+  /// the target's rules, every new screen made by the provider (``provideScreens(for:_:)``)
+  /// and checked (its kind, that it is free), every popover anchor found, and the pop guard
+  /// of every stack whose top leaves (popped, replaced or dismissed) asked in turn. A guard
+  /// that answers later holds the navigation, and the window with it; a denial refuses all
+  /// of it. Only then does it change the hierarchy: new screens are assembled, join the
+  /// window's journal and load their views (`loadViewIfNeeded`), then every step's
+  /// structure changes at once and the layers' transitions run as one (one set of
+  /// will-callbacks, one set of did-callbacks), after which the completion runs once. A
+  /// refusal leaves the hierarchy, the journal (but for the misuse event) and every screen
+  /// as they were; the screens made for it are released without a callback.
+  ///
+  /// While the window is busy, the navigation waits in the queue as one request
+  /// (``NavigationRequest/navigate(to:steps:animated:)``) and is planned when its turn
+  /// comes, from the state at that moment.
+  ///
+  /// - Parameters:
+  ///   - target: The state to reach.
+  ///   - options: Animation, request policy, and the option closures.
+  ///   - completion: Runs once the navigation finished, with the plan that ran.
+  public func navigate<Key>(
+    to target: NavigationState<Key>, options: StateNavigationOptions<Key> = StateNavigationOptions(),
+    completion: ((NavigationPlan<Key>) -> Void)? = nil
+  ) {
+    do throws(NavigationError) {
+      try tryNavigate(to: target, options: options, completion: completion)
+    } catch {
+      Misuse.handle(error, in: window)
+    }
+  }
+
+  /// Navigates to `target` as ``navigate(to:options:completion:)`` does, throwing a refusal
+  /// found during the call (after `onFailure`). A refusal found later (a guard that
+  /// answered later, a waiting navigation refused when it runs) goes to `onFailure` and to
+  /// the window's misuse policy.
+  ///
+  /// - Parameters:
+  ///   - target: The state to reach.
+  ///   - options: Animation, request policy, and the option closures.
+  ///   - completion: Runs once the navigation finished, with the plan that ran.
+  /// - Throws: The ``NavigationError`` that refused the navigation.
+  public func tryNavigate<Key>(
+    to target: NavigationState<Key>, options: StateNavigationOptions<Key> = StateNavigationOptions(),
+    completion: ((NavigationPlan<Key>) -> Void)? = nil
+  ) throws(NavigationError) {
+    try startNavigation(to: target, options, completion: completion, lateFailure: nil)
+  }
+
+  /// Navigates to `target` as ``navigate(to:options:completion:)`` does and returns once
+  /// the navigation finished.
+  ///
+  /// - Parameters:
+  ///   - target: The state to reach.
+  ///   - options: Animation, request policy, and the option closures.
+  /// - Returns: The plan that ran.
+  /// - Throws: The ``NavigationError`` that refused the navigation, whenever it was found.
+  @discardableResult
+  public func navigate<Key>(
+    to target: NavigationState<Key>, options: StateNavigationOptions<Key> = StateNavigationOptions()
+  ) async throws(NavigationError) -> NavigationPlan<Key> {
+    let box = ResultBox<NavigationPlan<Key>>()
+    try startNavigation(
+      to: target, options, completion: { box.result = .success($0) },
+      lateFailure: { box.result = .failure($0) })
+    if box.result == nil {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        box.continuation = continuation
+      }
+    }
+    return try box.result!.get()
+  }
+
+  // MARK: Running
+
+  /// Runs a navigation now, or queues it while the window is busy.
+  private func startNavigation<Key>(
+    to target: NavigationState<Key>, _ options: StateNavigationOptions<Key>,
+    completion: ((NavigationPlan<Key>) -> Void)?, lateFailure: ((NavigationError) -> Void)?
+  ) throws(NavigationError) {
+    record(Request(.navigate, .state(target.mapKeys(AnyScreenKey.init)), isAnimated: options.isAnimated))
+    let navigation = StateNavigation(
+      navigator: self, target: target, options: options, completion: completion,
+      lateFailure: lateFailure)
+    guard window.isBusy else {
+      do throws(NavigationError) {
+        try navigation.run()
+      } catch {
+        options.failureHandler?(error)
+        throw error
+      }
+      return
+    }
+    let request = NavigationRequest.navigate(
+      to: target.oneLine, steps: [], animated: options.isAnimated)
+    if (options.transitionRequestPolicy ?? window.transitionRequestPolicy) == .reject {
+      let error = NavigationError(
+        .transitionInProgress,
+        "Can't run \(request) while a transition or a pending decision is in progress.")
+      options.failureHandler?(error)
+      throw error
+    }
+    window.enqueue(
+      .navigateToState(request) { [weak window] in
+        do throws(NavigationError) {
+          try navigation.run()
+        } catch {
+          navigation.refuseLate(error, window: window)
+        }
+      })
+  }
+}
+
+/// One navigation to a state, from its plan to its completion.
+private struct StateNavigation<Key: Hashable & Sendable> {
+  weak var navigator: Navigator?
+  let target: NavigationState<Key>
+  let options: StateNavigationOptions<Key>
+  let completion: ((NavigationPlan<Key>) -> Void)?
+  let lateFailure: ((NavigationError) -> Void)?
+
+  init(
+    navigator: Navigator, target: NavigationState<Key>, options: StateNavigationOptions<Key>,
+    completion: ((NavigationPlan<Key>) -> Void)?, lateFailure: ((NavigationError) -> Void)?
+  ) {
+    self.navigator = navigator
+    self.target = target
+    self.options = options
+    self.completion = completion
+    self.lateFailure = lateFailure
+  }
+
+  /// Plans, makes and checks; asks the guards; then applies, now or when the last guard
+  /// allows.
+  func run() throws(NavigationError) {
+    guard let navigator else {
+      throw NavigationError(
+        .invalidRequest, "Can't navigate to \(target.oneLine): the navigator that asked for it is gone.")
+    }
+    let window = navigator.window
+    let from = window.navigationState(keyedBy: Key.self)
+    var planner = StatePlanner<Key>(window: window)
+    try planner.plan(to: target)
+    let plan = NavigationPlan(from: from, to: target, steps: planner.steps)
+    try make(planner.made, navigator: navigator)
+    let anchors = try resolveAnchors(planner.actions)
+    let guarded = planner.leavingStacks.filter { stack in
+      stack.topViewController.map(stack.confirmsPops) ?? false
+    }
+    let actions = planner.actions
+    guard !guarded.isEmpty else {
+      return apply(plan, actions, anchors: anchors, navigator: navigator)
+    }
+    // Guards: each asked once the one before allowed; the first denial refuses it all.
+    let fingerprint = window.hierarchyFingerprint
+    var denial: NavigationError?
+    var waited = false
+    var finished = false
+    func ask(_ index: Int) {
+      guard index < guarded.count else {
+        finished = true
+        guard waited else { return }
+        guard let navigator = self.navigator, navigator.window.hierarchyFingerprint == fingerprint else {
+          refuseLate(
+            NavigationError(
+              .invalidRequest,
+              "Can't navigate to \(target.oneLine): the hierarchy changed while a pop guard was asked."),
+            window: window)
+          return
+        }
+        apply(plan, actions, anchors: anchors, navigator: navigator)
+        return
+      }
+      let stack = guarded[index]
+      let top = stack.topViewController!
+      let deny = {
+        let error = NavigationError(
+          .navigationDenied,
+          "\(top.screenID) denied leaving \(stack.screenID), so the navigation to \(target.oneLine) was "
+            + "refused.",
+          screens: [top.screenID, stack.screenID])
+        if waited { refuseLate(error, window: window) } else { denial = error }
+        finished = true
+      }
+      if !stack.confirmLeavingTop(
+        trigger: .programmatic, ignoringGuard: false, onDenial: deny, { ask(index + 1) }),
+        !finished
+      {
+        waited = true
+      }
+    }
+    ask(0)
+    if let denial { throw denial }
+    if finished, !waited { apply(plan, actions, anchors: anchors, navigator: navigator) }
+  }
+
+  /// Routes a refusal found after the call returned: to `onFailure`, then to an async
+  /// caller (recorded and handed to the misuse handler, never trapped) or to the window's
+  /// misuse policy.
+  func refuseLate(_ error: NavigationError, window: Window?) {
+    options.failureHandler?(error)
+    guard let window else { return lateFailure?(error) ?? () }
+    if let lateFailure {
+      lateFailure(error)
+      window.reportMisuse(error)
+    } else {
+      Misuse.handle(error, in: window)
+    }
+  }
+
+  // MARK: Making and checking
+
+  /// Makes every planned screen and checks it: the provider's kind, and that it is free.
+  private func make(_ planned: [PlannedScreen<Key>], navigator: Navigator) throws(NavigationError) {
+    guard !planned.isEmpty else { return }
+    var seen = Set<ObjectIdentifier>()
+    for screen in planned {
+      let made: ViewController
+      switch screen.node.key {
+      case .navigationController:
+        made = NavigationController()
+      case .key(let key):
+        guard let provider = navigator.screenProviders[ObjectIdentifier(Key.self)] as? ScreenProvider<Key>
+        else {
+          throw NavigationError(
+            .unmakeableScreen,
+            "Can't make \(key): the navigator has no screen provider for \(Key.self); give it one with "
+              + "provideScreens(for:_:).")
+        }
+        made = try provider(key)
+        if made.keyBox == nil { made.navigationKey = key }
+      case .instance(let screen):
+        throw NavigationError(.unmakeableScreen, "Can't make \(screen) again: it has no navigationKey.")
+      }
+      guard seen.insert(ObjectIdentifier(made)).inserted else {
+        throw NavigationError(
+          .unmakeableScreen,
+          "The screen provider returned \(made.screenID) for two places of one navigation.",
+          screens: [made.screenID])
+      }
+      if let error = Navigator.freeScreenError(made, action: "show \(screen.node.key) as")
+        ?? (made.isInWindowHierarchy
+          ? NavigationError(
+            .unmakeableScreen, "Can't show \(made.screenID) again: it is in the window already.",
+            screens: [made.screenID]) : nil)
+      {
+        throw error
+      }
+      switch screen.node.content {
+      case .stack:
+        guard made.isNavigationStack else {
+          throw NavigationError(
+            .unmakeableScreen,
+            "The screen provider made \(made.screenID) for \(screen.node.key), which the target holds as a "
+              + "navigation stack: it is not a NavigationController.",
+            screens: [made.screenID])
+        }
+      case .container, .screen:
+        if made.isNavigationStack, !screen.contained.isEmpty || screen.node.key != .navigationController {
+          if case .container = screen.node.content {
+            throw NavigationError(
+              .unmakeableScreen,
+              "The screen provider made \(made.screenID) for \(screen.node.key), which the target holds as a "
+                + "container: a NavigationController's children are its stack.",
+              screens: [made.screenID])
+          }
+        }
+      }
+      screen.screen = made
+    }
+  }
+
+  /// Finds every popover's anchor in the screens that will hold it.
+  private func resolveAnchors(_ actions: [PlannedAction<Key>]) throws(NavigationError) -> [ObjectIdentifier:
+    PopoverAnchor]
+  {
+    var anchors: [ObjectIdentifier: PopoverAnchor] = [:]
+    for case .present(let planned, _, _, let anchor?) in actions {
+      let owner = anchor.owner.screen
+      switch anchor.anchor {
+      case .barButtonItem(let side, let index, _):
+        let items =
+          side == .left ? owner.navigationItem.leftBarButtonItems : owner.navigationItem.rightBarButtonItems
+        guard items.indices.contains(index) else {
+          throw NavigationError(
+            .popoverWithoutAnchor,
+            "Can't present \(planned.node) as a popover: \(owner.screenID) has no \(side) bar button item at "
+              + "index \(index).",
+            screens: [owner.screenID])
+        }
+        anchors[ObjectIdentifier(planned)] = .barButtonItem(items[index])
+      case .view(_, let path, let rect):
+        var view = owner.view
+        for index in path {
+          guard view.subviews.indices.contains(index) else {
+            throw NavigationError(
+              .popoverWithoutAnchor,
+              "Can't present \(planned.node) as a popover: the view of \(owner.screenID) has no subview at "
+                + "\(path).",
+              screens: [owner.screenID])
+          }
+          view = view.subviews[index]
+        }
+        anchors[ObjectIdentifier(planned)] = .view(view, rect: rect)
+      case .unnamed:
+        break
+      }
+    }
+    return anchors
+  }
+
+  // MARK: Applying
+
+  /// Changes the hierarchy: assembles and prepares the new screens, applies every step's
+  /// structure change, and runs the layers' transitions as one.
+  private func apply(
+    _ plan: NavigationPlan<Key>, _ actions: [PlannedAction<Key>], anchors: [ObjectIdentifier: PopoverAnchor],
+    navigator: Navigator
+  ) {
+    let window = navigator.window
+    options.successHandler?(plan)
+    let request = NavigationRequest.navigate(
+      to: target.oneLine, steps: plan.steps.map(\.description), animated: options.isAnimated)
+    let completion = completion
+    let completionHandler = options.completionHandler
+    let finish = {
+      completion?(plan)
+      completionHandler?(plan)
+    }
+    guard !actions.isEmpty else {
+      window.journal.record(.completion(request))
+      return finish()
+    }
+    let animated = options.isAnimated
+    var made: [PlannedScreen<Key>] = []
+    for action in actions {
+      switch action {
+      case .setRoot(let planned?), .push(let planned, _, _): made.append(planned)
+      case .setStack(_, let slots, _):
+        for case .made(let planned) in slots { made.append(planned) }
+      case .present(let planned, _, _, _): made.append(planned)
+      case .addChild(.made(let planned), _): made.append(planned)
+      default: break
+      }
+    }
+    for planned in made { assemble(planned) }
+    for planned in made {
+      for screen in planned.all { prepare(screen.screen!, in: window) }
+    }
+    window.queue.begin(.transition)
+    var plans: [any TransitionPlan] = []
+    for action in actions {
+      switch action {
+      case .setRoot(let planned):
+        if let plan = window.applyRootReplacement(with: planned?.screen) { plans.append(plan) }
+      case .dismiss(let presenter):
+        guard let presented = presenter.presented else { continue }
+        plans.append(
+          presented.removePresentation(
+            window: window, animated: animated, trigger: .programmatic,
+            request: .dismiss(presenter.screenID, animated: animated), completion: nil))
+      case .push(let planned, let navigation, let shown):
+        plans.append(
+          move(
+            .push, in: navigation, incoming: planned.screen!, animated: animated, shown: shown, window: window
+          ))
+      case .popTo(let target, let navigation, let shown):
+        let popped = Array(navigation.childList[(target.indexInParent + 1)...])
+        plans.append(
+          move(
+            target.indexInParent == 0 ? .popToRoot(popped: popped) : .popTo(popped: popped), in: navigation,
+            incoming: target, animated: animated, shown: shown, window: window))
+      case .setStack(let navigation, let slots, let shown):
+        let screens = slots.map(\.screen)
+        let kept = Set(screens.map(ObjectIdentifier.init))
+        let removed = navigation.childList.filter { !kept.contains(ObjectIdentifier($0)) }
+        let added = screens.filter { $0.parent !== navigation }
+        plans.append(
+          move(
+            .set(screens, added: added, removed: removed), in: navigation, incoming: screens.last!,
+            animated: animated, shown: shown, window: window))
+      case .present(let planned, let presenter, let style, _):
+        let shown = planned.screen!
+        shown.modalPresentationStyle = style
+        if let anchor = anchors[ObjectIdentifier(planned)] {
+          shown.popoverPresentationController!.anchor = anchor
+        }
+        let presenter = presenter.screen
+        plans.append(
+          presenter.applyPresentation(
+            shown, animated: animated, completion: nil,
+            request: .present(shown.screenID, from: presenter.screenID, animated: animated), window: window))
+      case .addChild(let child, let container):
+        let screen = child.screen
+        container.addChild(screen)
+        container.view.addSubview(screen.view)
+        screen.didMove(toParent: container)
+      case .removeChild(let child):
+        child.willMove(toParent: nil)
+        child.viewIfLoaded?.removeFromSuperview()
+        child.removeFromParent()
+      }
+    }
+    window.schedule(
+      StateTransition(
+        window: window, plans: plans, isAnimated: animated && plans.contains(where: \.isAnimated),
+        request: request, completion: finish))
+  }
+
+  /// Plans and applies one stack move of the navigation.
+  private func move(
+    _ move: StackPlan.Move, in navigation: NavigationController, incoming: ViewController, animated: Bool,
+    shown: Bool, window: Window
+  ) -> any TransitionPlan {
+    let outgoing = navigation.topViewController
+    let plan = StackPlan(
+      move, in: navigation, window: window, outgoing: outgoing, incoming: incoming, animated: animated,
+      completion: nil, staysOnScreen: shown)
+    plan.apply(on: navigation)
+    let scheduled = ScheduledStackMove(navigation: navigation, plan: plan)
+    // A stack on screen that a new full-screen presentation covers: its old top disappears
+    // here, since it left the stack before the presentation covers it.
+    guard !shown, navigation.appearanceState == .appeared, let outgoing, outgoing !== incoming else {
+      return scheduled
+    }
+    return CoveredStackMove(move: scheduled, outgoing: outgoing, animated: animated, window: window)
+  }
+
+  /// Puts a made subtree together, before it joins the window: a stack gets its entries, a
+  /// container its children (their views in its view).
+  private func assemble(_ planned: PlannedScreen<Key>) {
+    for child in planned.contained { assemble(child) }
+    let screen = planned.screen!
+    let children = planned.contained.map { $0.screen! }
+    if planned.node.entries != nil {
+      let navigation = screen as! NavigationController
+      let removed = navigation.childList.filter { old in !children.contains { $0 === old } }
+      for child in removed { child.willMove(toParent: nil) }
+      for child in children where child.parent !== navigation { child.willMove(toParent: navigation) }
+      navigation.replaceChildren(with: children)
+      for child in removed { child.didMove(toParent: nil) }
+      for child in children { child.didMove(toParent: navigation) }
+    } else {
+      for child in children where child.parent !== screen {
+        screen.addChild(child)
+        screen.view.addSubview(child.view)
+        child.didMove(toParent: screen)
+      }
+    }
+  }
+
+  /// Adopts a made screen into the window's journal, loads its view and gives it a
+  /// background, as every navigator navigation does.
+  private func prepare(_ screen: ViewController, in window: Window) {
+    screen.adopt(window)
+    screen.loadViewIfNeeded()
+    if screen.view.backgroundColor == nil { screen.view.backgroundColor = .systemBackground }
+  }
+}
+
+/// The transitions of one navigation to a state, run as one: every layer's will-phase,
+/// then every layer's did-phase, then the completion.
+struct StateTransition: TransitionPlan {
+  let window: Window
+  let plans: [any TransitionPlan]
+  let isAnimated: Bool
+  let request: NavigationRequest
+  let completion: () -> Void
+
+  func willPhase() {
+    for plan in plans { plan.willPhase() }
+  }
+
+  func didPhase() {
+    for plan in plans { plan.didPhase() }
+    window.journal.record(.completion(request))
+    completion()
+  }
+}
+
+/// A stack move whose stack a full-screen presentation of the same navigation covers: the
+/// old top disappears with the move, and the new top does not appear.
+struct CoveredStackMove: TransitionPlan {
+  let move: ScheduledStackMove
+  let outgoing: ViewController
+  let animated: Bool
+  let window: Window
+
+  var isAnimated: Bool { animated }
+
+  func willPhase() {
+    outgoing.beginAppearance(false, animated: animated, window: window)
+    move.willPhase()
+  }
+
+  func didPhase() {
+    outgoing.endAppearance(window: window)
+    move.didPhase()
+  }
+}
+
+extension Window {
+  /// Every screen of the hierarchy by identity, in one walk: equal before and after only
+  /// when nothing moved.
+  var hierarchyFingerprint: [ObjectIdentifier?] {
+    var result: [ObjectIdentifier?] = []
+    func walk(_ screen: ViewController) {
+      result.append(ObjectIdentifier(screen))
+      for child in screen.childList { walk(child) }
+      result.append(nil)
+      if let presented = screen.presented { walk(presented) }
+      result.append(nil)
+    }
+    if let root = rootViewController { walk(root) }
+    return result
+  }
+}
+
+extension NavigationState {
+  /// The state in one line, for requests and messages: `A[B, C] > pageSheet D`.
+  var oneLine: String {
+    guard let root else { return "(no root)" }
+    return root.oneLine
+  }
+}
+
+extension NavigationState.Node {
+  var oneLine: String {
+    var text = "\(key)"
+    switch content {
+    case .screen: break
+    case .stack(let entries): text += "[" + entries.map(\.oneLine).joined(separator: ", ") + "]"
+    case .container(let children): text += "{" + children.map(\.oneLine).joined(separator: ", ") + "}"
+    }
+    if let presentation {
+      text += " > \(presentation.style) \(presentation.screen.oneLine)"
+    }
+    return text
+  }
+}

@@ -34,6 +34,7 @@ enum Demo {
     misuse(into: output)
     navigatorJourney(into: output)
     engineJourney(into: output)
+    stateJourney(into: output)
     output.line("Done.")
   }
 

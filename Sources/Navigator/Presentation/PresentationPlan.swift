@@ -14,6 +14,9 @@ struct PresentationPlan: TransitionPlan {
   func willPhase() {
     guard !window.isHidden else { return }
     covered?.beginAppearance(false, animated: isAnimated, window: window)
+    // A navigation to a state that covers this new screen with a full-screen one in the
+    // same transition took its view out of the window: it never appears.
+    guard presented.viewIfLoaded?.window === window else { return }
     presented.isBeingPresented = true
     presented.beginAppearance(true, animated: isAnimated, window: window)
     presented.isBeingPresented = false

@@ -254,6 +254,11 @@ private struct StateNavigation<Key: Hashable & Sendable> {
   // MARK: Making and checking
 
   /// Makes every planned screen and checks it: the provider's kind, and that it is free.
+  ///
+  /// A screen made for a plain-screen node must not be a navigation controller: it would
+  /// read back as a stack, and the window would not reach the target. The made screens get
+  /// their keys only when the navigation applies (`prepare(_:in:)`): a refusal must leave
+  /// every screen the provider handed out as it was, one already in the window among them.
   private func make(_ planned: [PlannedScreen<Key>], navigator: Navigator) throws(NavigationError) {
     guard !planned.isEmpty else { return }
     var seen = Set<ObjectIdentifier>()
@@ -271,7 +276,6 @@ private struct StateNavigation<Key: Hashable & Sendable> {
               + "provideScreens(for:_:).")
         }
         made = try provider(key)
-        if made.keyBox == nil { made.navigationKey = key }
       case .instance(let screen):
         throw NavigationError(.unmakeableScreen, "Can't make \(screen) again: it has no navigationKey.")
       }
@@ -298,15 +302,21 @@ private struct StateNavigation<Key: Hashable & Sendable> {
               + "navigation stack: it is not a NavigationController.",
             screens: [made.screenID])
         }
-      case .container, .screen:
-        if made.isNavigationStack, !screen.contained.isEmpty || screen.node.key != .navigationController {
-          if case .container = screen.node.content {
-            throw NavigationError(
-              .unmakeableScreen,
-              "The screen provider made \(made.screenID) for \(screen.node.key), which the target holds as a "
-                + "container: a NavigationController's children are its stack.",
-              screens: [made.screenID])
-          }
+      case .container:
+        guard !made.isNavigationStack else {
+          throw NavigationError(
+            .unmakeableScreen,
+            "The screen provider made \(made.screenID) for \(screen.node.key), which the target holds as a "
+              + "container: a NavigationController's children are its stack.",
+            screens: [made.screenID])
+        }
+      case .screen:
+        guard !made.isNavigationStack else {
+          throw NavigationError(
+            .unmakeableScreen,
+            "The screen provider made \(made.screenID) for \(screen.node.key), which the target holds as a "
+              + "plain screen: a NavigationController is a navigation stack.",
+            screens: [made.screenID])
         }
       }
       screen.screen = made
@@ -388,7 +398,7 @@ private struct StateNavigation<Key: Hashable & Sendable> {
     }
     for planned in made { assemble(planned) }
     for planned in made {
-      for screen in planned.all { prepare(screen.screen!, in: window) }
+      for screen in planned.all { prepare(screen, in: window) }
     }
     window.queue.begin(.transition)
     var plans: [any TransitionPlan] = []
@@ -492,9 +502,15 @@ private struct StateNavigation<Key: Hashable & Sendable> {
     }
   }
 
-  /// Adopts a made screen into the window's journal, loads its view and gives it a
-  /// background, as every navigator navigation does.
-  private func prepare(_ screen: ViewController, in window: Window) {
+  /// Gives a made screen the key it was made for (unless it has a key of its own), adopts it
+  /// into the window's journal, loads its view and gives it a background, as every
+  /// navigator navigation does.
+  ///
+  /// The key is set here, once nothing can refuse the navigation, rather than when the
+  /// screen is made: a refused navigation leaves every screen as it was.
+  private func prepare(_ planned: PlannedScreen<Key>, in window: Window) {
+    let screen = planned.screen!
+    if case .key(let key) = planned.node.key, screen.keyBox == nil { screen.navigationKey = key }
     screen.adopt(window)
     screen.loadViewIfNeeded()
     if screen.view.backgroundColor == nil { screen.view.backgroundColor = .systemBackground }

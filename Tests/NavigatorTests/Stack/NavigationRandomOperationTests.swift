@@ -43,11 +43,14 @@ import Testing
     let navigatorKinds: Set = ["push", "presentModal", "popover", "addChild", "removeChild", "pop"]
     #expect(succeeded == navigatorKinds)
     #expect(refused.isSuperset(of: ["push", "addChild", "pop"]))
+    // Navigations to a derived state both reach their target and are refused.
+    #expect(world.stateNavigations.contains { $0.completed == 1 && $0.reachedTarget == true })
+    #expect(world.stateNavigations.contains { !$0.failed.isEmpty })
     #expect(
       kinds == [
         "push", "pop", "popTo", "popToRoot", "setStack", "backButton", "swipe", "setGuardAnswer",
         "answerPending", "burst", "present", "presentStack", "dismissTop", "dismissAll", "sheetSwipe",
-        "tapOutside", "setHidden", "misuse", "navigator",
+        "tapOutside", "setHidden", "misuse", "navigator", "navigate",
       ])
     #expect(
       codes == [

@@ -19,7 +19,7 @@ struct NavigationGenerator {
     let nav = rng.index(below: 4) == 0 ? 1 : 0
     guard world.isUsable(nav) else { return nil }
     let stack = world.navigations[nav].viewControllers
-    switch rng.index(below: 100) {
+    switch rng.index(below: 105) {
     case 0..<22:
       guard let screen = rng.element(of: world.freeScreens) else { return nil }
       return .push(nav: nav, screen: screen, animated: rng.bool(), popBlock: rng.index(below: 3) != 0)
@@ -77,9 +77,11 @@ struct NavigationGenerator {
     case 88..<91: return .setHidden(rng.index(below: 3) == 0)
     case 91..<97:
       return navigatorCall(&rng, world).map { .navigator($0) }
-    default:
+    case 97..<100:
       guard idle else { return nil }
       return misuse(&rng, world)
+    default:
+      return navigateToDerivedState(&rng, world)
     }
   }
 

@@ -36,6 +36,8 @@ struct NavigationInvariants {
       world, operation, before: before, eventsBefore: eventsBefore, errorsBefore: errorsBefore)
     violations += navigatorCalls(
       world, operation, before: before, eventsBefore: eventsBefore, errorsBefore: errorsBefore)
+    violations += stateNavigations(
+      world, operation, before: before, eventsBefore: eventsBefore, errorsBefore: errorsBefore)
     if world.scheduler?.hasPendingWork == true { violations.append("scheduler still has work") }
     if world.pendingDecision == nil, !world.window.isBusy {
       violations += replay.membershipMismatches([world.window]).map { "members match the window: \($0)" }
@@ -171,22 +173,36 @@ struct NavigationInvariants {
   }
 
   /// Moves never interleave: each will-event of a direction is followed by its did-event
-  /// before the next move begins.
+  /// before the next move begins. The one exception is a navigation to a state, which
+  /// moves every stack it changes in one transition: a move that began while another
+  /// stack's ran is allowed when both finished by that navigation's completion event.
   private func directions(_ world: NavigationWorld, from start: Int) -> [String] {
-    var open: NavigationEvent?
+    var open: [ScreenID: NavigationEvent] = [:]
+    var interleaved: [String] = []
     var violations: [String] = []
     for event in world.window.journal.events[start...] {
       switch event {
-      case .willPush, .willPop, .willPopTo, .willPopToRoot, .willSetViewControllers:
-        if let open { violations.append("\(event) began while \(open) was running") }
-        open = event
-      case .didPush, .didPop, .didPopTo, .didPopToRoot, .didSetViewControllers:
-        if open == nil { violations.append("\(event) without its will-event") }
-        open = nil
+      case .willPush(_, let stack, _), .willPop(_, let stack, _), .willPopTo(_, let stack, _, _),
+        .willPopToRoot(let stack, _, _), .willSetViewControllers(_, let stack, _):
+        if let running = open[stack] {
+          violations.append("\(event) began while \(running) was running")
+        } else if let running = open.values.first {
+          interleaved.append("\(event) began while \(running) was running")
+        }
+        open[stack] = event
+      case .didPush(_, let stack, _), .didPop(_, let stack, _), .didPopTo(_, let stack, _, _),
+        .didPopToRoot(let stack, _, _), .didSetViewControllers(_, let stack, _):
+        if open.removeValue(forKey: stack) == nil { violations.append("\(event) without its will-event") }
+      case .completion(.navigate):
+        if open.isEmpty { interleaved = [] }
+      case .completion:
+        violations += interleaved
+        interleaved = []
       default: break
       }
     }
-    if let open { violations.append("\(open) never finished") }
+    violations += interleaved
+    violations += open.values.map { "\($0) never finished" }
     return violations
   }
 
@@ -197,6 +213,7 @@ struct NavigationInvariants {
     let newEvents = Array(world.window.journal.events[eventsBefore...])
     let newErrors = Array(world.errors.errors[errorsBefore...])
     if case .navigator = operation { return [] }  // Checked by `navigatorCalls`.
+    if case .navigate = operation { return [] }  // Checked by `stateNavigations`.
     guard case .misuse(_, let code) = operation else {
       // A request that waited behind a guard's answer is checked when it runs, and may be
       // refused then; so may the later requests of a burst whose pop a guard stopped.
@@ -298,7 +315,13 @@ func runNavigationOperations(
     let violations = invariants.check(
       world, operation: operation, before: before, eventsBefore: eventsBefore, errorsBefore: errorsBefore)
     if !violations.isEmpty {
-      let list = operations.enumerated().map { "  \($0.offset): \($0.element)" }
+      let list = operations.enumerated().map { step in
+        // A target state reads best drawn in one line.
+        if case .navigate(let target, let animated) = step.element {
+          return "  \(step.offset): navigate(to: \(target.sketch), animated: \(animated))"
+        }
+        return "  \(step.offset): \(step.element)"
+      }
       Issue.record(
         """
         Navigation random operations failed: seed \(seed), \(manualScheduler ? "manual" : "immediate") \

@@ -28,6 +28,9 @@ enum NavigationOperation: Equatable {
   /// A call on the window's ``Navigator``; it may be refused (the screen it starts from is
   /// not in a stack, a popover anchor left the window, a navigation controller as container).
   case navigator(NavigatorCall)
+  /// `navigate(to:)` a state derived from the window's; it may be refused (a guard denies,
+  /// or the target needs again a screen that is still in the hierarchy elsewhere).
+  case navigate(NavigationState<String>, animated: Bool)
 }
 
 /// A call on the `Navigator` facade, from the visible screen.
@@ -85,6 +88,8 @@ final class NavigationWorld {
 
   /// Every Navigator call made, with what its closures saw.
   var navigatorCalls: [NavigatorCallRecord] = []
+  /// Every navigation to a state, with what its closures saw.
+  var stateNavigations: [StateNavigationRecord] = []
   /// The navigator the `.navigator` operations go through.
   private(set) var navigator: Navigator!
 
@@ -140,6 +145,7 @@ final class NavigationWorld {
     window.makeKeyAndVisible()
     settle()
     navigator = Navigator(window: window)
+    provideScreens()
   }
 
   var allScreens: [ViewController] { navigations + screens }
@@ -268,6 +274,8 @@ final class NavigationWorld {
       apply(misuse)
     case .navigator(let call):
       apply(call)
+    case .navigate(let target, let animated):
+      navigate(to: target, animated: animated)
     }
     settle()
   }

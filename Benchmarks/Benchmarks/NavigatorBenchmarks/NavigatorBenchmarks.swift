@@ -79,4 +79,90 @@ let benchmarks: @Sendable () -> Void = {
     let large = clock.measure { workload.pushThenPopToRoot(count: 100_000) } / 100_000
     benchmark.measurement(.custom("ratio ×100"), Int((large / small * 100).rounded()))
   }
+
+  // 3. Navigation to a state (issue "state"): from the three-screen stack to the ten-step
+  // nested target (plan + apply) and back, and planning alone. One iteration is one
+  // navigation (scaling factor one); the way back (or there) runs outside the measurement.
+  let stateConfiguration = Benchmark.Configuration(
+    metrics: [.wallClock, .instructions, .mallocCountTotal],
+    scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 2_000)
+  Benchmark("state: to the nested target (plan+apply)", configuration: stateConfiguration) { benchmark in
+    let workload = StateNavigateWorkload()
+    benchmark.startMeasurement()
+    workload.toTarget()
+    benchmark.stopMeasurement()
+    workload.back()
+  }
+  Benchmark("state: back to the start (plan+apply)", configuration: stateConfiguration) { benchmark in
+    let workload = StateNavigateWorkload()
+    workload.toTarget()
+    benchmark.startMeasurement()
+    workload.back()
+    benchmark.stopMeasurement()
+  }
+  Benchmark("state: plan alone (plan(to:))", configuration: stateConfiguration) { benchmark in
+    let workload = StateNavigateWorkload()
+    benchmark.startMeasurement()
+    workload.plans(benchmark.scaledIterations.count)
+    benchmark.stopMeasurement()
+  }
+  // The ratios to push + pop, measured in one run: 5 rounds of 20 navigations there and
+  // back (each half timed), 20 plans and 1,000 push+pop.
+  Benchmark(
+    "state: to the target, plan alone / push+pop",
+    configuration: .init(
+      metrics: [
+        .custom("to the target / push+pop ×100", polarity: .prefersSmaller, useScalingFactor: false),
+        .custom("plan / push+pop ×100", polarity: .prefersSmaller, useScalingFactor: false),
+      ],
+      scalingFactor: .one, maxDuration: .seconds(10), maxIterations: 10)
+  ) { benchmark in
+    let state = StateNavigateWorkload()
+    let model = ModelWorkload()
+    let clock = ContinuousClock()
+    var toTarget = Duration.zero
+    var plans = Duration.zero
+    var pushPops = Duration.zero
+    for _ in 0..<5 {
+      for _ in 0..<20 {
+        toTarget += clock.measure { state.toTarget() }
+        state.back()
+      }
+      plans += clock.measure { state.plans(20) }
+      pushPops += clock.measure { model.pushPop(iterations: 1_000) }
+    }
+    let pushPop = pushPops / 5_000
+    benchmark.measurement(
+      .custom("to the target / push+pop ×100"), Int((toTarget / 100 / pushPop * 100).rounded()))
+    benchmark.measurement(.custom("plan / push+pop ×100"), Int((plans / 100 / pushPop * 100).rounded()))
+  }
+
+  // 4. Reading the state of a stack of N screens (read and released). One iteration is one
+  // read (scaling factor one): divide by N for the cost per screen.
+  for count in [1_000, 10_000] {
+    Benchmark(
+      "state: read a \(count)-screen stack (whole read)",
+      configuration: .init(
+        metrics: [.wallClock, .instructions, .mallocCountTotal], scalingFactor: .one, maxIterations: 200)
+    ) { benchmark in
+      let workload = StateReadWorkload(count: count)
+      benchmark.startMeasurement()
+      blackHole(workload.read(1))
+      benchmark.stopMeasurement()
+    }
+  }
+  // The per-screen ratio itself, 10,000 against 1,000, measured in one run.
+  Benchmark(
+    "state: read per-screen ratio 10k/1k",
+    configuration: .init(
+      metrics: [.custom("ratio ×100", polarity: .prefersSmaller, useScalingFactor: false)],
+      scalingFactor: .one, maxDuration: .seconds(10), maxIterations: 10)
+  ) { benchmark in
+    let small = StateReadWorkload(count: 1_000)
+    let large = StateReadWorkload(count: 10_000)
+    let clock = ContinuousClock()
+    let smallTime = clock.measure { small.read(10) } / 10_000
+    let largeTime = clock.measure { large.read(1) } / 10_000
+    benchmark.measurement(.custom("ratio ×100"), Int((largeTime / smallTime * 100).rounded()))
+  }
 }

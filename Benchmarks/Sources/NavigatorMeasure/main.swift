@@ -3,9 +3,13 @@
 //   swift run -c release --package-path Benchmarks NavigatorMeasure [--trials N]
 //   NavigatorMeasure --profile model|baseline|model-stack|baseline-stack [count]
 //     (one workload only, for callgrind: push+pop `count` times, or push `count` + popToRoot)
+//   NavigatorMeasure --profile state-navigate|state-plan [count]
+//     (`count` round trips to the nested target and back, or `count` plans to it)
+//   NavigatorMeasure --profile state-read [count] [screens]
+//     (`count` reads of the state of a `screens`-screen stack, 1,000 by default)
 //
-// Exits with status 1 when a target is missed or the two workloads do not make the same
-// callbacks, so it is a real check.
+// Exits with status 1 when a target is missed, the two workloads do not make the same
+// callbacks, or a navigation to a state does not reach its target, so it is a real check.
 
 import CMallocCounter
 import NavigatorWorkloads
@@ -22,18 +26,48 @@ import NavigatorWorkloads
 let pushPopLimit = 1.5
 /// Target 2: per-screen cost of 100,000 pushes + popToRoot within this factor of 10,000.
 let scalingLimit = 1.3
+/// Target 3 (issue "state"): plan and apply from the three-screen stack to the ten-step
+/// nested target within this many push+pops of the same run.
+let navigateLimit = 12.0
+/// Target 4 (issue "state"): planning alone (`plan(to:)`, no change) within this many push+pops.
+let planLimit = 3.0
+/// Target 5 (issue "state"): per-screen cost of reading a 10,000-screen stack's state within
+/// this factor of a 1,000-screen stack's.
+let readLimit = 1.3
 
 // MARK: Arguments
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 var trials = 15
 var pushPopIterations = 20_000
-if let index = arguments.firstIndex(of: "--trials"), index + 1 < arguments.count, let value = Int(arguments[index + 1]) {
+if let index = arguments.firstIndex(of: "--trials"), index + 1 < arguments.count,
+  let value = Int(arguments[index + 1])
+{
   trials = max(1, value)
 }
 if let index = arguments.firstIndex(of: "--profile"), index + 1 < arguments.count {
   let which = arguments[index + 1]
   let iterations = index + 2 < arguments.count ? Int(arguments[index + 2]) ?? 100_000 : 100_000
+  if which.hasPrefix("state-") {
+    switch which {
+    case "state-navigate":
+      let workload = StateNavigateWorkload()
+      workload.roundTrips(iterations)
+      print("\(which): \(iterations) × (to the target + back), \(workload.tally.count) callbacks")
+    case "state-plan":
+      let steps = StateNavigateWorkload().plans(iterations)
+      print("\(which): \(iterations) plans of \(steps) steps")
+    case "state-read":
+      let screens = index + 3 < arguments.count ? Int(arguments[index + 3]) ?? 1_000 : 1_000
+      let workload = StateReadWorkload(count: screens)
+      let read = workload.read(iterations)
+      print("\(which): \(iterations) reads of a \(read)-screen stack")
+    default:
+      print("unknown profile \(which): state-navigate|state-plan|state-read COUNT [SCREENS]")
+      exit(2)
+    }
+    exit(0)
+  }
   let workload: any StackWorkload = which.hasPrefix("baseline") ? BaselineWorkload() : ModelWorkload()
   if which.hasSuffix("-stack") {
     workload.pushThenPopToRoot(count: iterations)
@@ -101,8 +135,9 @@ do {
   print("  " + expected.joined(separator: " → "))
   if model.tally.log! != expected { failures.append("model callbacks differ: \(model.tally.log!)") }
   if baseline.tally.log! != expected { failures.append("baseline callbacks differ: \(baseline.tally.log!)") }
-  print("  model: \(model.tally.log! == expected ? "same" : "DIFFERENT"), "
-    + "hand-written: \(baseline.tally.log! == expected ? "same" : "DIFFERENT")")
+  print(
+    "  model: \(model.tally.log! == expected ? "same" : "DIFFERENT"), "
+      + "hand-written: \(baseline.tally.log! == expected ? "same" : "DIFFERENT")")
   print("")
 }
 
@@ -120,16 +155,22 @@ var baselineSamples: [Double] = []
 for trial in 0..<trials {
   // Alternate which goes first, so drift on a shared machine hits both alike.
   if trial % 2 == 0 {
-    modelSamples.append(nanoseconds { model.pushPop(iterations: pushPopIterations) } / Double(pushPopIterations))
-    baselineSamples.append(nanoseconds { baseline.pushPop(iterations: pushPopIterations) } / Double(pushPopIterations))
+    modelSamples.append(
+      nanoseconds { model.pushPop(iterations: pushPopIterations) } / Double(pushPopIterations))
+    baselineSamples.append(
+      nanoseconds { baseline.pushPop(iterations: pushPopIterations) } / Double(pushPopIterations))
   } else {
-    baselineSamples.append(nanoseconds { baseline.pushPop(iterations: pushPopIterations) } / Double(pushPopIterations))
-    modelSamples.append(nanoseconds { model.pushPop(iterations: pushPopIterations) } / Double(pushPopIterations))
+    baselineSamples.append(
+      nanoseconds { baseline.pushPop(iterations: pushPopIterations) } / Double(pushPopIterations))
+    modelSamples.append(
+      nanoseconds { model.pushPop(iterations: pushPopIterations) } / Double(pushPopIterations))
   }
 }
 let allocationIterations = 1_000
-let modelAllocations = Double(allocations { model.pushPop(iterations: allocationIterations) }) / Double(allocationIterations)
-let baselineAllocations = Double(allocations { baseline.pushPop(iterations: allocationIterations) }) / Double(allocationIterations)
+let modelAllocations =
+  Double(allocations { model.pushPop(iterations: allocationIterations) }) / Double(allocationIterations)
+let baselineAllocations =
+  Double(allocations { baseline.pushPop(iterations: allocationIterations) }) / Double(allocationIterations)
 let modelPushPop = median(modelSamples)
 let baselinePushPop = median(baselineSamples)
 let pushPopRatio = modelPushPop / baselinePushPop
@@ -139,12 +180,19 @@ let countsNote = cmc_is_active() != 0 ? "" : " (allocation counting needs glibc;
 print("1. push + pop of a new screen, visible window, delegate, default configuration")
 print("   \(trials) trials × \(pushPopIterations) iterations each, median; min–max in brackets\(countsNote)")
 print("   \(pad("", 14)) \(pad("ns/push+pop", 12)) \(pad("min–max", 16)) \(pad("mallocs", 8))")
-print("   \(pad("Navigator", 14)) \(pad(format(modelPushPop), 12)) \(pad(format(modelSamples.min()!) + "–" + format(modelSamples.max()!), 16)) \(pad(format(modelAllocations), 8))")
-print("   \(pad("hand-written", 14)) \(pad(format(baselinePushPop), 12)) \(pad(format(baselineSamples.min()!) + "–" + format(baselineSamples.max()!), 16)) \(pad(format(baselineAllocations), 8))")
+print(
+  "   \(pad("Navigator", 14)) \(pad(format(modelPushPop), 12)) \(pad(format(modelSamples.min()!) + "–" + format(modelSamples.max()!), 16)) \(pad(format(modelAllocations), 8))"
+)
+print(
+  "   \(pad("hand-written", 14)) \(pad(format(baselinePushPop), 12)) \(pad(format(baselineSamples.min()!) + "–" + format(baselineSamples.max()!), 16)) \(pad(format(baselineAllocations), 8))"
+)
 let pushPopVerdict = pushPopRatio <= pushPopLimit ? "met" : "MISSED"
-print("   ratio Navigator / hand-written: \(format(pushPopRatio, 2))×  (target ≤ \(format(pushPopLimit, 2))×: \(pushPopVerdict))")
+print(
+  "   ratio Navigator / hand-written: \(format(pushPopRatio, 2))×  (target ≤ \(format(pushPopLimit, 2))×: \(pushPopVerdict))"
+)
 if pushPopRatio > pushPopLimit {
-  failures.append("push+pop is \(format(pushPopRatio, 2))× the hand-written stack (target ≤ \(format(pushPopLimit, 2))×)")
+  failures.append(
+    "push+pop is \(format(pushPopRatio, 2))× the hand-written stack (target ≤ \(format(pushPopLimit, 2))×)")
 }
 print("")
 
@@ -179,19 +227,141 @@ for (name, workload) in sides {
 
 print("2. push N new screens then popToRoot, visible window, default configuration")
 print("   \(trials) trials each, median ns per screen (create + push + share of popToRoot + release)")
-print("   \(pad("", 14)) \(pad("N=10,000", 10)) \(pad("N=100,000", 10)) \(pad("100k/10k", 9)) \(pad("mallocs/screen", 15))")
+print(
+  "   \(pad("", 14)) \(pad("N=10,000", 10)) \(pad("N=100,000", 10)) \(pad("100k/10k", 9)) \(pad("mallocs/screen", 15))"
+)
 var scalingRatio = 0.0
 for (name, _) in sides {
   let small = median(scalingSamples["\(name) 10000"]!)
   let large = median(scalingSamples["\(name) 100000"]!)
   let ratio = large / small
   if name == "Navigator" { scalingRatio = ratio }
-  print("   \(pad(name, 14)) \(pad(format(small), 10)) \(pad(format(large), 10)) \(pad(format(ratio, 2) + "×", 9)) \(pad(format(scalingAllocations["\(name) 100000"]!), 15))")
+  print(
+    "   \(pad(name, 14)) \(pad(format(small), 10)) \(pad(format(large), 10)) \(pad(format(ratio, 2) + "×", 9)) \(pad(format(scalingAllocations["\(name) 100000"]!), 15))"
+  )
 }
 let scalingVerdict = scalingRatio <= scalingLimit ? "met" : "MISSED"
-print("   Navigator per-screen ratio 100,000 / 10,000: \(format(scalingRatio, 2))×  (target ≤ \(format(scalingLimit, 2))×: \(scalingVerdict))")
+print(
+  "   Navigator per-screen ratio 100,000 / 10,000: \(format(scalingRatio, 2))×  (target ≤ \(format(scalingLimit, 2))×: \(scalingVerdict))"
+)
 if scalingRatio > scalingLimit {
-  failures.append("per-screen cost at 100,000 is \(format(scalingRatio, 2))× that at 10,000 (target ≤ \(format(scalingLimit, 2))×)")
+  failures.append(
+    "per-screen cost at 100,000 is \(format(scalingRatio, 2))× that at 10,000 (target ≤ \(format(scalingLimit, 2))×)"
+  )
+}
+print("")
+
+// MARK: 3. navigation to a state, against push + pop
+
+let state = StateNavigateWorkload()
+let stateStates = state.states
+print("3. navigation to a state (issue \"state\"): plan and apply, and plan alone")
+print("   start:  \(stateStates.start)")
+print("   target: \(stateStates.target)")
+print("   plan from the start:")
+for (index, line) in state.planToTarget.enumerated() { print("     \(index + 1). \(line)") }
+let stateProblems = state.check()
+for problem in stateProblems { failures.append("navigation to a state: \(problem)") }
+let roundTrips = 50
+let plansPerTrial = 100
+let referencePushPops = 5_000
+// Warm-up.
+state.roundTrips(roundTrips)
+state.plans(plansPerTrial)
+var referenceSamples: [Double] = []
+var toTargetSamples: [Double] = []
+var backSamples: [Double] = []
+var planSamples: [Double] = []
+@MainActor func measureReference() {
+  referenceSamples.append(
+    nanoseconds { model.pushPop(iterations: referencePushPops) } / Double(referencePushPops))
+}
+for trial in 0..<trials {
+  if trial % 2 == 0 { measureReference() }
+  var toTarget = 0.0
+  var back = 0.0
+  for _ in 0..<roundTrips {
+    toTarget += nanoseconds { state.toTarget() }
+    back += nanoseconds { state.back() }
+  }
+  toTargetSamples.append(toTarget / Double(roundTrips))
+  backSamples.append(back / Double(roundTrips))
+  planSamples.append(nanoseconds { state.plans(plansPerTrial) } / Double(plansPerTrial))
+  if trial % 2 == 1 { measureReference() }
+}
+let toTargetAllocations = Double(allocations { state.toTarget() })
+let backAllocations = Double(allocations { state.back() })
+let planAllocations = Double(allocations { state.plans(10) }) / 10
+let referencePushPop = median(referenceSamples)
+print(
+  "   \(trials) trials, median ns; each trial \(roundTrips) round trips (each half timed on its own), "
+    + "\(plansPerTrial) plans, and \(referencePushPops) push+pop of workload 1 as the reference")
+print(
+  "   \(pad("", 26)) \(pad("ns", 10)) \(pad("min–max", 18)) \(pad("× push+pop", 11)) \(pad("mallocs", 8))")
+@MainActor func stateRow(_ name: String, _ samples: [Double], _ mallocs: Double?) {
+  let value = median(samples)
+  print(
+    "   \(pad(name, 26)) \(pad(format(value, 0), 10)) \(pad(format(samples.min()!, 0) + "–" + format(samples.max()!, 0), 18)) \(pad(format(value / referencePushPop, 2) + "×", 11)) \(pad(mallocs.map { format($0, 0) } ?? "", 8))"
+  )
+}
+stateRow("push + pop (reference)", referenceSamples, modelAllocations)
+stateRow("to the target (plan+apply)", toTargetSamples, toTargetAllocations)
+stateRow("back to the start", backSamples, backAllocations)
+stateRow(
+  "round trip", zip(toTargetSamples, backSamples).map { $0 + $1 }, toTargetAllocations + backAllocations)
+stateRow("plan alone", planSamples, planAllocations)
+let navigateRatio = median(toTargetSamples) / referencePushPop
+let planRatio = median(planSamples) / referencePushPop
+print(
+  "   to the target / push+pop: \(format(navigateRatio, 2))×  (target ≤ \(format(navigateLimit, 0))×: "
+    + "\(navigateRatio <= navigateLimit ? "met" : "MISSED"))")
+print(
+  "   plan alone / push+pop: \(format(planRatio, 2))×  (target ≤ \(format(planLimit, 0))×: "
+    + "\(planRatio <= planLimit ? "met" : "MISSED"))")
+if navigateRatio > navigateLimit {
+  failures.append(
+    "navigating to the nested target costs \(format(navigateRatio, 2))× a push+pop (target ≤ \(format(navigateLimit, 0))×)"
+  )
+}
+if planRatio > planLimit {
+  failures.append("planning it costs \(format(planRatio, 2))× a push+pop (target ≤ \(format(planLimit, 0))×)")
+}
+print("")
+
+// MARK: 4. reading the state of a 1,000- and a 10,000-screen stack
+
+let readSizes = [1_000, 10_000]
+let readScreensPerSample = 20_000
+let readers = readSizes.map { StateReadWorkload(count: $0) }
+for reader in readers { reader.read(readScreensPerSample / reader.count) }  // warm-up
+var readSamples: [[Double]] = readSizes.map { _ in [] }
+for trial in 0..<trials {
+  for index in (trial % 2 == 0 ? [0, 1] : [1, 0]) {
+    let reader = readers[index]
+    let reads = readScreensPerSample / reader.count
+    readSamples[index].append(
+      nanoseconds { precondition(reader.read(reads) == reader.count) } / Double(reads * reader.count))
+  }
+}
+let readAllocations = readers.map { reader in Double(allocations { reader.read(1) }) / Double(reader.count) }
+print("4. window.navigationState(keyedBy:) of a stack of N screens (read and released)")
+print("   \(trials) trials each, median ns per screen, \(readScreensPerSample) screens read per sample")
+print(
+  "   \(pad("", 14)) \(pad("N=1,000", 10)) \(pad("N=10,000", 10)) \(pad("10k/1k", 9)) \(pad("mallocs/screen", 15))"
+)
+let readSmall = median(readSamples[0])
+let readLarge = median(readSamples[1])
+let readRatio = readLarge / readSmall
+print(
+  "   \(pad("Navigator", 14)) \(pad(format(readSmall), 10)) \(pad(format(readLarge), 10)) \(pad(format(readRatio, 2) + "×", 9)) \(pad(format(readAllocations[1], 2), 15))"
+)
+print(
+  "   per-screen ratio 10,000 / 1,000: \(format(readRatio, 2))×  (target ≤ \(format(readLimit, 2))×: "
+    + "\(readRatio <= readLimit ? "met" : "MISSED"))")
+if readRatio > readLimit {
+  failures.append(
+    "reading the state costs \(format(readRatio, 2))× per screen at 10,000 screens than at 1,000 (target ≤ \(format(readLimit, 2))×)"
+  )
 }
 print("")
 

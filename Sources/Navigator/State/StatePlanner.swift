@@ -17,7 +17,18 @@ final class PlannedScreen<Key: Hashable & Sendable> {
   }
 
   /// This screen and every planned screen it holds, in pre-order.
-  var all: [PlannedScreen] { [self] + contained.flatMap(\.all) }
+  var all: [PlannedScreen] {
+    var screens: [PlannedScreen] = []
+    appendAll(to: &screens)
+    return screens
+  }
+
+  // One array, appended to down the tree: no key path (in unspecialized code, each `\.all`
+  // is built at run time) and no array per level.
+  private func appendAll(to screens: inout [PlannedScreen]) {
+    screens.append(self)
+    for screen in contained { screen.appendAll(to: &screens) }
+  }
 }
 
 /// A screen a step places: one the window keeps, or one the plan makes.
@@ -80,8 +91,12 @@ struct StatePlanner<Key: Hashable & Sendable> {
   private var dismissals: [(NavigationPlan<Key>.Step, PlannedAction<Key>)] = []
   private var layerChanges: [(NavigationPlan<Key>.Step, PlannedAction<Key>)] = []
   private var presentations: [(NavigationPlan<Key>.Step, PlannedAction<Key>)] = []
-  /// The instance at each path of the target, for anchors.
+  /// The instance at each path of the target, for anchors; recorded only when the target
+  /// has a popover.
   private var placed: [StatePath: Placed<Key>] = [:]
+  /// A Boolean value indicating whether ``placed`` is recorded: a new popover needs it to
+  /// find its anchor's owner, and nothing else does.
+  private var recordsPlaces = false
 
   init(window: Window) {
     self.window = window
@@ -90,6 +105,7 @@ struct StatePlanner<Key: Hashable & Sendable> {
   /// Plans the way to `target`; throws when the target breaks a rule of the hierarchy.
   mutating func plan(to target: NavigationState<Key>) throws(NavigationError) {
     let current = window.rootViewController
+    recordsPlaces = if let root = target.root { Self.hasPopover(root) } else { false }
     switch (current, target.root) {
     case (nil, nil):
       break
@@ -102,14 +118,42 @@ struct StatePlanner<Key: Hashable & Sendable> {
       } else {
         if let root { collectLeavingStacks(in: root) }
         let planned = try makePlanned(node, at: .root, hasParent: false)
-        layerChanges.append((.setRoot(node.withoutPresentations), .setRoot(planned)))
+        layerChanges.append((.setRoot(planned.node), .setRoot(planned)))
         try presentNested(in: planned, node, at: .root)
       }
     }
-    for (step, action) in dismissals + layerChanges + presentations {
+    let count = dismissals.count + layerChanges.count + presentations.count
+    steps.reserveCapacity(count)
+    actions.reserveCapacity(count)
+    for (step, action) in dismissals {
       steps.append(step)
       actions.append(action)
     }
+    for (step, action) in layerChanges {
+      steps.append(step)
+      actions.append(action)
+    }
+    for (step, action) in presentations {
+      steps.append(step)
+      actions.append(action)
+    }
+  }
+
+  /// A Boolean value indicating whether `node` is a navigation stack (a test of its
+  /// content's case: `node.entries != nil` would build an optional array).
+  private static func isStack(_ node: NavigationState<Key>.Node) -> Bool {
+    if case .stack = node.content { true } else { false }
+  }
+
+  /// A Boolean value indicating whether `node`'s subtree presents a popover.
+  private static func hasPopover(_ node: NavigationState<Key>.Node) -> Bool {
+    switch node.content {
+    case .screen: break
+    case .stack(let nodes), .container(let nodes):
+      for index in nodes.indices where hasPopover(nodes[index]) { return true }
+    }
+    guard let presentation = node.presentation else { return false }
+    return presentation.style == .popover || hasPopover(presentation.screen)
   }
 
   // MARK: Matching
@@ -117,7 +161,7 @@ struct StatePlanner<Key: Hashable & Sendable> {
   /// A Boolean value indicating whether the window's `screen` can stay where the target
   /// has `node`: the same key and the same kind (a stack for a stack).
   private func matches(_ screen: ViewController, _ node: NavigationState<Key>.Node) -> Bool {
-    guard screen.isNavigationStack == (node.entries != nil) else { return false }
+    guard screen.isNavigationStack == Self.isStack(node) else { return false }
     return screen.screenKey(as: Key.self) == node.key
   }
 
@@ -132,14 +176,15 @@ struct StatePlanner<Key: Hashable & Sendable> {
   private mutating func keep(
     _ screen: ViewController, _ node: NavigationState<Key>.Node, at path: StatePath, layerCovered: Bool
   ) throws(NavigationError) {
-    placed[path] = .kept(screen)
+    if recordsPlaces { placed[path] = .kept(screen) }
     switch node.content {
     case .stack(let entries):
       try planStack(screen as! NavigationController, entries, at: path, layerCovered: layerCovered)
     case .container(let children):
       try planChildren(of: screen, children, at: path, layerCovered: layerCovered)
     case .screen:
-      try planChildren(of: screen, [], at: path, layerCovered: layerCovered)
+      // A plain screen that holds nothing stays as it is.
+      if !screen.childList.isEmpty { try planChildren(of: screen, [], at: path, layerCovered: layerCovered) }
     }
     try planPresentation(of: screen, node.presentation, at: path)
   }
@@ -153,7 +198,10 @@ struct StatePlanner<Key: Hashable & Sendable> {
     var used = [Bool](repeating: false, count: current.count)
     var slots: [Placed<Key>] = []
     slots.reserveCapacity(entries.count)
-    for (index, entry) in entries.enumerated() {
+    // Loops over indices, here and below: in unspecialized generic code, `enumerated()` and
+    // `zip` fetch the metadata of their iterators and tuples at every step.
+    for index in entries.indices {
+      let entry = entries[index]
       let entryPath = path.entry(index)
       if let match = current.indices.first(where: { !used[$0] && matches(current[$0], entry) }) {
         used[match] = true
@@ -185,28 +233,40 @@ struct StatePlanner<Key: Hashable & Sendable> {
     {
       layerChanges.append(
         (
-          .push(entries.last!.withoutPresentations, onto: path),
+          .push(planned.node, onto: path),
           .push(planned, onto: navigation, shown: shown)
         ))
     } else {
       layerChanges.append(
-        (.setStack(path, to: entries.map(\.withoutPresentations)), .setStack(navigation, slots, shown: shown))
+        (
+          .setStack(
+            path,
+            to: entries.indices.map { index in
+              // A made entry's node is stripped already.
+              if case .made(let planned) = slots[index] {
+                planned.node
+              } else {
+                entries[index].withoutPresentations
+              }
+            }),
+          .setStack(navigation, slots, shown: shown)
+        )
       )
     }
     if let oldTop,
       !slots.contains(where: { if case .kept(let screen) = $0 { screen === oldTop } else { false } })
     {
       leavingStacks.append(navigation)
-      for (index, screen) in current.enumerated() where !used[index] && screen !== oldTop {
-        collectLeavingStacks(in: screen)
+      for index in current.indices where !used[index] && current[index] !== oldTop {
+        collectLeavingStacks(in: current[index])
       }
       collectLeavingStacks(inContentOf: oldTop)
     } else {
-      for (index, screen) in current.enumerated() where !used[index] { collectLeavingStacks(in: screen) }
+      for index in current.indices where !used[index] { collectLeavingStacks(in: current[index]) }
     }
-    for (index, entry) in entries.enumerated() {
+    for index in entries.indices {
       if case .made(let planned) = slots[index] {
-        try presentNested(in: planned, entry, at: path.entry(index))
+        try presentNested(in: planned, entries[index], at: path.entry(index))
       }
     }
   }
@@ -240,7 +300,7 @@ struct StatePlanner<Key: Hashable & Sendable> {
       } else {
         let planned = try makePlanned(child, at: childPath, hasParent: true)
         layerChanges.append(
-          (.addChild(child.withoutPresentations, to: path), .addChild(.made(planned), to: container)))
+          (.addChild(planned.node, to: path), .addChild(.made(planned), to: container)))
         try presentNested(in: planned, child, at: childPath)
       }
     }
@@ -278,21 +338,43 @@ struct StatePlanner<Key: Hashable & Sendable> {
   {
     try checkMakeable(node, at: path)
     let planned = PlannedScreen(node.withoutPresentations, hasParent: hasParent)
-    record(planned, at: path)
+    if recordsPlaces { record(planned, at: path) }
     made.append(contentsOf: planned.all)
     return planned
   }
 
   private mutating func record(_ planned: PlannedScreen<Key>, at path: StatePath) {
     placed[path] = .made(planned)
-    for (index, screen) in planned.contained.enumerated() {
-      record(screen, at: planned.node.entries != nil ? path.entry(index) : path.child(index))
+    let isStack = Self.isStack(planned.node)
+    for index in planned.contained.indices {
+      record(planned.contained[index], at: isStack ? path.entry(index) : path.child(index))
     }
   }
 
   /// Checks what a node needs to be made: a key (or a plain navigation controller), and
   /// entries for a stack; then the same for what it holds.
   private func checkMakeable(_ node: NavigationState<Key>.Node, at path: StatePath) throws(NavigationError) {
+    // The quick test first: the paths that name the failure are built only for one.
+    guard !Self.isMakeable(node) else { return }
+    try findUnmakeable(node, at: path)
+  }
+
+  /// ``checkMakeable(_:at:)``'s test, without naming the failure.
+  private static func isMakeable(_ node: NavigationState<Key>.Node) -> Bool {
+    switch node.key {
+    case .key: break
+    case .navigationController: guard isStack(node) else { return false }
+    case .instance: return false
+    }
+    switch node.content {
+    case .screen: return true
+    case .stack(let entries): return !entries.isEmpty && entries.allSatisfy(isMakeable)
+    case .container(let children): return children.allSatisfy(isMakeable)
+    }
+  }
+
+  /// Throws the failure ``isMakeable(_:)`` found, named by its path.
+  private func findUnmakeable(_ node: NavigationState<Key>.Node, at path: StatePath) throws(NavigationError) {
     switch node.key {
     case .key:
       break
@@ -311,7 +393,7 @@ struct StatePlanner<Key: Hashable & Sendable> {
     }
     if let entries = node.entries, entries.isEmpty { throw emptyStack(at: path) }
     for (index, child) in node.contained.enumerated() {
-      try checkMakeable(child, at: node.entries != nil ? path.entry(index) : path.child(index))
+      try findUnmakeable(child, at: node.entries != nil ? path.entry(index) : path.child(index))
     }
   }
 
@@ -322,7 +404,8 @@ struct StatePlanner<Key: Hashable & Sendable> {
     try checkPresenter(presenter, style: presentation.style, at: path)
     let screenPath = path.presented
     let planned = try makePlanned(presentation.screen, at: screenPath, hasParent: false)
-    let node = presentation.screen.withoutPresentations
+    // The planned screen's node: the presented one without presentations.
+    let node = planned.node
     switch presentation.style {
     case .none:
       throw NavigationError(
@@ -358,8 +441,14 @@ struct StatePlanner<Key: Hashable & Sendable> {
   private mutating func presentNested(
     in planned: PlannedScreen<Key>, _ node: NavigationState<Key>.Node, at path: StatePath
   ) throws(NavigationError) {
-    for (index, (screen, child)) in zip(planned.contained, node.contained).enumerated() {
-      try presentNested(in: screen, child, at: node.entries != nil ? path.entry(index) : path.child(index))
+    let children = node.contained
+    let isStack = Self.isStack(node)
+    for index in 0..<min(planned.contained.count, children.count) {
+      let child = children[index]
+      // A plain screen that presents nothing has nothing to plan: no path to build.
+      guard child.presentation != nil || !child.contained.isEmpty else { continue }
+      try presentNested(
+        in: planned.contained[index], child, at: isStack ? path.entry(index) : path.child(index))
     }
     if let presentation = node.presentation {
       try present(presentation, from: .made(planned), at: path)

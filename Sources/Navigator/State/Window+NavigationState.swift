@@ -28,13 +28,24 @@ struct StateReader<Key: Hashable & Sendable> {
     let children = screen.childList
     let content: NavigationState<Key>.Content =
       if screen.isNavigationStack {
-        .stack(children.map(node))
+        .stack(nodes(children))
       } else if children.isEmpty {
         .screen
       } else {
-        .container(children.map(node))
+        .container(nodes(children))
       }
-    return NavigationState.Node(key: key, content: content, presenting: screen.presented.map(presentation))
+    let presentation: NavigationState<Key>.Presentation? =
+      if let presented = screen.presented { presentation(presented) } else { nil }
+    return NavigationState.Node(key: key, content: content, presenting: presentation)
+  }
+
+  // A loop rather than `map(node)`: no closure and no reabstraction thunks per screen in
+  // unspecialized code.
+  private func nodes(_ screens: [ViewController]) -> [NavigationState<Key>.Node] {
+    var nodes: [NavigationState<Key>.Node] = []
+    nodes.reserveCapacity(screens.count)
+    for screen in screens { nodes.append(node(screen)) }
+    return nodes
   }
 
   func presentation(_ presented: ViewController) -> NavigationState<Key>.Presentation {

@@ -121,7 +121,9 @@ extension Navigator {
     to target: NavigationState<Key>, _ options: StateNavigationOptions<Key>,
     completion: ((NavigationPlan<Key>) -> Void)?, lateFailure: ((NavigationError) -> Void)?
   ) throws(NavigationError) {
-    record(Request(.navigate, .state(target.mapKeys(AnyScreenKey.init)), isAnimated: options.isAnimated))
+    if isRecordingRequests {
+      record(Request(.navigate, .state(target.mapKeys(AnyScreenKey.init)), isAnimated: options.isAnimated))
+    }
     let navigation = StateNavigation(
       navigator: self, target: target, options: options, completion: completion,
       lateFailure: lateFailure)
@@ -181,7 +183,10 @@ private struct StateNavigation<Key: Hashable & Sendable> {
         .invalidRequest, "Can't navigate to \(target.oneLine): the navigator that asked for it is gone.")
     }
     let window = navigator.window
-    let from = window.navigationState(keyedBy: Key.self)
+    // The plan's starting state is read only when someone receives the plan.
+    let receivesPlan =
+      completion != nil || options.successHandler != nil || options.completionHandler != nil
+    let from = receivesPlan ? window.navigationState(keyedBy: Key.self) : .empty
     var planner = StatePlanner<Key>(window: window)
     try planner.plan(to: target)
     let plan = NavigationPlan(from: from, to: target, steps: planner.steps)
@@ -372,8 +377,13 @@ private struct StateNavigation<Key: Hashable & Sendable> {
   ) {
     let window = navigator.window
     options.successHandler?(plan)
-    let request = NavigationRequest.navigate(
-      to: target.oneLine, steps: plan.steps.map(\.description), animated: options.isAnimated)
+    // The request's text is built only for a journal that records it.
+    let target = target
+    let animated = options.isAnimated
+    let request = {
+      NavigationRequest.navigate(
+        to: target.oneLine, steps: plan.steps.map { $0.description }, animated: animated)
+    }
     let completion = completion
     let completionHandler = options.completionHandler
     let finish = {
@@ -381,10 +391,9 @@ private struct StateNavigation<Key: Hashable & Sendable> {
       completionHandler?(plan)
     }
     guard !actions.isEmpty else {
-      window.journal.record(.completion(request))
+      window.recordingJournal?.record(.completion(request()))
       return finish()
     }
-    let animated = options.isAnimated
     var made: [PlannedScreen<Key>] = []
     for action in actions {
       switch action {
@@ -523,7 +532,8 @@ struct StateTransition: TransitionPlan {
   let window: Window
   let plans: [any TransitionPlan]
   let isAnimated: Bool
-  let request: NavigationRequest
+  /// The request the journal's completion event names, built only when it is recorded.
+  let request: () -> NavigationRequest
   let completion: () -> Void
 
   func willPhase() {
@@ -532,7 +542,7 @@ struct StateTransition: TransitionPlan {
 
   func didPhase() {
     for plan in plans { plan.didPhase() }
-    window.journal.record(.completion(request))
+    window.recordingJournal?.record(.completion(request()))
     completion()
   }
 }

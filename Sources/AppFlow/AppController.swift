@@ -8,8 +8,10 @@ public import Navigator
 /// app.navigator.push(.type(Composer.self))
 /// ```
 ///
-/// Later versions add flows, routes and deep links, protection, caching and state
-/// restoration here; the first one installs the root.
+/// It runs flows (``run(_:as:animated:onEnd:)``) and keeps their tree (``flows``): each flow
+/// lives as long as its first screen is in the window, and ``stop()`` ends them all. Nothing
+/// in it is global: many app controllers live in one process, each in its own isolation
+/// domain.
 public final class AppController {
   /// Where the root screen comes from.
   public enum Root {
@@ -17,6 +19,9 @@ public final class AppController {
     case factory(() -> ViewController)
     /// The initial scene of a catalogue.
     case storyboard(Storyboard)
+    /// The first screen of a flow, the root flow, which ends when the app controller stops
+    /// or the window takes another root.
+    case flow(AnyFlow)
   }
 
   /// The root container.
@@ -32,6 +37,9 @@ public final class AppController {
   /// A Boolean value indicating whether ``start()`` has installed the root.
   public var isStarted: Bool { rootNavigationController != nil }
 
+  /// Owns the flow tree and hears screens leave.
+  var keeper: FlowKeeper!
+
   /// Creates an app controller whose root comes from `root`.
   ///
   /// - Parameters:
@@ -41,6 +49,23 @@ public final class AppController {
     self.window = window
     self.navigator = Navigator(window: window)
     self.root = root
+    keeper = FlowKeeper(app: self)
+    window.addHierarchyObserver(keeper)
+  }
+
+  /// Creates an app controller whose root is the first screen of `rootFlow`.
+  ///
+  /// - Parameters:
+  ///   - window: The window to own; a new one by default.
+  ///   - rootFlow: The root flow: it runs when the app starts.
+  public convenience init(window: Window = Window(), rootFlow: AnyFlow) {
+    self.init(window: window, root: .flow(rootFlow))
+  }
+
+  /// Ends the flows that are still live, cancelled with ``NavigationError/Code/appStopped``,
+  /// so that no outcome is lost and no awaiting task waits for ever.
+  deinit {
+    keeper.endAll(stopped)
   }
 
   /// Creates an app controller whose root screen is made by `makeRoot`.
@@ -62,8 +87,9 @@ public final class AppController {
   /// - Returns: The navigation controller at the root.
   /// - Throws: `NavigationError.Code.noInitialScene` (or another catalogue error) when
   ///   the root comes from a catalogue that cannot make it;
-  ///   `NavigationError.Code.invalidRequest` when the app was already started. Nothing
-  ///   changes then.
+  ///   `NavigationError.Code.invalidRequest` when the app was already started;
+  ///   the errors of ``AnyFlow`` runs for a root flow (it already ran, its first screen is in
+  ///   a hierarchy). Nothing changes then.
   @discardableResult
   public func start() throws(NavigationError) -> NavigationController {
     if let rootNavigationController {
@@ -75,8 +101,12 @@ public final class AppController {
     switch root {
     case .factory(let make): screen = make()
     case .storyboard(let storyboard): screen = try storyboard.instantiateInitialViewController()
+    case .flow(let flow):
+      screen = try keeper.makeFirstScreen(of: flow, parent: nil)
+      keeper.register(flow, screen, parent: nil, .root)
     }
     let navigation = screen as? NavigationController ?? NavigationController(rootViewController: screen)
+    if case .flow(let flow) = root, navigation !== screen { flow.container = navigation }
     for shown in [navigation, navigation.topViewController].compactMap(\.self) {
       shown.adopt(window)
       shown.loadViewIfNeeded()
@@ -86,5 +116,24 @@ public final class AppController {
     window.rootViewController = navigation
     window.makeKeyAndVisible()
     return navigation
+  }
+
+  /// Ends every live flow, children first, ``FlowOutcome/cancelled(_:)`` with
+  /// ``NavigationError/Code/appStopped``, then takes the root out of the window, so that
+  /// every screen disappears and is released.
+  ///
+  /// The app controller can start again afterwards.
+  public func stop() {
+    keeper.endAll(stopped)
+    if window.rootViewController != nil { window.rootViewController = nil }
+    rootNavigationController = nil
+  }
+
+  /// The ending of a flow cancelled because the app controller stopped.
+  private func stopped(_ flow: AnyFlow) -> FlowEnding {
+    .cancelled(
+      NavigationError(
+        .appStopped, "\(flow.id) was cancelled: its app controller stopped.",
+        screens: flow.firstScreen.map { [$0.screenID] } ?? []))
   }
 }

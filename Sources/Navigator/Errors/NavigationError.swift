@@ -45,9 +45,29 @@ public struct NavigationError: Error, Hashable, Sendable, CustomStringConvertibl
       case invalidRequest
       case invalidTarget
       case unmakeableScreen
+      case extended
     }
 
     fileprivate let value: Value
+    /// The name of a rule defined outside the engine (``init(rule:)``); empty otherwise.
+    private let rule: String
+
+    fileprivate init(value: Value) {
+      self.value = value
+      self.rule = ""
+    }
+
+    /// Creates the code of a rule that a module built on the engine defines, such as
+    /// AppFlow's flow rules; codes with the same name are equal.
+    ///
+    /// Name the rule as the engine's codes are named (`flowAlreadyRan`), and declare it once
+    /// as a static member in an extension, so that callers compare it like any other code.
+    ///
+    /// - Parameter rule: The rule's name, which is also the code's ``description``.
+    public init(rule: String) {
+      self.value = .extended
+      self.rule = rule
+    }
 
     /// Adding a screen as a child of itself or of one of its own descendants.
     public static let containmentCycle = Code(value: .containmentCycle)
@@ -117,7 +137,7 @@ public struct NavigationError: Error, Hashable, Sendable, CustomStringConvertibl
     public static let unmakeableScreen = Code(value: .unmakeableScreen)
 
     /// The rule's name, for logs.
-    public var description: String { value.rawValue }
+    public var description: String { value == .extended ? rule : value.rawValue }
   }
 
   /// The rule that was broken.

@@ -22,7 +22,9 @@
 ///   after its `viewDidDisappear(_:)` and before the presentation delegate's did-dismiss for
 ///   a dismissal; right after `didMove(toParent: nil)` for ``ViewController/removeFromParent()``;
 ///   after the old root's `viewDidDisappear(_:)` (at once in a hidden window) for a new
-///   root. Screens inside a removed screen are reported first, innermost first.
+///   root. Screens inside a removed screen are reported first, innermost first; screens
+///   removed together are reported from the top down (a pop-to, a pop-to-root, a new
+///   stack), so that what stood on a screen leaves before it.
 ///
 /// Observers are held weakly (``Window/addHierarchyObserver(_:)``). The journal records the
 /// same events as ``NavigationEvent/screenJoined(_:)`` and

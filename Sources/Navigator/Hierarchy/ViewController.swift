@@ -233,9 +233,11 @@ open class ViewController {
   /// The window this screen last belonged to, through its token (``adoptedWindow``).
   @exclusivity(unchecked) package var adoptedToken: WindowToken?
   // Unchecked: read by every move that adds or removes the screen (see Links.swift).
-  /// A Boolean value indicating whether this screen was announced in the hierarchy of the
-  /// window its ``adoptedToken`` names (``HierarchyObserver``).
-  @exclusivity(unchecked) package var isInWindowHierarchy = false
+  /// A Boolean value indicating whether this screen is in a window's hierarchy, as
+  /// ``HierarchyObserver`` hears it: `true` from the window's
+  /// ``HierarchyObserver/window(_:didAdd:)`` for it to its
+  /// ``HierarchyObserver/window(_:didRemove:exit:)``.
+  @exclusivity(unchecked) public package(set) var isInWindowHierarchy = false
   // Unchecked: read by every containment check and ancestor walk (see Links.swift).
   /// The screen that presented this one, unretained (``presenter``).
   @exclusivity(unchecked) package var presenterLink = BackLink<ViewController>()

@@ -182,8 +182,15 @@ open class Window: View {
 
   // MARK: Misuse
 
-  /// Applies the misuse policy to `error`.
-  package func handleMisuse(_ error: NavigationError) {
+  /// Applies the window's misuse policy to `error`: traps under ``MisusePolicy/trap``;
+  /// under ``MisusePolicy/report``, records it in the journal and hands it to
+  /// ``misuseHandler``.
+  ///
+  /// The engine calls it for every refused call that does not throw; code built on the
+  /// engine (flows, routes) calls it for its own rules, so that one policy governs them all.
+  ///
+  /// - Parameter error: The broken rule and the screens involved.
+  public func handleMisuse(_ error: NavigationError) {
     switch misusePolicy {
     case .trap:
       preconditionFailure(error.message)

@@ -38,9 +38,9 @@ public final class Journal {
     events.removeAll(keepingCapacity: true)
   }
 
-  /// Appends an event if the journal is on; the event is not built otherwise.
-  @inline(__always)
-  package func record(_ event: @autoclosure () -> NavigationEvent) {
-    if isEnabled { events.append(event()) }
+  /// Appends an event (``record(_:)`` tests whether the journal is on).
+  @usableFromInline
+  func append(_ event: NavigationEvent) {
+    events.append(event)
   }
 }

@@ -96,6 +96,12 @@ public enum NavigationEvent: Hashable, Sendable, CustomStringConvertible {
   /// A completion handler ran.
   case completion(NavigationRequest)
 
+  // MARK: Code built on the engine
+
+  /// An event recorded by code built on the engine, such as a flow that started or ended
+  /// (``Journal/record(_:)``).
+  case note(JournalNote)
+
   /// A compact, readable form: `Home.viewWillAppear(animated: false)`.
   public var description: String {
     switch self {
@@ -154,6 +160,7 @@ public enum NavigationEvent: Hashable, Sendable, CustomStringConvertible {
     case .screenLeft(let screen, let exit): "\(screen).left(\(exit))"
     case .misuse(let error): "misuse[\(error.code)]: \(error.message)"
     case .completion(let request): "completion(\(request))"
+    case .note(let note): note.text
     }
   }
 }

@@ -4,7 +4,7 @@
 /// reading only. Identifiers hold no reference to the screen, so a journal never keeps a
 /// screen alive.
 public struct ScreenID: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
-  private let identity: ObjectIdentifier
+  @usableFromInline let identity: ObjectIdentifier
   /// A readable name: the screen's title, else its restoration identifier, else its type.
   public let name: String
 
@@ -21,6 +21,14 @@ public struct ScreenID: Hashable, Sendable, CustomStringConvertible, CustomDebug
 
   /// Hashes the screen's identity.
   public func hash(into hasher: inout Hasher) { hasher.combine(identity) }
+
+  /// Returns a Boolean value indicating whether this identifier names `screen`; cheaper than
+  /// comparing with `screen.screenID`, which builds the name.
+  ///
+  /// - Parameter screen: The screen to compare with.
+  /// - Returns: `true` when the identifier was made from `screen`.
+  @inlinable
+  public func identifies(_ screen: ViewController) -> Bool { identity == ObjectIdentifier(screen) }
 
   /// The readable name.
   public var description: String { name }

@@ -223,7 +223,7 @@ struct StackPlan {
         $0.navigationController(navigation, didPopTo: target, popped: popped, animated: animated)
       }
       for screen in popped { navigation.runPopBlock(of: screen) }
-      for screen in popped { screen.leaveIfDetached(.poppedToScreen, from: window) }
+      for screen in popped.reversed() { screen.leaveIfDetached(.poppedToScreen, from: window) }
     case .popToRoot(let popped):
       for screen in popped { screen.didMove(toParent: nil) }
       navigation.notify(
@@ -232,7 +232,7 @@ struct StackPlan {
         $0.navigationController(navigation, didPopToRootPopped: popped, animated: animated)
       }
       for screen in popped { navigation.runPopBlock(of: screen) }
-      for screen in popped { screen.leaveIfDetached(.poppedToRoot, from: window) }
+      for screen in popped.reversed() { screen.leaveIfDetached(.poppedToRoot, from: window) }
     case .set(let screens, let added, let removed):
       for screen in removed { screen.didMove(toParent: nil) }
       for screen in added { screen.didMove(toParent: navigation) }
@@ -243,7 +243,7 @@ struct StackPlan {
         $0.navigationController(navigation, didSetViewControllers: screens, animated: animated)
       }
       for screen in removed { navigation.runPopBlock(of: screen) }
-      for screen in removed { screen.leaveIfDetached(.stackReplaced, from: window) }
+      for screen in removed.reversed() { screen.leaveIfDetached(.stackReplaced, from: window) }
     }
     if let completion {
       window?.journal.record(.completion(request(on: navigation)))

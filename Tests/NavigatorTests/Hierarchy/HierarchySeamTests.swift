@@ -41,7 +41,7 @@ import Testing
     #expect(done.count == 1)
   }
 
-  @Test func popToAndPopToRootReportEveryPoppedScreenBottomToTop() {
+  @Test func popToAndPopToRootReportEveryPoppedScreenTopDown() {
     let stage = Stage(.stack(root: "A", delegate: nil), scheduler: .immediate, membership: true)
     let nav = stage.navigation
     let (b, c, d) = (Screen("B"), Screen("C"), Screen("D"))
@@ -49,11 +49,11 @@ import Testing
     stage.discardEvents()
     nav.popToViewController(b, animated: false)
     #expect(
-      stage.take().suffix(2) == [.left(c, .poppedToScreen), .left(d, .poppedToScreen)])
+      stage.take().suffix(2) == [.left(d, .poppedToScreen), .left(c, .poppedToScreen)])
     nav.pushViewController(c, animated: false)
     stage.discardEvents()
     nav.popToRootViewController(animated: false)
-    #expect(stage.take().suffix(2) == [.left(b, .poppedToRoot), .left(c, .poppedToRoot)])
+    #expect(stage.take().suffix(2) == [.left(c, .poppedToRoot), .left(b, .poppedToRoot)])
   }
 
   @Test func aNewStackReportsTheScreensItAddsAtOnceAndTheScreensItDropsAtTheEnd() {

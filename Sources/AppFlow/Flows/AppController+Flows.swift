@@ -1,0 +1,89 @@
+public import Navigator
+
+extension AppController {
+  /// The root flow, while it is live.
+  public var rootFlow: AnyFlow? {
+    guard case .flow(let flow) = root, flow.state.isLive else { return nil }
+    return flow
+  }
+
+  /// The live flows the app controller ran (the root flow first, when there is one), each
+  /// with its live children.
+  public var liveFlows: [AnyFlow] { keeper.roots }
+
+  /// The live flow tree as a value: compare it, or print it.
+  public var flows: FlowTree { FlowTree(keeper.roots) }
+
+  /// Runs `flow`: shows its first screen as `presentation` says, and calls `onEnd` once when
+  /// the flow ends; a refusal goes to the window's misuse policy and nothing changes.
+  ///
+  /// - Parameters:
+  ///   - flow: A flow that has not run.
+  ///   - presentation: How the flow shows its first screen.
+  ///   - animated: A Boolean value indicating whether the navigation animates.
+  ///   - onEnd: Runs once, when the flow ends, with its outcome.
+  public func run<Output>(
+    _ flow: Flow<Output>, as presentation: FlowPresentation, animated: Bool = true,
+    onEnd: ((FlowOutcome<Output>) -> Void)? = nil
+  ) {
+    do {
+      try tryRun(flow, as: presentation, animated: animated, onEnd: onEnd)
+    } catch {
+      window.handleMisuse(error)
+    }
+  }
+
+  /// Runs `flow`, throwing when a check refuses it; nothing changes then.
+  ///
+  /// A navigation that waits in the window's queue and is refused when it runs ends the flow
+  /// ``FlowOutcome/cancelled(_:)`` with the navigation's error.
+  ///
+  /// - Parameters:
+  ///   - flow: A flow that has not run.
+  ///   - presentation: How the flow shows its first screen.
+  ///   - animated: A Boolean value indicating whether the navigation animates.
+  ///   - onEnd: Runs once, when the flow ends, with its outcome.
+  /// - Throws: ``NavigationError/Code/flowAlreadyRan``,
+  ///   ``NavigationError/Code/flowScreenInHierarchy``, the error of
+  ///   ``Flow/makeFirstScreen()``, or the navigation's error (no stack to push onto, an
+  ///   origin that already presents, …).
+  public func tryRun<Output>(
+    _ flow: Flow<Output>, as presentation: FlowPresentation, animated: Bool = true,
+    onEnd: ((FlowOutcome<Output>) -> Void)? = nil
+  ) throws(NavigationError) {
+    guard flow.state == .ready else {
+      try keeper.run(flow, parent: nil, presentation, animated: animated)
+      return
+    }
+    flow.onEnd = onEnd
+    do {
+      try keeper.run(flow, parent: nil, presentation, animated: animated)
+    } catch {
+      flow.onEnd = nil
+      throw error
+    }
+  }
+
+  /// Runs `flow` and returns its outcome once it ended.
+  ///
+  /// ```swift
+  /// switch try await app.run(SignUpFlow(), as: .sheet(embeddedInNavigationController: true)) {
+  /// case .finished(let account): …
+  /// case .dismissed, .replaced, .cancelled: …
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - flow: A flow that has not run.
+  ///   - presentation: How the flow shows its first screen.
+  ///   - animated: A Boolean value indicating whether the navigation animates.
+  /// - Returns: The flow's outcome.
+  /// - Throws: As ``tryRun(_:as:animated:onEnd:)``, before anything changes.
+  public func run<Output>(
+    _ flow: Flow<Output>, as presentation: FlowPresentation, animated: Bool = true
+  ) async throws(NavigationError) -> FlowOutcome<Output> {
+    let box = OutcomeBox<Output>()
+    try tryRun(flow, as: presentation, animated: animated) { box.outcome = $0 }
+    return await box.value()
+  }
+}

@@ -1,0 +1,365 @@
+public import Navigator
+
+/// A flow of any output: a flow's identity, its place in the flow tree and its screens.
+///
+/// Subclass ``Flow`` rather than this class; the app controller and parent flows hold their
+/// children as `AnyFlow`.
+open class AnyFlow {
+  /// The flow's number in its app controller; 0 until it runs.
+  var number = 0
+  /// Where the flow is in its life.
+  public internal(set) var state = FlowState.ready
+  /// The flow that ran this one; `nil` for a flow the app controller ran, and once ended.
+  public internal(set) weak var parent: AnyFlow?
+  /// The live flows this one ran, in the order they ran.
+  public internal(set) var children: [AnyFlow] = []
+  /// The flow's first screen, while the flow is live: the flow ends when it leaves the
+  /// window's hierarchy.
+  public internal(set) var firstScreen: ViewController?
+  /// The navigation controller the first screen was embedded in, when it was.
+  var container: ViewController?
+  /// How the flow showed its first screen.
+  public internal(set) var presentation: FlowPresentation?
+  /// What the flow asked for when it finished or cancelled itself, and its screens leave.
+  var requestedEnding: FlowEnding?
+  /// The keeper of the flow tree, while the flow is live.
+  weak var keeper: FlowKeeper?
+
+  /// Creates a flow; subclasses of ``Flow`` call it.
+  init() {}
+
+  /// The flow's name in events, errors and the flow tree: its type's name by default.
+  open var name: String { String(describing: type(of: self)) }
+
+  /// The flow's identity: its name and its number in its app controller (`SignUpFlow#2`).
+  public var id: FlowID { FlowID(name: name, number: number) }
+
+  /// The app controller that runs the flow, while the flow is live.
+  public var app: AppController? { keeper?.app }
+
+  /// The navigator of the app controller that runs the flow, while the flow is live: push
+  /// and present the flow's next screens with it.
+  public var navigator: Navigator? { keeper?.app?.navigator }
+
+  /// The screen the flow's navigation showed: its first screen, or the navigation
+  /// controller it is embedded in.
+  var shownScreen: ViewController? { container ?? firstScreen }
+
+  /// Makes the first screen; ``Flow`` overrides it.
+  func makeScreen() throws(NavigationError) -> ViewController {
+    preconditionFailure("AnyFlow is subclassed by Flow only.")
+  }
+
+  /// Hands the flow its ending; ``Flow`` overrides it to deliver the typed outcome.
+  func deliver(_ ending: FlowEnding) {}
+
+  /// Forgets the output of a finish that was refused.
+  func forgetOutput() {}
+
+  /// The screens the flow holds while it is live: the navigation controller its first
+  /// screen is embedded in, its first screen and the screens above it in its stack, and
+  /// what those present; a child flow's screens are the child's.
+  ///
+  /// Empty for a flow that is not running.
+  public var screens: [ViewController] {
+    guard let first = firstScreen, state.isLive else { return [] }
+    var screens: [ViewController] = []
+    if let container { screens.append(container) }
+    let childScreens = children.compactMap(\.shownScreen)
+    func owns(_ screen: ViewController) -> Bool { !childScreens.contains { $0 === screen } }
+    func collect(_ screen: ViewController) {
+      screens.append(screen)
+      var presented = screen.presentedViewController
+      while let shown = presented, owns(shown), shown.presentingViewController === screen {
+        screens.append(shown)
+        if let stack = shown as? NavigationController {
+          for entry in stack.viewControllers {
+            guard owns(entry) else { break }
+            screens.append(entry)
+          }
+        }
+        presented = shown.presentedViewController
+      }
+    }
+    if let stack = first.parent as? NavigationController,
+      let index = stack.viewControllers.firstIndex(where: { $0 === first })
+    {
+      for entry in stack.viewControllers[index...] {
+        guard entry === first || owns(entry) else { break }
+        collect(entry)
+      }
+    } else {
+      collect(first)
+    }
+    return screens
+  }
+
+  // MARK: Child flows
+
+  /// Runs `child` as a child of this flow; a refusal goes to the window's misuse policy.
+  ///
+  /// The child ends before this flow does: when this flow ends while the child is live, the
+  /// child ends first, ``FlowOutcome/cancelled(_:)`` with
+  /// ``NavigationError/Code/flowParentEnded``.
+  ///
+  /// - Parameters:
+  ///   - child: A flow that has not run.
+  ///   - presentation: How the child shows its first screen.
+  ///   - animated: A Boolean value indicating whether the navigation animates.
+  ///   - onEnd: Runs once, when the child ends, with its outcome.
+  public func run<ChildOutput>(
+    _ child: Flow<ChildOutput>, as presentation: FlowPresentation, animated: Bool = true,
+    onEnd: ((FlowOutcome<ChildOutput>) -> Void)? = nil
+  ) {
+    do {
+      try tryRun(child, as: presentation, animated: animated, onEnd: onEnd)
+    } catch {
+      handle(error)
+    }
+  }
+
+  /// Runs `child` as a child of this flow, throwing when a check refuses it; nothing
+  /// changes then.
+  ///
+  /// - Parameters:
+  ///   - child: A flow that has not run.
+  ///   - presentation: How the child shows its first screen.
+  ///   - animated: A Boolean value indicating whether the navigation animates.
+  ///   - onEnd: Runs once, when the child ends, with its outcome.
+  /// - Throws: ``NavigationError/Code/flowNotRunning`` when this flow is not running, and
+  ///   the errors of ``AppController/tryRun(_:as:animated:onEnd:)``.
+  public func tryRun<ChildOutput>(
+    _ child: Flow<ChildOutput>, as presentation: FlowPresentation, animated: Bool = true,
+    onEnd: ((FlowOutcome<ChildOutput>) -> Void)? = nil
+  ) throws(NavigationError) {
+    guard let keeper, state == .running else {
+      throw NavigationError(
+        .flowNotRunning, "Can't run \(child.id) from \(id): \(id) is \(state), not running.",
+        screens: firstScreen.map { [$0.screenID] } ?? [])
+    }
+    child.onEnd = onEnd
+    do {
+      try keeper.run(child, parent: self, presentation, animated: animated)
+    } catch {
+      child.onEnd = nil
+      throw error
+    }
+  }
+
+  /// Runs `child` as a child of this flow and returns its outcome once it ended.
+  ///
+  /// - Parameters:
+  ///   - child: A flow that has not run.
+  ///   - presentation: How the child shows its first screen.
+  ///   - animated: A Boolean value indicating whether the navigation animates.
+  /// - Returns: The child's outcome.
+  /// - Throws: As ``tryRun(_:as:animated:onEnd:)``, before anything changes.
+  public func run<ChildOutput>(
+    _ child: Flow<ChildOutput>, as presentation: FlowPresentation, animated: Bool = true
+  ) async throws(NavigationError) -> FlowOutcome<ChildOutput> {
+    let box = OutcomeBox<ChildOutput>()
+    try tryRun(child, as: presentation, animated: animated) { box.outcome = $0 }
+    return await box.value()
+  }
+
+  /// Sends a refusal of a call that does not throw to the window's misuse policy; a flow
+  /// that never ran has no window, so its misuse traps.
+  func handle(_ error: NavigationError) {
+    guard let window = keeper?.app?.window else { preconditionFailure(error.message) }
+    window.handleMisuse(error)
+  }
+}
+
+/// A unit of navigation with a typed output: it shows a first screen and the screens after
+/// it, and ends exactly once with a ``FlowOutcome``.
+///
+/// Subclass it, make the first screen in ``makeFirstScreen()``, and call
+/// ``finish(_:removingScreens:animated:)`` with the output when the flow is done:
+///
+/// ```swift
+/// final class SignUpFlow: Flow<Account> {
+///   override func makeFirstScreen() throws(NavigationError) -> ViewController {
+///     EmailScreen(onNext: { [unowned self] email in navigator?.push(.instance(PasswordScreen(…))) })
+///   }
+/// }
+///
+/// app.run(SignUpFlow(), as: .sheet(embeddedInNavigationController: true)) { outcome in
+///   switch outcome {
+///   case .finished(let account): …
+///   case .dismissed, .replaced, .cancelled: …
+///   }
+/// }
+/// ```
+///
+/// A flow's life is its first screen's: it ends when that screen leaves the window's
+/// hierarchy, by any path, and only then (not on a cancelled swipe, a denied pop, or while a
+/// pop guard decides). Its child flows end before it. Once ended, nothing in the package
+/// holds it: screens don't hold their flow, and the app controller lets it go.
+open class Flow<Output>: AnyFlow {
+  /// Runs once with the outcome, set by the call that ran the flow.
+  var onEnd: ((FlowOutcome<Output>) -> Void)?
+  /// The output of a finish whose screens are leaving.
+  var output: Output?
+
+  /// Creates a flow.
+  public override init() {}
+
+  /// Makes the flow's first screen; called once, when the flow runs.
+  ///
+  /// Override it. The screen must be new: in no hierarchy. The navigation that shows it
+  /// loads its view first, as for every navigation.
+  ///
+  /// - Returns: The first screen.
+  /// - Throws: A ``NavigationError`` when the screen can't be made; the flow does not run.
+  open func makeFirstScreen() throws(NavigationError) -> ViewController {
+    throw NavigationError(
+      .flowWithoutFirstScreen, "\(name) does not make a first screen: override makeFirstScreen().")
+  }
+
+  /// Called once, when the flow has ended, after its child flows ended and after the
+  /// handler given to `run` had the outcome; does nothing by default.
+  ///
+  /// - Parameter outcome: How the flow ended.
+  open func didEnd(with outcome: FlowOutcome<Output>) {}
+
+  override func makeScreen() throws(NavigationError) -> ViewController {
+    try makeFirstScreen()
+  }
+
+  override func deliver(_ ending: FlowEnding) {
+    let outcome: FlowOutcome<Output>
+    switch ending {
+    case .finished:
+      guard let output else { preconditionFailure("\(id) finished without its output.") }
+      outcome = .finished(output)
+    case .dismissed(let exit): outcome = .dismissed(exit)
+    case .replaced(let exit): outcome = .replaced(exit)
+    case .cancelled(let error): outcome = .cancelled(error)
+    }
+    let onEnd = onEnd
+    self.onEnd = nil
+    output = nil
+    onEnd?(outcome)
+    didEnd(with: outcome)
+  }
+
+  override func forgetOutput() {
+    output = nil
+  }
+
+  // MARK: Ending
+
+  /// Finishes the flow with its output; a refusal goes to the window's misuse policy.
+  ///
+  /// By default the flow's screens leave in one transition: a pushed flow pops back to the
+  /// screen below its first, a presented one is dismissed (with what it presents), a child
+  /// is removed from its container; the flow ends, ``FlowOutcome/finished(_:)``, when its
+  /// first screen has left. Pop guards are not asked: the flow decided to leave. A root
+  /// flow, whose first screen can't leave, and a flow told to leave its screens, end at
+  /// once and leave their screens where they are.
+  ///
+  /// - Parameters:
+  ///   - output: The flow's output.
+  ///   - removingScreens: A Boolean value indicating whether the flow's screens leave.
+  ///   - animated: A Boolean value indicating whether their removal animates.
+  public func finish(_ output: Output, removingScreens: Bool = true, animated: Bool = true) {
+    do {
+      try tryFinish(output, removingScreens: removingScreens, animated: animated)
+    } catch {
+      handle(error)
+    }
+  }
+
+  /// Finishes the flow with its output, throwing when a check refuses it; nothing changes
+  /// then.
+  ///
+  /// - Parameters:
+  ///   - output: The flow's output.
+  ///   - removingScreens: A Boolean value indicating whether the flow's screens leave.
+  ///   - animated: A Boolean value indicating whether their removal animates.
+  /// - Throws: ``NavigationError/Code/flowNotRunning`` for a flow that never ran or whose
+  ///   first screen is not shown yet, ``NavigationError/Code/flowAlreadyEnded`` for a flow
+  ///   that is ending or ended, and the error of the navigation that would remove its
+  ///   screens.
+  public func tryFinish(_ output: Output, removingScreens: Bool = true, animated: Bool = true)
+    throws(NavigationError)
+  {
+    try checkCanEnd("finish")
+    self.output = output
+    try keeper!.end(self, asking: .finished, removingScreens: removingScreens, animated: animated)
+  }
+
+  /// Cancels the flow: its screens leave as for ``finish(_:removingScreens:animated:)``,
+  /// and it ends ``FlowOutcome/cancelled(_:)`` with ``NavigationError/Code/flowCancelled``;
+  /// a refusal goes to the window's misuse policy.
+  ///
+  /// - Parameters:
+  ///   - removingScreens: A Boolean value indicating whether the flow's screens leave.
+  ///   - animated: A Boolean value indicating whether their removal animates.
+  public func cancel(removingScreens: Bool = true, animated: Bool = true) {
+    do {
+      try tryCancel(removingScreens: removingScreens, animated: animated)
+    } catch {
+      handle(error)
+    }
+  }
+
+  /// Cancels the flow, throwing when a check refuses it; nothing changes then.
+  ///
+  /// - Parameters:
+  ///   - removingScreens: A Boolean value indicating whether the flow's screens leave.
+  ///   - animated: A Boolean value indicating whether their removal animates.
+  /// - Throws: As ``tryFinish(_:removingScreens:animated:)``.
+  public func tryCancel(removingScreens: Bool = true, animated: Bool = true) throws(NavigationError) {
+    try checkCanEnd("cancel")
+    let error = NavigationError(
+      .flowCancelled, "\(id) cancelled itself.", screens: firstScreen.map { [$0.screenID] } ?? [])
+    try keeper!.end(self, asking: .cancelled(error), removingScreens: removingScreens, animated: animated)
+  }
+
+  /// Throws unless the flow is running.
+  private func checkCanEnd(_ verb: String) throws(NavigationError) {
+    let screens = firstScreen.map { [$0.screenID] } ?? []
+    switch state {
+    case .running:
+      return
+    case .ready:
+      throw NavigationError(.flowNotRunning, "Can't \(verb) \(id): it never ran.", screens: screens)
+    case .starting:
+      throw NavigationError(
+        .flowNotRunning,
+        "Can't \(verb) \(id): its first screen \(screens.first.map { "\($0)" } ?? "") is not shown yet.",
+        screens: screens)
+    case .ending:
+      throw NavigationError(
+        .flowAlreadyEnded, "Can't \(verb) \(id): it is already ending; a flow ends once.", screens: screens)
+    case .ended(let ending):
+      throw NavigationError(
+        .flowAlreadyEnded, "Can't \(verb) \(id): it already ended (\(ending)); a flow ends once.",
+        screens: screens)
+    }
+  }
+}
+
+/// Where an awaited flow leaves its outcome and the task waiting for it.
+final class OutcomeBox<Output> {
+  var outcome: FlowOutcome<Output>? {
+    didSet {
+      if let continuation {
+        self.continuation = nil
+        continuation.resume()
+      }
+    }
+  }
+  var continuation: CheckedContinuation<Void, Never>?
+
+  /// Waits for the outcome.
+  func value() async -> FlowOutcome<Output> {
+    if outcome == nil {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        self.continuation = continuation
+      }
+    }
+    return outcome!
+  }
+}

@@ -1,0 +1,249 @@
+import Navigator
+
+/// Owns an app controller's flow tree and ends each flow when its first screen leaves the
+/// window's hierarchy (``HierarchyObserver``).
+///
+/// The window holds the keeper weakly; the app controller holds it. Flows hold the keeper
+/// weakly, and screens hold nothing of their flow.
+final class FlowKeeper: HierarchyObserver {
+  /// The app controller, which owns this keeper.
+  weak var app: AppController?
+  /// The app controller's window.
+  let window: Window
+  /// The app controller's navigator.
+  let navigator: Navigator
+  /// The live flows the app controller ran, in the order they ran.
+  var roots: [AnyFlow] = []
+  /// Every live flow, in the order they ran: the observer looks here.
+  var live: [AnyFlow] = []
+  /// How many live flows wait for their first screen to join.
+  var starting = 0
+  /// The number of the last flow that ran.
+  var lastNumber = 0
+
+  init(app: AppController) {
+    self.app = app
+    self.window = app.window
+    self.navigator = app.navigator
+  }
+
+  // MARK: Running
+
+  /// Makes `flow`'s first screen, registers the flow and shows the screen; throws, with
+  /// nothing changed, when a check or the navigation refuses.
+  func run(_ flow: AnyFlow, parent: AnyFlow?, _ presentation: FlowPresentation, animated: Bool)
+    throws(NavigationError)
+  {
+    let screen = try makeFirstScreen(of: flow, parent: parent)
+    register(flow, screen, parent: parent, presentation)
+    do {
+      try show(flow, screen, presentation, animated: animated)
+    } catch {
+      unregister(flow)
+      throw error
+    }
+  }
+
+  /// Checks that `flow` may run and makes its first screen.
+  func makeFirstScreen(of flow: AnyFlow, parent: AnyFlow?) throws(NavigationError) -> ViewController {
+    guard flow.state == .ready else {
+      throw NavigationError(
+        .flowAlreadyRan, "Can't run \(flow.id): it already ran (\(flow.state)); a flow runs once.",
+        screens: flow.firstScreen.map { [$0.screenID] } ?? [])
+    }
+    let screen = try flow.makeScreen()
+    if screen.isInWindowHierarchy || screen.parent != nil || screen.presentingViewController != nil
+      || window.rootViewController === screen
+    {
+      throw NavigationError(
+        .flowScreenInHierarchy,
+        "Can't run \(flow.name): its first screen \(screen.screenID) is already in a hierarchy"
+          + (screen.parent.map { " (a child of \($0.screenID))" }
+            ?? screen.presentingViewController.map { " (presented by \($0.screenID))" } ?? "")
+          + "; a flow's first screen is new.",
+        screens: [screen.screenID]
+          + [screen.parent ?? screen.presentingViewController].compactMap { $0?.screenID })
+    }
+    return screen
+  }
+
+  /// Enters `flow` in the tree, starting.
+  func register(_ flow: AnyFlow, _ screen: ViewController, parent: AnyFlow?, _ presentation: FlowPresentation)
+  {
+    lastNumber += 1
+    flow.number = lastNumber
+    flow.keeper = self
+    flow.parent = parent
+    flow.firstScreen = screen
+    flow.presentation = presentation
+    flow.state = .starting
+    starting += 1
+    live.append(flow)
+    if let parent { parent.children.append(flow) } else { roots.append(flow) }
+  }
+
+  /// Takes out of the tree a flow whose navigation was refused before anything changed.
+  func unregister(_ flow: AnyFlow) {
+    detach(flow)
+    lastNumber -= 1
+    flow.number = 0
+    flow.state = .ready
+    flow.firstScreen = nil
+    flow.container = nil
+    flow.presentation = nil
+  }
+
+  /// Shows the first screen as `presentation` says.
+  private func show(
+    _ flow: AnyFlow, _ screen: ViewController, _ presentation: FlowPresentation, animated: Bool
+  ) throws(NavigationError) {
+    var options = NavigationOptions<ViewController>().animated(animated)
+    if presentation.isEmbeddedInNavigationController { options = options.embeddedInNavigationController() }
+    var accepted = false
+    if window.isTransitioning {
+      // The request waits in the queue and may be refused when it runs.
+      options = options.onFailure { [weak self, weak flow] error in
+        guard accepted, let self, let flow, flow.state == .starting else { return }
+        self.end(flow, .cancelled(error))
+      }
+    }
+    switch presentation.kind {
+    case .push:
+      try navigator.tryPush(.instance(screen), options: options)
+    case .modal(let style):
+      try navigator.tryPresentModal(.instance(screen), style: style, options: options)
+    case .popover(let anchor, let keeps):
+      try navigator.tryPopover(
+        .instance(screen), anchor: anchor, keepsPopoverOnCompactWidth: keeps, options: options)
+    case .child(let container, let view):
+      try navigator.tryAddChild(.instance(screen), to: container, in: view, options: options)
+    case .root:
+      preconditionFailure("The root flow is shown by AppController.start().")
+    }
+    accepted = true
+    if presentation.isEmbeddedInNavigationController { flow.container = screen.parent }
+  }
+
+  // MARK: Ending
+
+  /// Ends `flow` as it asks (finished or cancelled), removing its screens first unless told
+  /// not to or unable to; throws, with nothing changed, when the removal is refused.
+  func end(_ flow: AnyFlow, asking ending: FlowEnding, removingScreens: Bool, animated: Bool)
+    throws(NavigationError)
+  {
+    guard removingScreens, let removal = removal(of: flow) else {
+      end(flow, ending)
+      return
+    }
+    flow.requestedEnding = ending
+    flow.state = .ending
+    do {
+      try removal(animated)
+    } catch {
+      if flow.state == .ending {
+        flow.requestedEnding = nil
+        flow.state = .running
+        flow.forgetOutput()
+      }
+      throw error
+    }
+  }
+
+  /// The navigation that removes a flow's screens in one transition; `nil` for a first
+  /// screen that can't leave (the root of a stack that is not the flow's own).
+  private func removal(of flow: AnyFlow) -> ((Bool) throws(NavigationError) -> Void)? {
+    guard let first = flow.firstScreen, let shown = flow.shownScreen, let presentation = flow.presentation
+    else { return nil }
+    switch presentation.kind {
+    case .push:
+      guard let stack = first.parent as? NavigationController,
+        let index = stack.viewControllers.firstIndex(where: { $0 === first }), index > 0
+      else { return nil }
+      let below = stack.viewControllers[index - 1]
+      return { animated in
+        _ = stack.popToViewController(below, animated: animated, ignoringPopGuard: true)
+      }
+    case .modal, .popover:
+      guard let presenter = shown.presentingViewController else { return nil }
+      return { animated in presenter.dismiss(animated: animated) }
+    case .child:
+      guard shown.parent != nil else { return nil }
+      let navigator = navigator
+      return { (animated: Bool) throws(NavigationError) in
+        try navigator.tryRemoveChild(shown, options: NavigationOptions().animated(animated))
+      }
+    case .root:
+      return nil
+    }
+  }
+
+  /// Ends `flow` with `ending`: its live children first (cancelled, their parent ended),
+  /// then the flow, which leaves the tree, lets its screens go, is journaled and gets its
+  /// outcome.
+  func end(_ flow: AnyFlow, _ ending: FlowEnding) {
+    guard flow.state.isLive else { return }
+    while let child = flow.children.last {
+      end(
+        child,
+        .cancelled(
+          NavigationError(
+            .flowParentEnded, "\(child.id) was cancelled: its parent \(flow.id) ended (\(ending)).",
+            screens: child.firstScreen.map { [$0.screenID] } ?? [])))
+    }
+    detach(flow)
+    flow.state = .ended(ending)
+    flow.firstScreen = nil
+    flow.container = nil
+    flow.requestedEnding = nil
+    flow.keeper = nil
+    window.journal.record(.flowEnded(flow.id, ending))
+    flow.deliver(ending)
+  }
+
+  /// Ends every live flow with `ending`, the latest first, each after its children.
+  func endAll(_ ending: (AnyFlow) -> FlowEnding) {
+    while let flow = roots.last { end(flow, ending(flow)) }
+  }
+
+  /// Takes `flow` out of its parent's children (or the roots) and the live list.
+  private func detach(_ flow: AnyFlow) {
+    if flow.state == .starting { starting -= 1 }
+    if let index = live.lastIndex(where: { $0 === flow }) { live.remove(at: index) }
+    if let parent = flow.parent {
+      if let index = parent.children.lastIndex(where: { $0 === flow }) { parent.children.remove(at: index) }
+      flow.parent = nil
+    } else if let index = roots.lastIndex(where: { $0 === flow }) {
+      roots.remove(at: index)
+    }
+  }
+
+  /// How a flow whose first screen left ends: as it asked, or by how the screen left.
+  private func ending(of flow: AnyFlow, _ exit: HierarchyExit) -> FlowEnding {
+    if let requested = flow.requestedEnding { return requested }
+    switch exit.cause {
+    case .popped, .dismissed, .removedFromParent:
+      if let shown = flow.shownScreen, exit.removedScreen.identifies(shown) { return .dismissed(exit) }
+    case .poppedToScreen, .poppedToRoot, .stackReplaced, .rootReplaced:
+      break
+    }
+    return .replaced(exit)
+  }
+
+  // MARK: HierarchyObserver
+
+  func window(_ window: Window, didAdd screen: ViewController) {
+    guard starting > 0 else { return }
+    for flow in live where flow.state == .starting && flow.firstScreen === screen {
+      flow.state = .running
+      starting -= 1
+      window.journal.record(.flowStarted(flow.id, firstScreen: screen.screenID))
+      return
+    }
+  }
+
+  func window(_ window: Window, didRemove screen: ViewController, exit: HierarchyExit) {
+    guard !live.isEmpty, let index = live.lastIndex(where: { $0.firstScreen === screen }) else { return }
+    let flow = live[index]
+    end(flow, ending(of: flow, exit))
+  }
+}

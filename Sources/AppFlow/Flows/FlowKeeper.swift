@@ -160,7 +160,11 @@ final class FlowKeeper: HierarchyObserver {
         let index = stack.viewControllers.firstIndex(where: { $0 === first }), index > 0
       else { return nil }
       let below = stack.viewControllers[index - 1]
+      // What the flow's screens present is covered by its stack's presenter: it goes first
+      // (a second transition, queued behind the dismissal).
+      let presenter = stack.presentedViewController?.presentingViewController
       return { animated in
+        presenter?.dismiss(animated: animated)
         _ = stack.popToViewController(below, animated: animated, ignoringPopGuard: true)
       }
     case .modal, .popover:
@@ -182,14 +186,7 @@ final class FlowKeeper: HierarchyObserver {
   /// outcome.
   func end(_ flow: AnyFlow, _ ending: FlowEnding) {
     guard flow.state.isLive else { return }
-    while let child = flow.children.last {
-      end(
-        child,
-        .cancelled(
-          NavigationError(
-            .flowParentEnded, "\(child.id) was cancelled: its parent \(flow.id) ended (\(ending)).",
-            screens: child.firstScreen.map { [$0.screenID] } ?? [])))
-    }
+    while let child = flow.children.last { end(child, parentEnded(child, flow, ending)) }
     detach(flow)
     flow.state = .ended(ending)
     flow.firstScreen = nil
@@ -198,6 +195,14 @@ final class FlowKeeper: HierarchyObserver {
     flow.keeper = nil
     window.journal.record(.flowEnded(flow.id, ending))
     flow.deliver(ending)
+  }
+
+  /// The ending of a flow cancelled because `parent` ended (or is ending) with `ending`.
+  private func parentEnded(_ flow: AnyFlow, _ parent: AnyFlow, _ ending: FlowEnding) -> FlowEnding {
+    .cancelled(
+      NavigationError(
+        .flowParentEnded, "\(flow.id) was cancelled: its parent \(parent.id) ended (\(ending)).",
+        screens: flow.firstScreen.map { [$0.screenID] } ?? []))
   }
 
   /// Ends every live flow with `ending`, the latest first, each after its children.
@@ -220,6 +225,11 @@ final class FlowKeeper: HierarchyObserver {
   /// How a flow whose first screen left ends: as it asked, or by how the screen left.
   private func ending(of flow: AnyFlow, _ exit: HierarchyExit) -> FlowEnding {
     if let requested = flow.requestedEnding { return requested }
+    var ancestor = flow.parent
+    while let parent = ancestor {
+      if parent.requestedEnding != nil { return parentEnded(flow, parent, parent.requestedEnding!) }
+      ancestor = parent.parent
+    }
     switch exit.cause {
     case .popped, .dismissed, .removedFromParent:
       if let shown = flow.shownScreen, exit.removedScreen.identifies(shown) { return .dismissed(exit) }

@@ -9,7 +9,7 @@ public import Navigator
 /// | The flow called ``Flow/finish(_:removingScreens:animated:)`` | ``finished(_:)`` |
 /// | Its own screen was popped (back button, committed back swipe, a call), dismissed (a call, committed sheet swipe, tap outside a popover) or removed from its container | ``dismissed(_:)`` |
 /// | Another navigation took it away: pop-to, pop-to-root, a new stack, a dismissal of a screen below it, a container that left with it, a new root | ``replaced(_:)`` |
-/// | Its parent flow ended first, the app controller stopped, the flow cancelled itself, or the navigation that would show it was refused | ``cancelled(_:)`` |
+/// | Its parent flow ended while it was live, or is finishing or cancelling itself (and takes the child's screens with it); the app controller stopped; the flow cancelled itself; the navigation that would show it was refused when it ran | ``cancelled(_:)`` |
 public enum FlowOutcome<Output> {
   /// The flow finished with its output.
   case finished(Output)

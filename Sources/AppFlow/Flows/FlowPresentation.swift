@@ -98,7 +98,7 @@ extension FlowPresentation: CustomStringConvertible {
     switch kind {
     case .push: return "push"
     case .modal(let style): return "modal(\(style.map { "\($0)" } ?? "own style")\(embedded))"
-    case .popover: return "popover(\(isEmbeddedInNavigationController ? "embedded" : ""))"
+    case .popover: return isEmbeddedInNavigationController ? "popover(embedded)" : "popover"
     case .child(let container, _): return "child(of: \(container.screenID))"
     case .root: return "root"
     }

@@ -200,9 +200,14 @@ final class FlowKeeper: HierarchyObserver {
     flow.deliver(ending)
   }
 
-  /// Ends every live flow with `ending`, the latest first, each after its children.
+  /// Ends every live flow with `ending`, the latest first, each after its children, which
+  /// end with `ending` too (not cancelled because their parent ended).
   func endAll(_ ending: (AnyFlow) -> FlowEnding) {
-    while let flow = roots.last { end(flow, ending(flow)) }
+    func endTree(_ flow: AnyFlow) {
+      while let child = flow.children.last { endTree(child) }
+      end(flow, ending(flow))
+    }
+    while let flow = roots.last { endTree(flow) }
   }
 
   /// Takes `flow` out of its parent's children (or the roots) and the live list.

@@ -73,6 +73,7 @@ final class FlowKeeper: HierarchyObserver {
     lastNumber += 1
     flow.number = lastNumber
     flow.keeper = self
+    flow.window = window
     flow.parent = parent
     flow.firstScreen = screen
     flow.presentation = presentation
@@ -87,6 +88,7 @@ final class FlowKeeper: HierarchyObserver {
     detach(flow)
     lastNumber -= 1
     flow.number = 0
+    flow.window = nil
     flow.state = .ready
     flow.firstScreen = nil
     flow.container = nil

@@ -146,7 +146,9 @@ import Testing
       return Array(each(.poppedToScreen).dropLast()) + [EndRecord(flow: "F1", ending: .finished("out"))]
     case .cancel:
       flows[0].cancel(animated: true)
-      return Array(each(.poppedToScreen).dropLast()) + [EndRecord(flow: "F1", ending: .cancelled(.flowCancelled))]
+      return Array(each(.poppedToScreen).dropLast()) + [
+        EndRecord(flow: "F1", ending: .cancelled(.flowCancelled))
+      ]
     }
   }
 
@@ -189,7 +191,8 @@ import Testing
     if path == .rootReplacement {
       // The app controller's rootNavigationController still holds the old root stack, and
       // with it the flows' screens, until stop().
-      #expect(app.rootNavigationController != nil && app.rootNavigationController !== app.window.rootViewController)
+      #expect(
+        app.rootNavigationController != nil && app.rootNavigationController !== app.window.rootViewController)
       withKnownIssue("AppController keeps the replaced root stack (and the flows' screens) alive") {
         #expect(alive(refs) == [])
       }

@@ -20,7 +20,8 @@ import Testing
     for level in 1...depth {
       let name = "F\(level)"
       let flow = TestFlow(name) { level == depth ? GuardedScreen(name, answer: answer) : NamedScreen(name) }
-      let presentation: FlowPresentation = sheet && level == 1 ? .sheet(embeddedInNavigationController: true) : .push
+      let presentation: FlowPresentation =
+        sheet && level == 1 ? .sheet(embeddedInNavigationController: true) : .push
       if let parent = flows.last {
         try parent.tryRun(flow, as: presentation, animated: false, onEnd: log.handler(name))
       } else {
@@ -87,7 +88,9 @@ import Testing
     }
     let ended = move == .cancelledSheetSwipe ? flows.reversed() : [flows.last!]
     let expected = ended.map {
-      EndRecord(flow: $0.name, ending: $0 === flows[0] || move != .cancelledSheetSwipe ? .dismissed(exit) : .replaced(exit))
+      EndRecord(
+        flow: $0.name,
+        ending: $0 === flows[0] || move != .cancelledSheetSwipe ? .dismissed(exit) : .replaced(exit))
     }
     #expect(log.records == expected)
   }
@@ -96,7 +99,8 @@ import Testing
     let (app, _) = try makeApp()
     let log = EndLog()
     let parent = TestFlow("Parent")
-    app.run(parent, as: .sheet(embeddedInNavigationController: true), animated: false, onEnd: log.handler("Parent"))
+    app.run(
+      parent, as: .sheet(embeddedInNavigationController: true), animated: false, onEnd: log.handler("Parent"))
     let child = TestFlow("Child")
     parent.run(child, as: .push, animated: false, onEnd: log.handler("Child"))
     let childScreen = try #require(child.firstScreen)
@@ -104,13 +108,18 @@ import Testing
     stack.navigationBar.tapBackButton()
     #expect(
       log.records == [
-        EndRecord(flow: "Child", ending: .dismissed(HierarchyExit(.popped(.backButton), removedScreen: childScreen.screenID)))
+        EndRecord(
+          flow: "Child",
+          ending: .dismissed(HierarchyExit(.popped(.backButton), removedScreen: childScreen.screenID)))
       ])
     #expect(parent.state == .running)
     #expect(parent.children.isEmpty)
     #expect(parent.screens.map(\.screenID) == [stack.screenID, parent.firstScreen!.screenID])
     #expect(app.flows.allFlows == [parent.id])
     parent.finish("done", animated: false)
-    #expect(log.records.map(\.description) == ["Child: dismissed(popped(backButton) of Child)", "Parent: finished(done)"])
+    #expect(
+      log.records.map(\.description) == [
+        "Child: dismissed(popped(backButton) of Child)", "Parent: finished(done)",
+      ])
   }
 }

@@ -53,7 +53,11 @@ import Testing
     #expect(log.records == [EndRecord(flow: "first", ending: .finished("done"))])
     let ended = NavigationError(
       .flowAlreadyRan, "Can't run Email#1: it already ran (ended(finished)); a flow runs once.")
-    expectMisuse(app, ended) { app.run(flow, as: .push) } throwing: { try app.tryRun(flow, as: .push) }
+    expectMisuse(app, ended) {
+      app.run(flow, as: .push)
+    } throwing: {
+      try app.tryRun(flow, as: .push)
+    }
     #expect(log.records.count == 1)
   }
 
@@ -85,7 +89,11 @@ import Testing
     let flow = TestFlow("Empty") { nil }
     let error = NavigationError(
       .flowWithoutFirstScreen, "Empty does not make a first screen: override makeFirstScreen().")
-    expectMisuse(app, error) { app.run(flow, as: .push) } throwing: { try app.tryRun(flow, as: .push) }
+    expectMisuse(app, error) {
+      app.run(flow, as: .push)
+    } throwing: {
+      try app.tryRun(flow, as: .push)
+    }
     #expect(flow.state == .ready)
   }
 
@@ -98,10 +106,18 @@ import Testing
     flow.finish("first", animated: false)
     let error = NavigationError(
       .flowAlreadyEnded, "Can't finish Email#1: it already ended (finished); a flow ends once.")
-    expectMisuse(app, error) { flow.finish("second") } throwing: { try flow.tryFinish("third") }
+    expectMisuse(app, error) {
+      flow.finish("second")
+    } throwing: {
+      try flow.tryFinish("third")
+    }
     let cancelError = NavigationError(
       .flowAlreadyEnded, "Can't cancel Email#1: it already ended (finished); a flow ends once.")
-    expectMisuse(app, cancelError) { flow.cancel() } throwing: { try flow.tryCancel() }
+    expectMisuse(app, cancelError) {
+      flow.cancel()
+    } throwing: {
+      try flow.tryCancel()
+    }
     #expect(log.records == [EndRecord(flow: "Email", ending: .finished("first"))])
     #expect(email.description == "Email")
   }
@@ -119,7 +135,11 @@ import Testing
     #expect(flow.state == .ending)
     let error = NavigationError(
       .flowAlreadyEnded, "Can't finish Email#1: it is already ending; a flow ends once.", screens: [email])
-    expectMisuse(app, error) { flow.finish("second") } throwing: { try flow.tryFinish("third") }
+    expectMisuse(app, error) {
+      flow.finish("second")
+    } throwing: {
+      try flow.tryFinish("third")
+    }
     scheduler.settle()
     #expect(log.records == [EndRecord(flow: "Email", ending: .finished("first"))])
   }
@@ -142,7 +162,11 @@ import Testing
     let child = TestFlow("Child")
     let error = NavigationError(
       .flowNotRunning, "Can't run Child#0 from Parent#1: Parent#1 is ended(finished), not running.")
-    expectMisuse(app, error) { parent.run(child, as: .push) } throwing: { try parent.tryRun(child, as: .push) }
+    expectMisuse(app, error) {
+      parent.run(child, as: .push)
+    } throwing: {
+      try parent.tryRun(child, as: .push)
+    }
     #expect(child.state == .ready)
     #expect(app.flows.isEmpty)
   }
@@ -159,7 +183,11 @@ import Testing
     let child = TestFlow("Child")
     let error = NavigationError(
       .flowNotRunning, "Can't run Child#0 from Parent#1: Parent#1 is ending, not running.", screens: [screen])
-    expectMisuse(app, error) { parent.run(child, as: .push) } throwing: { try parent.tryRun(child, as: .push) }
+    expectMisuse(app, error) {
+      parent.run(child, as: .push)
+    } throwing: {
+      try parent.tryRun(child, as: .push)
+    }
     scheduler.settle()
   }
 }

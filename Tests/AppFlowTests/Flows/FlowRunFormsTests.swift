@@ -13,7 +13,8 @@ final class OutcomeSlot {
     let (app, home) = try makeApp()
     let log = EndLog()
     let parent = TestFlow("Parent")
-    try app.tryRun(parent, as: .fullScreen(embeddedInNavigationController: true), onEnd: log.handler("Parent"))
+    try app.tryRun(
+      parent, as: .fullScreen(embeddedInNavigationController: true), onEnd: log.handler("Parent"))
     let child = TestFlow("Child")
     try parent.tryRun(child, as: .push, onEnd: log.handler("Child"))
     #expect(home.presentedViewController === parent.screens.first)
@@ -55,7 +56,8 @@ final class OutcomeSlot {
     let screen = try #require(child.firstScreen)
     screen.navigationController?.navigationBar.tapBackButton()
     try await task.value
-    #expect(slot.outcomes == [.dismissed(HierarchyExit(.popped(.backButton), removedScreen: screen.screenID))])
+    #expect(
+      slot.outcomes == [.dismissed(HierarchyExit(.popped(.backButton), removedScreen: screen.screenID))])
     #expect(parent.state == .running)
   }
 
@@ -99,7 +101,9 @@ final class OutcomeSlot {
     #expect(handled.map(\.code) == [.popoverAnchorNotInWindow])
     #expect(
       log.records == [
-        EndRecord(flow: "First", ending: .dismissed(HierarchyExit(.popped(.programmatic), removedScreen: container.screenID))),
+        EndRecord(
+          flow: "First",
+          ending: .dismissed(HierarchyExit(.popped(.programmatic), removedScreen: container.screenID))),
         EndRecord(flow: "Second", ending: .cancelled(refusal.code)),
       ])
     #expect(second.state == .ended(.cancelled(refusal)))

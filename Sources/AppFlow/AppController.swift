@@ -31,10 +31,12 @@ public final class AppController {
   /// Where the root screen comes from.
   public let root: Root
 
-  /// The navigation controller at the root of the window, once started.
-  public private(set) var rootNavigationController: NavigationController?
+  /// The navigation controller that ``start()`` installed at the root of the window, while
+  /// it is there: held weakly, so that a root the window replaced is released.
+  public private(set) weak var rootNavigationController: NavigationController?
 
-  /// A Boolean value indicating whether ``start()`` has installed the root.
+  /// A Boolean value indicating whether ``start()`` has installed the root and the window
+  /// still holds it.
   public var isStarted: Bool { rootNavigationController != nil }
 
   /// Owns the flow tree and hears screens leave.

@@ -24,6 +24,9 @@ open class AnyFlow {
   var requestedEnding: FlowEnding?
   /// The keeper of the flow tree, while the flow is live.
   weak var keeper: FlowKeeper?
+  /// The window of the app controller that ran the flow, kept once the flow ended so that a
+  /// late misuse (finishing twice) still goes to the window's misuse policy.
+  weak var window: Window?
 
   /// Creates a flow; subclasses of ``Flow`` call it.
   init() {}
@@ -137,11 +140,13 @@ open class AnyFlow {
         .flowNotRunning, "Can't run \(child.id) from \(id): \(id) is \(state), not running.",
         screens: firstScreen.map { [$0.screenID] } ?? [])
     }
+    // A refused run leaves the handler of a child that already runs as it was.
+    let previous = child.onEnd
     child.onEnd = onEnd
     do {
       try keeper.run(child, parent: self, presentation, animated: animated)
     } catch {
-      child.onEnd = nil
+      child.onEnd = previous
       throw error
     }
   }
@@ -165,7 +170,7 @@ open class AnyFlow {
   /// Sends a refusal of a call that does not throw to the window's misuse policy; a flow
   /// that never ran has no window, so its misuse traps.
   func handle(_ error: NavigationError) {
-    guard let window = keeper?.app?.window else { preconditionFailure(error.message) }
+    guard let window = keeper?.app?.window ?? window else { preconditionFailure(error.message) }
     window.handleMisuse(error)
   }
 }

@@ -73,6 +73,7 @@ final class FlowKeeper: HierarchyObserver {
     lastNumber += 1
     flow.number = lastNumber
     flow.keeper = self
+    flow.window = window
     flow.parent = parent
     flow.firstScreen = screen
     flow.presentation = presentation
@@ -87,6 +88,7 @@ final class FlowKeeper: HierarchyObserver {
     detach(flow)
     lastNumber -= 1
     flow.number = 0
+    flow.window = nil
     flow.state = .ready
     flow.firstScreen = nil
     flow.container = nil
@@ -205,9 +207,14 @@ final class FlowKeeper: HierarchyObserver {
         screens: flow.firstScreen.map { [$0.screenID] } ?? []))
   }
 
-  /// Ends every live flow with `ending`, the latest first, each after its children.
+  /// Ends every live flow with `ending`, the latest first, each after its children, which
+  /// end with `ending` too (not cancelled because their parent ended).
   func endAll(_ ending: (AnyFlow) -> FlowEnding) {
-    while let flow = roots.last { end(flow, ending(flow)) }
+    func endTree(_ flow: AnyFlow) {
+      while let child = flow.children.last { endTree(child) }
+      end(flow, ending(flow))
+    }
+    while let flow = roots.last { endTree(flow) }
   }
 
   /// Takes `flow` out of its parent's children (or the roots) and the live list.

@@ -1,0 +1,203 @@
+import AppFlow
+import Navigator
+import Testing
+
+/// Seeded random runs of flows and every exit path, with the flow invariants checked after
+/// each step; a failure names the seed and the operations.
+@Suite struct FlowRandomOperationTests {
+  /// What the run knows of one flow, without holding it.
+  final class Record {
+    let name: String
+    weak var flow: TestFlow?
+    weak var parent: Record?
+    var children: [Record] = []
+    var deliveries = 0
+    var endIndex: Int?
+    init(_ name: String, _ flow: TestFlow, parent: Record?) {
+      self.name = name
+      self.flow = flow
+      self.parent = parent
+    }
+  }
+
+  /// How many outcomes were delivered so far.
+  final class Clock {
+    var ends = 0
+  }
+
+  static let seeds: [UInt64] = [1, 7, 42, 2024, 0xDEAD_BEEF]
+
+  @Test(arguments: seeds, [false, true])
+  func randomFlowOperationsKeepTheInvariants(seed: UInt64, manual: Bool) throws {
+    let scheduler = manual ? ManualScheduler() : nil
+    var (app, home): (AppController?, NamedScreen?) = try makeApp(scheduler: scheduler)
+    var rng = SplitMix64(seed: seed)
+    var records: [Record] = []
+    var refs: [Weak] = []
+    var ops: [String] = []
+    let ends = Clock()
+    var failures: [String] = []
+    home = nil
+
+    func check(_ app: AppController) {
+      for record in records {
+        if record.deliveries > 1 { failures.append("\(record.name) ended \(record.deliveries) times") }
+        for child in record.children where record.endIndex != nil {
+          if child.endIndex == nil || child.endIndex! > record.endIndex! {
+            failures.append("\(record.name) ended before its child \(child.name)")
+          }
+        }
+        guard let flow = record.flow else { continue }
+        switch flow.state {
+        case .ended:
+          if flow.firstScreen != nil || !flow.screens.isEmpty {
+            failures.append("ended \(record.name) holds screens")
+          }
+          if record.deliveries != 1 {
+            failures.append("ended \(record.name) had \(record.deliveries) outcomes")
+          }
+        case .running where !app.window.isBusy:
+          if flow.firstScreen?.isInWindowHierarchy != true {
+            failures.append("running \(record.name) is not shown")
+          }
+        default: break
+        }
+      }
+    }
+
+    for step in 0..<300 {
+      guard let liveApp = app else { break }
+      let op = Self.randomOperation(&rng, liveApp, scheduler, &records, &refs, ends, step: step)
+      ops.append(op)
+      check(liveApp)
+      if !failures.isEmpty { break }
+    }
+    app?.stop()
+    scheduler?.settle()
+    if let liveApp = app { check(liveApp) }
+    if records.contains(where: { $0.deliveries != 1 }) {
+      failures.append("a flow was never ended after stop()")
+    }
+    app = nil
+    if !alive(refs).isEmpty { failures.append("alive after stop: \(alive(refs))") }
+    #expect(records.count >= 20, "seed \(seed): only \(records.count) flows ran")
+    if !failures.isEmpty {
+      Issue.record(
+        "seed \(seed), manual \(manual): \(failures)\noperations:\n\(ops.enumerated().map { "  \($0): \($1)" }.joined(separator: "\n"))"
+      )
+    }
+  }
+
+  /// Performs one random operation and describes it.
+  static func randomOperation(
+    _ rng: inout SplitMix64, _ app: AppController, _ scheduler: ManualScheduler?, _ records: inout [Record],
+    _ refs: inout [Weak], _ ends: Clock, step: Int
+  ) -> String {
+    let live = records.filter { $0.flow?.state.isLive == true }
+    let visible = app.navigator.visibleViewController
+    let stack = visible?.navigationController
+    switch rng.index(below: 16) {
+    case 0...3:
+      let parent = rng.bool() ? rng.element(of: live.filter { $0.flow?.state == .running }) : nil
+      let name = "F\(step)"
+      let flow = TestFlow(name)
+      let record = Record(name, flow, parent: parent)
+      let presentations: [(String, FlowPresentation)] =
+        [
+          ("push", .push), ("sheet", .sheet()),
+          ("sheet embedded", .sheet(embeddedInNavigationController: true)),
+          ("fullScreen", .fullScreen(embeddedInNavigationController: rng.bool())),
+          ("modal", .modal(embeddedInNavigationController: true)),
+        ]
+        + (visible.map {
+          [
+            ("popover", .popover(at: .view($0.view, rect: .zero), embeddedInNavigationController: true)),
+            ("child", .child(of: $0)),
+          ]
+        } ?? [])
+      let (label, presentation) = rng.element(of: presentations)!
+      let handler: (FlowOutcome<String>) -> Void = { [weak record] _ in
+        guard let record else { return }
+        record.deliveries += 1
+        ends.ends += 1
+        record.endIndex = ends.ends
+      }
+      do {
+        if let parentFlow = parent?.flow {
+          try parentFlow.tryRun(flow, as: presentation, animated: rng.bool(), onEnd: handler)
+        } else {
+          try app.tryRun(flow, as: presentation, animated: rng.bool(), onEnd: handler)
+        }
+        records.append(record)
+        parent?.children.append(record)
+        refs.append(Weak("flow \(name)", flow))
+        if let screen = flow.firstScreen { refs.append(Weak("screen \(name)", screen)) }
+        return "run \(name) as \(label) from \(parent?.name ?? "app")"
+      } catch {
+        return "run \(name) as \(label) refused: \(error.code)"
+      }
+    case 4:
+      guard let record = rng.element(of: live), let flow = record.flow else { return "finish: none" }
+      do { try flow.tryFinish("out", animated: rng.bool()) } catch {
+        return "finish \(record.name) refused: \(error.code)"
+      }
+      return "finish \(record.name)"
+    case 5:
+      guard let record = rng.element(of: live), let flow = record.flow else { return "cancel: none" }
+      do { try flow.tryCancel(animated: rng.bool()) } catch {
+        return "cancel \(record.name) refused: \(error.code)"
+      }
+      return "cancel \(record.name)"
+    case 6:
+      return "pop \(stack?.popViewController(animated: rng.bool())?.screenID.description ?? "nothing")"
+    case 7:
+      return "popToRoot \(stack?.popToRootViewController(animated: rng.bool())?.count ?? 0)"
+    case 8:
+      guard let stack, let target = rng.element(of: stack.viewControllers) else { return "popTo: no stack" }
+      _ = stack.popToViewController(target, animated: rng.bool())
+      return "popTo \(target.screenID)"
+    case 9:
+      guard let stack, let bottom = stack.viewControllers.first else { return "setViewControllers: no stack" }
+      stack.setViewControllers([bottom], animated: rng.bool())
+      return "setViewControllers [\(bottom.screenID)]"
+    case 10:
+      guard let stack else { return "back: no stack" }
+      stack.navigationBar.tapBackButton()
+      return "back button"
+    case 11:
+      guard let stack, stack.viewControllers.count > 1, !app.window.isBusy else { return "swipe: none" }
+      stack.beginInteractivePop()
+      let commit = rng.bool()
+      if commit { stack.finishInteractivePop() } else { stack.cancelInteractivePop() }
+      return commit ? "back swipe committed" : "back swipe cancelled"
+    case 12:
+      guard let visible else { return "dismiss: nothing" }
+      let fromBelow = rng.bool()
+      (fromBelow ? visible.presentingViewController ?? visible : visible).dismiss(animated: rng.bool())
+      return fromBelow ? "dismiss from below \(visible.screenID)" : "dismiss from \(visible.screenID)"
+    case 13:
+      var top: ViewController? = app.window.rootViewController
+      while let next = top?.presentedViewController { top = next }
+      guard let top, let controller = top.presentationController, top.presentingViewController != nil,
+        controller.beginInteractiveDismissal()
+      else { return "sheet swipe: none" }
+      let commit = rng.bool()
+      if commit { controller.finishInteractiveDismissal() } else { controller.cancelInteractiveDismissal() }
+      return commit ? "sheet swipe committed" : "sheet swipe cancelled"
+    case 14:
+      if rng.index(below: 4) == 0 {
+        app.window.rootViewController = NavigationController(rootViewController: NamedScreen("Root\(step)"))
+        return "root replaced"
+      }
+      return "tap outside popover: \(app.window.tapOutsidePopover())"
+    default:
+      if let scheduler {
+        if rng.bool() { scheduler.runLoopTurn() } else { scheduler.finishTransitions() }
+        return "scheduler step"
+      }
+      guard let child = visible?.children.last else { return "removeChild: none" }
+      do { try app.navigator.tryRemoveChild(child) } catch { return "removeChild refused: \(error.code)" }
+      return "removeChild \(child.screenID)"
+    }
+  }
+}

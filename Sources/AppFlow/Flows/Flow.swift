@@ -179,7 +179,7 @@ open class AnyFlow {
 /// ```swift
 /// final class SignUpFlow: Flow<Account> {
 ///   override func makeFirstScreen() throws(NavigationError) -> ViewController {
-///     EmailScreen(onNext: { [unowned self] email in navigator?.push(.instance(PasswordScreen(…))) })
+///     EmailScreen(onNext: { [weak self] email in self?.navigator?.push(.instance(PasswordScreen(…))) })
 ///   }
 /// }
 ///

@@ -64,7 +64,7 @@ public final class AppController {
     self.init(window: window, root: .flow(rootFlow))
   }
 
-  /// Ends the flows that are still live, cancelled with ``NavigationError/Code/appStopped``,
+  /// Ends the flows that are still live, cancelled with ``Navigator/NavigationError/Code/appStopped``,
   /// so that no outcome is lost and no awaiting task waits for ever.
   deinit {
     keeper.endAll(stopped)
@@ -121,7 +121,7 @@ public final class AppController {
   }
 
   /// Ends every live flow, children first, ``FlowOutcome/cancelled(_:)`` with
-  /// ``NavigationError/Code/appStopped``, then takes the root out of the window, so that
+  /// ``Navigator/NavigationError/Code/appStopped``, then takes the root out of the window, so that
   /// every screen disappears and is released.
   ///
   /// The app controller can start again afterwards.

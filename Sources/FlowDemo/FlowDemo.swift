@@ -35,6 +35,7 @@ enum Demo {
     navigatorJourney(into: output)
     engineJourney(into: output)
     stateJourney(into: output)
+    flowsJourney(into: output)
     output.line("Done.")
   }
 

@@ -161,6 +161,7 @@ import Testing
     #expect(output.contains("2. A mail stack appears"))
     #expect(output.contains("12. A tap outside the popover dismisses it"))
     #expect(output.contains("22. Pushing CardForm again, while it is in the stack (report policy)"))
+    #expect(output.contains("34. After: no live flow, and nothing holds the ended ones"))
   }
 
   /// The lines of the section with the given title, up to the blank line that ends it.
@@ -194,6 +195,44 @@ import Testing
         "   + SignIn joined",
         "   - Feed left: rootReplaced of Social",
         "   - Social left: rootReplaced of Social",
+      ])
+  }
+
+  @Test func flowsEndOnceChildrenFirstAndAreReleased() throws {
+    let transcript = Transcript()
+    Demo.run(into: transcript)
+    let lines = transcript.lines
+    #expect(
+      try Self.section(
+        "31. A sign-up flow runs as a sheet; it runs a terms flow, pushed onto its stack", in: lines) == [
+          "   SignUpFlow#1 running, first screen Email, modal(pageSheet, embedded)",
+          "   └─ TermsFlow#2 running, first screen Terms, push",
+          "   · SignUpFlow#1.started(Email)",
+          "   · TermsFlow#2.started(Terms)",
+        ])
+    #expect(
+      try Self.section(
+        "32. The user accepts the terms: the terms flow finishes, and can't finish twice", in: lines) == [
+          "   TermsFlow's outcome: finished(true)",
+          "   error [flowAlreadyEnded]: Can't finish TermsFlow#2: it already ended (finished); a flow ends once.",
+          "   · TermsFlow#2.ended(finished)",
+          "   the sign-up's screens: NavigationController, Email",
+        ])
+    #expect(
+      try Self.section(
+        "33. A password flow runs; the user swipes the sheet down: the child ends first", in: lines) == [
+          "   SignUpFlow#1 running, first screen Email, modal(pageSheet, embedded)",
+          "   └─ PasswordFlow#3 running, first screen Password, push",
+          "   PasswordFlow's outcome: replaced(dismissed(sheetSwipe) of NavigationController)",
+          "   SignUpFlow's outcome: dismissed(dismissed(sheetSwipe) of NavigationController)",
+          "   · PasswordFlow#3.started(Password)",
+          "   · PasswordFlow#3.ended(replaced(dismissed(sheetSwipe) of NavigationController))",
+          "   · SignUpFlow#1.ended(dismissed(dismissed(sheetSwipe) of NavigationController))",
+        ])
+    #expect(
+      try Self.section("34. After: no live flow, and nothing holds the ended ones", in: lines) == [
+        "   (no live flows)",
+        "   released: true",
       ])
   }
 

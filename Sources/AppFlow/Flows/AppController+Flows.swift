@@ -43,8 +43,8 @@ extension AppController {
   ///   - presentation: How the flow shows its first screen.
   ///   - animated: A Boolean value indicating whether the navigation animates.
   ///   - onEnd: Runs once, when the flow ends, with its outcome.
-  /// - Throws: ``NavigationError/Code/flowAlreadyRan``,
-  ///   ``NavigationError/Code/flowScreenInHierarchy``, the error of
+  /// - Throws: ``Navigator/NavigationError/Code/flowAlreadyRan``,
+  ///   ``Navigator/NavigationError/Code/flowScreenInHierarchy``, the error of
   ///   ``Flow/makeFirstScreen()``, or the navigation's error (no stack to push onto, an
   ///   origin that already presents, …).
   public func tryRun<Output>(

@@ -103,7 +103,7 @@ open class AnyFlow {
   ///
   /// The child ends before this flow does: when this flow ends while the child is live, the
   /// child ends first, ``FlowOutcome/cancelled(_:)`` with
-  /// ``NavigationError/Code/flowParentEnded``.
+  /// ``Navigator/NavigationError/Code/flowParentEnded``.
   ///
   /// - Parameters:
   ///   - child: A flow that has not run.
@@ -129,7 +129,7 @@ open class AnyFlow {
   ///   - presentation: How the child shows its first screen.
   ///   - animated: A Boolean value indicating whether the navigation animates.
   ///   - onEnd: Runs once, when the child ends, with its outcome.
-  /// - Throws: ``NavigationError/Code/flowNotRunning`` when this flow is not running, and
+  /// - Throws: ``Navigator/NavigationError/Code/flowNotRunning`` when this flow is not running, and
   ///   the errors of ``AppController/tryRun(_:as:animated:onEnd:)``.
   public func tryRun<ChildOutput>(
     _ child: Flow<ChildOutput>, as presentation: FlowPresentation, animated: Bool = true,
@@ -184,7 +184,7 @@ open class AnyFlow {
 /// ```swift
 /// final class SignUpFlow: Flow<Account> {
 ///   override func makeFirstScreen() throws(NavigationError) -> ViewController {
-///     EmailScreen(onNext: { [unowned self] email in navigator?.push(.instance(PasswordScreen(…))) })
+///     EmailScreen(onNext: { [weak self] email in self?.navigator?.push(.instance(PasswordScreen(…))) })
 ///   }
 /// }
 ///
@@ -215,7 +215,7 @@ open class Flow<Output>: AnyFlow {
   /// loads its view first, as for every navigation.
   ///
   /// - Returns: The first screen.
-  /// - Throws: A ``NavigationError`` when the screen can't be made; the flow does not run.
+  /// - Throws: A `NavigationError` when the screen can't be made; the flow does not run.
   open func makeFirstScreen() throws(NavigationError) -> ViewController {
     throw NavigationError(
       .flowWithoutFirstScreen, "\(name) does not make a first screen: override makeFirstScreen().")
@@ -282,8 +282,8 @@ open class Flow<Output>: AnyFlow {
   ///   - output: The flow's output.
   ///   - removingScreens: A Boolean value indicating whether the flow's screens leave.
   ///   - animated: A Boolean value indicating whether their removal animates.
-  /// - Throws: ``NavigationError/Code/flowNotRunning`` for a flow that never ran or whose
-  ///   first screen is not shown yet, ``NavigationError/Code/flowAlreadyEnded`` for a flow
+  /// - Throws: ``Navigator/NavigationError/Code/flowNotRunning`` for a flow that never ran or whose
+  ///   first screen is not shown yet, ``Navigator/NavigationError/Code/flowAlreadyEnded`` for a flow
   ///   that is ending or ended, and the error of the navigation that would remove its
   ///   screens.
   public func tryFinish(_ output: Output, removingScreens: Bool = true, animated: Bool = true)
@@ -295,7 +295,7 @@ open class Flow<Output>: AnyFlow {
   }
 
   /// Cancels the flow: its screens leave as for ``finish(_:removingScreens:animated:)``,
-  /// and it ends ``FlowOutcome/cancelled(_:)`` with ``NavigationError/Code/flowCancelled``;
+  /// and it ends ``FlowOutcome/cancelled(_:)`` with ``Navigator/NavigationError/Code/flowCancelled``;
   /// a refusal goes to the window's misuse policy.
   ///
   /// - Parameters:

@@ -18,6 +18,6 @@ extension NavigationError.Code {
   public static let flowParentEnded = Self(rule: "flowParentEnded")
   /// Why a flow was cancelled: its app controller stopped.
   public static let appStopped = Self(rule: "appStopped")
-  /// Why a flow was cancelled: it cancelled itself (``Flow/cancel(animated:)``).
+  /// Why a flow was cancelled: it cancelled itself (``Flow/cancel(removingScreens:animated:)``).
   public static let flowCancelled = Self(rule: "flowCancelled")
 }

@@ -17,8 +17,8 @@ public enum FlowOutcome<Output> {
   case dismissed(HierarchyExit)
   /// Another navigation removed the flow's screens: how.
   case replaced(HierarchyExit)
-  /// The flow was cancelled: ``NavigationError/Code/flowParentEnded``,
-  /// ``NavigationError/Code/appStopped``, ``NavigationError/Code/flowCancelled``, or the
+  /// The flow was cancelled: ``Navigator/NavigationError/Code/flowParentEnded``,
+  /// ``Navigator/NavigationError/Code/appStopped``, ``Navigator/NavigationError/Code/flowCancelled``, or the
   /// error of the navigation that would have shown it.
   case cancelled(NavigationError)
 

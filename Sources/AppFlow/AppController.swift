@@ -21,7 +21,7 @@ public final class AppController {
     case storyboard(Storyboard)
     /// The first screen of a flow, the root flow, which ends when the app controller stops
     /// or the window takes another root.
-    case flow(AnyFlow)
+    case flow(() -> AnyFlow)
   }
 
   /// The root container.
@@ -38,6 +38,11 @@ public final class AppController {
   /// A Boolean value indicating whether ``start()`` has installed the root and the window
   /// still holds it.
   public var isStarted: Bool { rootNavigationController != nil }
+
+  /// The root flow of the last start, while it is live (``Root/flow(_:)``).
+  public var rootFlow: AnyFlow? { startedRootFlow.flatMap { $0.state.isLive ? $0 : nil } }
+  /// The root flow of the last start; the keeper owns it while it is live.
+  private weak var startedRootFlow: AnyFlow?
 
   /// Owns the flow tree and hears screens leave.
   var keeper: FlowKeeper!
@@ -59,8 +64,9 @@ public final class AppController {
   ///
   /// - Parameters:
   ///   - window: The window to own; a new one by default.
-  ///   - rootFlow: The root flow: it runs when the app starts.
-  public convenience init(window: Window = Window(), rootFlow: AnyFlow) {
+  ///   - rootFlow: Makes the root flow, which runs when the app starts: a new one at each
+  ///     start, so that the app controller can start again after ``stop()``.
+  public convenience init(window: Window = Window(), rootFlow: @autoclosure @escaping () -> AnyFlow) {
     self.init(window: window, root: .flow(rootFlow))
   }
 
@@ -103,12 +109,14 @@ public final class AppController {
     switch root {
     case .factory(let make): screen = make()
     case .storyboard(let storyboard): screen = try storyboard.instantiateInitialViewController()
-    case .flow(let flow):
+    case .flow(let make):
+      let flow = make()
       screen = try keeper.makeFirstScreen(of: flow, parent: nil)
       keeper.register(flow, screen, parent: nil, .root)
+      startedRootFlow = flow
     }
     let navigation = screen as? NavigationController ?? NavigationController(rootViewController: screen)
-    if case .flow(let flow) = root, navigation !== screen { flow.container = navigation }
+    if let flow = rootFlow, navigation !== screen { flow.container = navigation }
     for shown in [navigation, navigation.topViewController].compactMap(\.self) {
       shown.adopt(window)
       shown.loadViewIfNeeded()

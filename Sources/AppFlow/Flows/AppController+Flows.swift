@@ -1,12 +1,6 @@
 public import Navigator
 
 extension AppController {
-  /// The root flow, while it is live.
-  public var rootFlow: AnyFlow? {
-    guard case .flow(let flow) = root, flow.state.isLive else { return nil }
-    return flow
-  }
-
   /// The live flows the app controller ran (the root flow first, when there is one), each
   /// with its live children.
   public var liveFlows: [AnyFlow] { keeper.roots }

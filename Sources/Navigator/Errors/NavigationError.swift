@@ -62,11 +62,14 @@ public struct NavigationError: Error, Hashable, Sendable, CustomStringConvertibl
     ///
     /// Name the rule as the engine's codes are named (`flowAlreadyRan`), and declare it once
     /// as a static member in an extension, so that callers compare it like any other code.
+    /// The name of one of the engine's rules gives the engine's code:
+    /// `Code(rule: "duplicatePush") == .duplicatePush`.
     ///
     /// - Parameter rule: The rule's name, which is also the code's ``description``.
     public init(rule: String) {
-      self.value = .extended
-      self.rule = rule
+      let value = Value(rawValue: rule).flatMap { $0 == .extended ? nil : $0 } ?? .extended
+      self.value = value
+      self.rule = value == .extended ? rule : ""
     }
 
     /// Adding a screen as a child of itself or of one of its own descendants.

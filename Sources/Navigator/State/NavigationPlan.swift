@@ -67,6 +67,7 @@ public struct NavigationPlan<Key: Hashable & Sendable>: Hashable, Sendable, Cust
   ///   - from: The state it starts from.
   ///   - to: The state it reaches.
   ///   - steps: The steps, in order.
+  @inlinable
   public init(from: NavigationState<Key>, to: NavigationState<Key>, steps: [Step]) {
     self.from = from
     self.to = to

@@ -18,11 +18,13 @@ public struct NavigationState<Key: Hashable & Sendable>: Hashable, Sendable {
   /// Creates a state.
   ///
   /// - Parameter root: The root screen; `nil` for a window with none.
+  @inlinable
   public init(root: Node?) {
     self.root = root
   }
 
   /// A state with no root screen.
+  @inlinable
   public static var empty: NavigationState { NavigationState(root: nil) }
 }
 
@@ -33,13 +35,17 @@ extension NavigationState {
     public var key: ScreenKey<Key>
     /// What the screen holds: nothing, a navigation stack, or a container's children.
     public var content: Content
-    // An array of at most one element: the indirection a recursive value needs.
-    private var presentationStorage: [Presentation]
+    /// What the screen presents: an array of at most one element, the indirection a
+    /// recursive value needs.
+    @usableFromInline var presentationStorage: [Presentation]
 
     /// What the screen presents, if anything.
+    @inlinable
     public var presentation: Presentation? {
       get { presentationStorage.first }
-      set { presentationStorage = newValue.map { [$0] } ?? [] }
+      set {
+        if let newValue { presentationStorage = [newValue] } else { presentationStorage = [] }
+      }
     }
 
     /// Creates a node.
@@ -48,6 +54,7 @@ extension NavigationState {
     ///   - key: How the screen is named and made again.
     ///   - content: What the screen holds; a container without children is a plain screen.
     ///   - presentation: What the screen presents.
+    @inlinable
     public init(key: ScreenKey<Key>, content: Content = .screen, presenting presentation: Presentation? = nil)
     {
       self.key = key
@@ -56,7 +63,7 @@ extension NavigationState {
       } else {
         self.content = content
       }
-      presentationStorage = presentation.map { [$0] } ?? []
+      if let presentation { presentationStorage = [presentation] } else { presentationStorage = [] }
     }
 
     /// A screen made from `key`.
@@ -106,12 +113,14 @@ extension NavigationState {
     }
 
     /// The stack's entries, when the screen is a navigation controller.
+    @inlinable
     public var entries: [Node]? {
       if case .stack(let entries) = content { return entries }
       return nil
     }
 
     /// The stack's entries or the container's children; empty for a plain screen.
+    @inlinable
     public var contained: [Node] {
       switch content {
       case .screen: []
@@ -125,13 +134,14 @@ extension NavigationState {
     }
 
     /// This node with no presentation anywhere in its subtree.
+    @inlinable
     var withoutPresentations: Node {
       var node = self
       node.presentation = nil
       switch node.content {
       case .screen: break
-      case .stack(let entries): node.content = .stack(entries.map(\.withoutPresentations))
-      case .container(let children): node.content = .container(children.map(\.withoutPresentations))
+      case .stack(let entries): node.content = .stack(entries.map { $0.withoutPresentations })
+      case .container(let children): node.content = .container(children.map { $0.withoutPresentations })
       }
       return node
     }
@@ -153,10 +163,12 @@ extension NavigationState {
     public var style: ModalPresentationStyle
     /// Where a popover points; `nil` for the other styles.
     public var anchor: Anchor?
-    // An array of exactly one element: the indirection a recursive value needs.
-    private var screenStorage: [Node]
+    /// The presented screen: an array of exactly one element, the indirection a recursive
+    /// value needs.
+    @usableFromInline var screenStorage: [Node]
 
     /// The presented screen.
+    @inlinable
     public var screen: Node {
       get { screenStorage[0] }
       set { screenStorage = [newValue] }
@@ -168,6 +180,7 @@ extension NavigationState {
     ///   - screen: The presented screen.
     ///   - style: Its presentation style.
     ///   - anchor: Where a popover points.
+    @inlinable
     public init(_ screen: Node, style: ModalPresentationStyle, anchor: Anchor? = nil) {
       self.style = style
       self.anchor = anchor

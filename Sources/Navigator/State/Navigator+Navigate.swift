@@ -33,10 +33,13 @@ extension Navigator {
   /// - Throws: ``NavigationError/Code/invalidTarget`` when the target breaks a rule of the
   ///   hierarchy, ``NavigationError/Code/unmakeableScreen`` when it needs a screen with no
   ///   key that the window does not hold there.
+  @inlinable
   public func plan<Key>(to target: NavigationState<Key>) throws(NavigationError) -> NavigationPlan<Key> {
-    var planner = StatePlanner<Key>(window: window)
-    try planner.plan(to: target)
-    return NavigationPlan(from: window.navigationState(keyedBy: Key.self), to: target, steps: planner.steps)
+    let erased = TypedTarget(target)
+    var planner = StatePlanner(window: window, target: erased)
+    try planner.plan()
+    return NavigationPlan(
+      from: window.navigationState(keyedBy: Key.self), to: target, steps: erased.steps(planner.steps))
   }
 
   /// Navigates from the window's state to `target` all or nothing; a refusal goes to the
@@ -62,6 +65,7 @@ extension Navigator {
   ///   - target: The state to reach.
   ///   - options: Animation, request policy, and the option closures.
   ///   - completion: Runs once the navigation finished, with the plan that ran.
+  @inlinable
   public func navigate<Key>(
     to target: NavigationState<Key>, options: StateNavigationOptions<Key> = StateNavigationOptions(),
     completion: ((NavigationPlan<Key>) -> Void)? = nil
@@ -69,7 +73,7 @@ extension Navigator {
     do throws(NavigationError) {
       try tryNavigate(to: target, options: options, completion: completion)
     } catch {
-      Misuse.handle(error, in: window)
+      handleStateMisuse(error)
     }
   }
 
@@ -83,6 +87,7 @@ extension Navigator {
   ///   - options: Animation, request policy, and the option closures.
   ///   - completion: Runs once the navigation finished, with the plan that ran.
   /// - Throws: The ``NavigationError`` that refused the navigation.
+  @inlinable
   public func tryNavigate<Key>(
     to target: NavigationState<Key>, options: StateNavigationOptions<Key> = StateNavigationOptions(),
     completion: ((NavigationPlan<Key>) -> Void)? = nil
@@ -117,17 +122,16 @@ extension Navigator {
   // MARK: Running
 
   /// Runs a navigation now, or queues it while the window is busy.
-  private func startNavigation<Key>(
+  @inlinable
+  func startNavigation<Key>(
     to target: NavigationState<Key>, _ options: StateNavigationOptions<Key>,
     completion: ((NavigationPlan<Key>) -> Void)?, lateFailure: ((NavigationError) -> Void)?
   ) throws(NavigationError) {
-    if isRecordingRequests {
-      record(Request(.navigate, .state(target.mapKeys(AnyScreenKey.init)), isAnimated: options.isAnimated))
-    }
+    if isRecordingRequests { recordStateRequest(target, animated: options.isAnimated) }
     let navigation = StateNavigation(
       navigator: self, target: target, options: options, completion: completion,
       lateFailure: lateFailure)
-    guard window.isBusy else {
+    guard window.isBusyForState else {
       do throws(NavigationError) {
         try navigation.run()
       } catch {
@@ -136,22 +140,51 @@ extension Navigator {
       }
       return
     }
-    let request = NavigationRequest.navigate(
-      to: target.oneLine, steps: [], animated: options.isAnimated)
-    if (options.transitionRequestPolicy ?? window.transitionRequestPolicy) == .reject {
+    try enqueueStateNavigation(
+      to: target.oneLine, animated: options.isAnimated, policy: options.transitionRequestPolicy,
+      failureHandler: options.failureHandler
+    ) { [weak window] in
+      do throws(NavigationError) {
+        try navigation.run()
+      } catch {
+        navigation.refuseLate(error, window: window)
+      }
+    }
+  }
+
+  /// Records a navigation to a state in ``recordedRequests``.
+  @usableFromInline
+  func recordStateRequest<Key>(_ target: NavigationState<Key>, animated: Bool) {
+    record(Request(.navigate, .state(target.mapKeys(AnyScreenKey.init)), isAnimated: animated))
+  }
+
+  /// Queues a navigation to a state while the window is busy, or refuses it (the request
+  /// policy `.reject`).
+  @usableFromInline
+  func enqueueStateNavigation(
+    to target: String, animated: Bool, policy: TransitionRequestPolicy?,
+    failureHandler: ((NavigationError) -> Void)?, _ run: @escaping () -> Void
+  ) throws(NavigationError) {
+    let request = NavigationRequest.navigate(to: target, steps: [], animated: animated)
+    if (policy ?? window.transitionRequestPolicy) == .reject {
       let error = NavigationError(
         .transitionInProgress,
         "Can't run \(request) while a transition or a pending decision is in progress.")
-      options.failureHandler?(error)
+      failureHandler?(error)
       throw error
     }
-    window.enqueue(
-      .navigateToState(request) { [weak window] in
-        do throws(NavigationError) {
-          try navigation.run()
-        } catch {
-          navigation.refuseLate(error, window: window)
-        }
-      })
+    window.enqueue(.navigateToState(request, run: run))
   }
+
+  /// Hands a refused navigation to the window's misuse policy.
+  @usableFromInline
+  func handleStateMisuse(_ error: NavigationError) {
+    Misuse.handle(error, in: window)
+  }
+}
+
+extension Window {
+  /// A Boolean value indicating whether the window is busy (a transition or a pending
+  /// decision), for inlinable code.
+  @usableFromInline var isBusyForState: Bool { isBusy }
 }

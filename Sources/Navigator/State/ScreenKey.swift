@@ -69,11 +69,23 @@ extension ViewController {
   /// make, so that a state read from the window names it and a navigation to a state keeps it.
   public var navigationKey: (any Hashable & Sendable)? {
     get { keyBox?.key }
-    set { keyBox = newValue.map(KeyBox.init) }
+    set { keyBox = newValue.map { KeyBox.boxing($0) } }
   }
 
   /// The screen's key as a `Key`, when it has one of that type.
+  @inlinable
   func screenKey<Key>(as _: Key.Type) -> ScreenKey<Key> {
+    // The common case first, without a dynamic cast: a key boxed as a `Key`.
+    if let box = stateKeyBox, type(of: box) == TypedKeyBox<Key>.self {
+      return .key(unsafeDowncast(box, to: TypedKeyBox<Key>.self).value)
+    }
+    return screenKeyCast(as: Key.self)
+  }
+
+  /// ``screenKey(as:)`` for a screen whose key is not boxed as a `Key`: a key of another
+  /// type that casts to one (a subclass, `AnyHashable`), or none.
+  @usableFromInline
+  func screenKeyCast<Key>(as _: Key.Type) -> ScreenKey<Key> {
     if let box = keyBox {
       if Key.self == AnyScreenKey.self { return .key(AnyScreenKey(box.key) as! Key) }
       if let key = box.key as? Key { return .key(key) }
@@ -81,13 +93,48 @@ extension ViewController {
     if type(of: self) == NavigationController.self { return .navigationController }
     return .instance(screenID)
   }
+
+  /// The screen's boxed key, for inlinable code.
+  @usableFromInline var stateKeyBox: KeyBox? { keyBox }
 }
 
-/// A screen's key, boxed so that a screen without one pays one word.
-package final class KeyBox {
-  let key: any Hashable & Sendable
+/// A screen's key, boxed so that a screen without one pays one word; the base class of
+/// ``TypedKeyBox``, which holds the key with its type.
+@usableFromInline
+package class KeyBox {
+  /// The key.
+  var key: any Hashable & Sendable { preconditionFailure("a KeyBox is always a TypedKeyBox") }
 
-  init(_ key: any Hashable & Sendable) {
-    self.key = key
+  /// Returns a Boolean value indicating whether `other`, a box of the same class, holds an
+  /// equal key.
+  func holdsKey(equalTo other: KeyBox) -> Bool { preconditionFailure("a KeyBox is always a TypedKeyBox") }
+
+  /// Creates a box (for subclasses).
+  @usableFromInline init() {}
+
+  /// Boxes a key of any type, as its own type.
+  static func boxing(_ key: any Hashable & Sendable) -> KeyBox {
+    func box<Other: Hashable & Sendable>(_ key: Other) -> KeyBox { TypedKeyBox<Other>(key) }
+    return box(key)
+  }
+}
+
+/// A key boxed with its type: equal boxes of one class compare without a dynamic cast.
+@usableFromInline
+final class TypedKeyBox<Key: Hashable & Sendable>: KeyBox {
+  /// The key.
+  @usableFromInline let value: Key
+
+  /// Boxes a key.
+  @usableFromInline init(_ value: Key) {
+    self.value = value
+  }
+
+  /// The key.
+  override var key: any Hashable & Sendable { value }
+
+  /// Compares the keys of two boxes of this class.
+  override func holdsKey(equalTo other: KeyBox) -> Bool {
+    value == unsafeDowncast(other, to: TypedKeyBox<Key>.self).value
   }
 }

@@ -1,11 +1,23 @@
-/// One navigation to a state, from its plan to its completion.
+/// One navigation to a state, from its plan to its completion: the typed part, which
+/// erases the target, plans, and hands the plan to whoever receives it.
+///
+/// Inlinable, so that a caller's compiler specializes it for its `Key`; the rest runs in
+/// ``StateApplication``, which has no key type.
+@usableFromInline
 struct StateNavigation<Key: Hashable & Sendable> {
-  weak var navigator: Navigator?
-  let target: NavigationState<Key>
-  let options: StateNavigationOptions<Key>
-  let completion: ((NavigationPlan<Key>) -> Void)?
-  let lateFailure: ((NavigationError) -> Void)?
+  /// The navigator that asked; weak, so that a waiting request doesn't keep it.
+  @usableFromInline weak var navigator: Navigator?
+  /// The state to reach.
+  @usableFromInline let target: NavigationState<Key>
+  /// Animation, request policy, and the option closures.
+  @usableFromInline let options: StateNavigationOptions<Key>
+  /// Runs once the navigation finished, with the plan that ran.
+  @usableFromInline let completion: ((NavigationPlan<Key>) -> Void)?
+  /// Receives a refusal found after the call returned (the async form).
+  @usableFromInline let lateFailure: ((NavigationError) -> Void)?
 
+  /// Creates a navigation.
+  @inlinable
   init(
     navigator: Navigator, target: NavigationState<Key>, options: StateNavigationOptions<Key>,
     completion: ((NavigationPlan<Key>) -> Void)?, lateFailure: ((NavigationError) -> Void)?
@@ -19,27 +31,103 @@ struct StateNavigation<Key: Hashable & Sendable> {
 
   /// Plans, makes and checks; asks the guards; then applies, now or when the last guard
   /// allows.
+  @inlinable
   func run() throws(NavigationError) {
-    guard let navigator else {
-      throw NavigationError(
-        .invalidRequest, "Can't navigate to \(target.oneLine): the navigator that asked for it is gone.")
-    }
+    guard let navigator else { throw StateApplication.navigatorGone(target.oneLine) }
     let window = navigator.window
     // The plan's starting state is read only when someone receives the plan.
     let receivesPlan =
       completion != nil || options.successHandler != nil || options.completionHandler != nil
     let from = receivesPlan ? window.navigationState(keyedBy: Key.self) : .empty
-    var planner = StatePlanner<Key>(window: window)
-    try planner.plan(to: target)
-    let plan = NavigationPlan(from: from, to: target, steps: planner.steps)
+    let erased = TypedTarget(target)
+    var planner = StatePlanner(window: window, target: erased)
+    try planner.plan()
+    var onApply: (() -> Void)?
+    var finish: (() -> Void)?
+    if receivesPlan {
+      let plan = NavigationPlan(from: from, to: target, steps: erased.steps(planner.steps))
+      if let successHandler = options.successHandler { onApply = { successHandler(plan) } }
+      let completion = completion
+      let completionHandler = options.completionHandler
+      finish = {
+        completion?(plan)
+        completionHandler?(plan)
+      }
+    }
+    try StateApplication(
+      navigator: navigator, target: erased, planner: planner, animated: options.isAnimated, onApply: onApply,
+      finish: finish, failureHandler: options.failureHandler, lateFailure: lateFailure
+    ).run()
+  }
+
+  /// Routes a refusal found after the call returned (see ``StateApplication/refuseLate(_:window:)``).
+  @inlinable
+  func refuseLate(_ error: NavigationError, window: Window?) {
+    StateApplication.refuseLate(
+      error, window: window, failureHandler: options.failureHandler, lateFailure: lateFailure)
+  }
+}
+
+/// One navigation to a state once planned, without its key type: makes and checks the
+/// screens, asks the guards, and applies.
+@usableFromInline
+struct StateApplication {
+  /// Weak, as the request's: a guard that answers later must not keep the navigator.
+  weak var navigator: Navigator?
+  /// The navigator's window.
+  let window: Window
+  /// The target.
+  let target: ErasedTarget
+  /// The plan.
+  let planner: StatePlanner
+  /// A Boolean value indicating whether the transitions animate.
+  let animated: Bool
+  /// Runs before anything changes, once nothing can refuse the navigation (`onSuccess`).
+  let onApply: (() -> Void)?
+  /// Runs once the navigation finished (the completions).
+  let finish: (() -> Void)?
+  /// `onFailure`.
+  let failureHandler: ((NavigationError) -> Void)?
+  /// Receives a refusal found after the call returned (the async form).
+  let lateFailure: ((NavigationError) -> Void)?
+
+  /// Creates the application of a plan.
+  @usableFromInline
+  init(
+    navigator: Navigator, target: ErasedTarget, planner: StatePlanner, animated: Bool, onApply: (() -> Void)?,
+    finish: (() -> Void)?, failureHandler: ((NavigationError) -> Void)?,
+    lateFailure: ((NavigationError) -> Void)?
+  ) {
+    self.navigator = navigator
+    window = navigator.window
+    self.target = target
+    self.planner = planner
+    self.animated = animated
+    self.onApply = onApply
+    self.finish = finish
+    self.failureHandler = failureHandler
+    self.lateFailure = lateFailure
+  }
+
+  /// The error for a navigation whose navigator is gone.
+  @usableFromInline
+  static func navigatorGone(_ target: String) -> NavigationError {
+    NavigationError(.invalidRequest, "Can't navigate to \(target): the navigator that asked for it is gone.")
+  }
+
+  /// Makes and checks the planned screens, asks the guards, then applies, now or when the
+  /// last guard allows.
+  @usableFromInline
+  func run() throws(NavigationError) {
+    guard let navigator else { throw Self.navigatorGone(target.oneLine) }
     try make(planner.made, navigator: navigator)
     let anchors = try resolveAnchors(planner.actions)
-    let guarded = planner.leavingStacks.filter { stack in
-      stack.topViewController.map(stack.confirmsPops) ?? false
+    var guarded: [NavigationController] = []
+    for stack in planner.leavingStacks where stack.topViewController.map(stack.confirmsPops) ?? false {
+      guarded.append(stack)
     }
-    let actions = planner.actions
     guard !guarded.isEmpty else {
-      return apply(plan, actions, anchors: anchors, navigator: navigator)
+      return apply(anchors: anchors)
     }
     // Guards: each asked once the one before allowed; the first denial refuses it all.
     let fingerprint = window.hierarchyFingerprint
@@ -58,7 +146,7 @@ struct StateNavigation<Key: Hashable & Sendable> {
             window: window)
           return
         }
-        apply(plan, actions, anchors: anchors, navigator: navigator)
+        apply(anchors: anchors)
         return
       }
       let stack = guarded[index]
@@ -81,14 +169,23 @@ struct StateNavigation<Key: Hashable & Sendable> {
     }
     ask(0)
     if let denial { throw denial }
-    if finished, !waited { apply(plan, actions, anchors: anchors, navigator: navigator) }
+    if finished, !waited { apply(anchors: anchors) }
   }
 
   /// Routes a refusal found after the call returned: to `onFailure`, then to an async
   /// caller (recorded and handed to the misuse handler, never trapped) or to the window's
   /// misuse policy.
   func refuseLate(_ error: NavigationError, window: Window?) {
-    options.failureHandler?(error)
+    Self.refuseLate(error, window: window, failureHandler: failureHandler, lateFailure: lateFailure)
+  }
+
+  /// ``refuseLate(_:window:)`` for a navigation's handlers.
+  @usableFromInline
+  static func refuseLate(
+    _ error: NavigationError, window: Window?, failureHandler: ((NavigationError) -> Void)?,
+    lateFailure: ((NavigationError) -> Void)?
+  ) {
+    failureHandler?(error)
     guard let window else { return lateFailure?(error) ?? () }
     if let lateFailure {
       lateFailure(error)
@@ -106,72 +203,64 @@ struct StateNavigation<Key: Hashable & Sendable> {
   /// read back as a stack, and the window would not reach the target. The made screens get
   /// their keys only when the navigation applies (`prepare(_:in:)`): a refusal must leave
   /// every screen the provider handed out as it was, one already in the window among them.
-  private func make(_ planned: [PlannedScreen<Key>], navigator: Navigator) throws(NavigationError) {
+  private func make(_ planned: [PlannedScreen], navigator: Navigator) throws(NavigationError) {
     guard !planned.isEmpty else { return }
-    var seen = Set<ObjectIdentifier>()
+    var seen: [ObjectIdentifier] = []
+    seen.reserveCapacity(planned.count)
     for screen in planned {
+      let node = target.nodes[screen.node]
+      let key = target.keys[screen.node]
       let made: ViewController
-      switch screen.node.key {
+      switch key {
       case .navigationController:
         made = NavigationController()
-      case .key(let key):
-        guard let provider = navigator.screenProviders[ObjectIdentifier(Key.self)] as? ScreenProvider<Key>
-        else {
-          throw NavigationError(
-            .unmakeableScreen,
-            "Can't make \(key): the navigator has no screen provider for \(Key.self); give it one with "
-              + "provideScreens(for:_:).")
-        }
-        made = try provider(key)
+      case .key(let box):
+        made = try target.makeScreen(for: box, navigator: navigator)
       case .instance(let screen):
         throw NavigationError(.unmakeableScreen, "Can't make \(screen) again: it has no navigationKey.")
       }
-      guard seen.insert(ObjectIdentifier(made)).inserted else {
+      // A linear scan: a navigation makes a few screens.
+      let identity = ObjectIdentifier(made)
+      guard !seen.contains(identity) else {
         throw NavigationError(
           .unmakeableScreen,
           "The screen provider returned \(made.screenID) for two places of one navigation.",
           screens: [made.screenID])
       }
-      if let error = Navigator.freeScreenError(made, action: "show \(screen.node.key) as")
-        ?? (made.isInWindowHierarchy
-          ? NavigationError(
-            .unmakeableScreen, "Can't show \(made.screenID) again: it is in the window already.",
-            screens: [made.screenID]) : nil)
+      seen.append(identity)
+      // The message's text is built only for a screen that is not free.
+      if made.parent != nil || made.presenter != nil || made.windowIfRoot != nil,
+        let error = Navigator.freeScreenError(made, action: "show \(key.description) as")
       {
         throw error
       }
-      switch screen.node.content {
-      case .stack:
-        guard made.isNavigationStack else {
-          throw NavigationError(
-            .unmakeableScreen,
-            "The screen provider made \(made.screenID) for \(screen.node.key), which the target holds as a "
-              + "navigation stack: it is not a NavigationController.",
-            screens: [made.screenID])
+      if made.isInWindowHierarchy {
+        throw NavigationError(
+          .unmakeableScreen, "Can't show \(made.screenID) again: it is in the window already.",
+          screens: [made.screenID])
+      }
+      let holds: String? =
+        switch node.content {
+        case .stack:
+          made.isNavigationStack ? nil : "navigation stack: it is not a NavigationController"
+        case .container:
+          made.isNavigationStack ? "container: a NavigationController's children are its stack" : nil
+        case .screen:
+          made.isNavigationStack ? "plain screen: a NavigationController is a navigation stack" : nil
         }
-      case .container:
-        guard !made.isNavigationStack else {
-          throw NavigationError(
-            .unmakeableScreen,
-            "The screen provider made \(made.screenID) for \(screen.node.key), which the target holds as a "
-              + "container: a NavigationController's children are its stack.",
-            screens: [made.screenID])
-        }
-      case .screen:
-        guard !made.isNavigationStack else {
-          throw NavigationError(
-            .unmakeableScreen,
-            "The screen provider made \(made.screenID) for \(screen.node.key), which the target holds as a "
-              + "plain screen: a NavigationController is a navigation stack.",
-            screens: [made.screenID])
-        }
+      if let holds {
+        throw NavigationError(
+          .unmakeableScreen,
+          "The screen provider made \(made.screenID) for \(key.description), which the target holds as a "
+            + "\(holds).",
+          screens: [made.screenID])
       }
       screen.screen = made
     }
   }
 
   /// Finds every popover's anchor in the screens that will hold it.
-  private func resolveAnchors(_ actions: [PlannedAction<Key>]) throws(NavigationError) -> [ObjectIdentifier:
+  private func resolveAnchors(_ actions: [PlannedAction]) throws(NavigationError) -> [ObjectIdentifier:
     PopoverAnchor]
   {
     var anchors: [ObjectIdentifier: PopoverAnchor] = [:]
@@ -184,8 +273,8 @@ struct StateNavigation<Key: Hashable & Sendable> {
         guard items.indices.contains(index) else {
           throw NavigationError(
             .popoverWithoutAnchor,
-            "Can't present \(planned.node) as a popover: \(owner.screenID) has no \(side) bar button item at "
-              + "index \(index).",
+            "Can't present \(target.describeNode(planned.node)) as a popover: \(owner.screenID) has no \(side) "
+              + "bar button item at index \(index).",
             screens: [owner.screenID])
         }
         anchors[ObjectIdentifier(planned)] = .barButtonItem(items[index])
@@ -195,8 +284,8 @@ struct StateNavigation<Key: Hashable & Sendable> {
           guard view.subviews.indices.contains(index) else {
             throw NavigationError(
               .popoverWithoutAnchor,
-              "Can't present \(planned.node) as a popover: the view of \(owner.screenID) has no subview at "
-                + "\(path).",
+              "Can't present \(target.describeNode(planned.node)) as a popover: the view of \(owner.screenID) "
+                + "has no subview at \(path).",
               screens: [owner.screenID])
           }
           view = view.subviews[index]
@@ -207,163 +296,5 @@ struct StateNavigation<Key: Hashable & Sendable> {
       }
     }
     return anchors
-  }
-
-  // MARK: Applying
-
-  /// Changes the hierarchy: assembles and prepares the new screens, applies every step's
-  /// structure change, and runs the layers' transitions as one.
-  private func apply(
-    _ plan: NavigationPlan<Key>, _ actions: [PlannedAction<Key>], anchors: [ObjectIdentifier: PopoverAnchor],
-    navigator: Navigator
-  ) {
-    let window = navigator.window
-    options.successHandler?(plan)
-    // The request's text is built only for a journal that records it.
-    let target = target
-    let animated = options.isAnimated
-    let request = {
-      NavigationRequest.navigate(
-        to: target.oneLine, steps: plan.steps.map { $0.description }, animated: animated)
-    }
-    let completion = completion
-    let completionHandler = options.completionHandler
-    let finish = {
-      completion?(plan)
-      completionHandler?(plan)
-    }
-    guard !actions.isEmpty else {
-      window.recordingJournal?.record(.completion(request()))
-      return finish()
-    }
-    var made: [PlannedScreen<Key>] = []
-    for action in actions {
-      switch action {
-      case .setRoot(let planned?), .push(let planned, _, _): made.append(planned)
-      case .setStack(_, let slots, _):
-        for case .made(let planned) in slots { made.append(planned) }
-      case .present(let planned, _, _, _): made.append(planned)
-      case .addChild(.made(let planned), _): made.append(planned)
-      default: break
-      }
-    }
-    for planned in made { assemble(planned) }
-    for planned in made {
-      for screen in planned.all { prepare(screen, in: window) }
-    }
-    window.queue.begin(.transition)
-    var plans: [any TransitionPlan] = []
-    for action in actions {
-      switch action {
-      case .setRoot(let planned):
-        if let plan = window.applyRootReplacement(with: planned?.screen) { plans.append(plan) }
-      case .dismiss(let presenter):
-        guard let presented = presenter.presented else { continue }
-        plans.append(
-          presented.removePresentation(
-            window: window, animated: animated, trigger: .programmatic,
-            request: .dismiss(presenter.screenID, animated: animated), completion: nil))
-      case .push(let planned, let navigation, let shown):
-        plans.append(
-          move(
-            .push, in: navigation, incoming: planned.screen!, animated: animated, shown: shown, window: window
-          ))
-      case .popTo(let target, let navigation, let shown):
-        let popped = Array(navigation.childList[(target.indexInParent + 1)...])
-        plans.append(
-          move(
-            target.indexInParent == 0 ? .popToRoot(popped: popped) : .popTo(popped: popped), in: navigation,
-            incoming: target, animated: animated, shown: shown, window: window))
-      case .setStack(let navigation, let slots, let shown):
-        let screens = slots.map(\.screen)
-        let kept = Set(screens.map(ObjectIdentifier.init))
-        let removed = navigation.childList.filter { !kept.contains(ObjectIdentifier($0)) }
-        let added = screens.filter { $0.parent !== navigation }
-        plans.append(
-          move(
-            .set(screens, added: added, removed: removed), in: navigation, incoming: screens.last!,
-            animated: animated, shown: shown, window: window))
-      case .present(let planned, let presenter, let style, _):
-        let shown = planned.screen!
-        shown.modalPresentationStyle = style
-        if let anchor = anchors[ObjectIdentifier(planned)] {
-          shown.popoverPresentationController!.anchor = anchor
-        }
-        let presenter = presenter.screen
-        plans.append(
-          presenter.applyPresentation(
-            shown, animated: animated, completion: nil,
-            request: .present(shown.screenID, from: presenter.screenID, animated: animated), window: window))
-      case .addChild(let child, let container):
-        let screen = child.screen
-        container.addChild(screen)
-        container.view.addSubview(screen.view)
-        screen.didMove(toParent: container)
-      case .removeChild(let child):
-        child.willMove(toParent: nil)
-        child.viewIfLoaded?.removeFromSuperview()
-        child.removeFromParent()
-      }
-    }
-    window.schedule(
-      StateTransition(
-        window: window, plans: plans, isAnimated: animated && plans.contains(where: \.isAnimated),
-        request: request, completion: finish))
-  }
-
-  /// Plans and applies one stack move of the navigation.
-  private func move(
-    _ move: StackPlan.Move, in navigation: NavigationController, incoming: ViewController, animated: Bool,
-    shown: Bool, window: Window
-  ) -> any TransitionPlan {
-    let outgoing = navigation.topViewController
-    let plan = StackPlan(
-      move, in: navigation, window: window, outgoing: outgoing, incoming: incoming, animated: animated,
-      completion: nil, staysOnScreen: shown)
-    plan.apply(on: navigation)
-    let scheduled = ScheduledStackMove(navigation: navigation, plan: plan)
-    // A stack on screen that a new full-screen presentation covers: its old top disappears
-    // here, since it left the stack before the presentation covers it.
-    guard !shown, navigation.appearanceState == .appeared, let outgoing, outgoing !== incoming else {
-      return scheduled
-    }
-    return CoveredStackMove(move: scheduled, outgoing: outgoing, animated: animated, window: window)
-  }
-
-  /// Puts a made subtree together, before it joins the window: a stack gets its entries, a
-  /// container its children (their views in its view).
-  private func assemble(_ planned: PlannedScreen<Key>) {
-    for child in planned.contained { assemble(child) }
-    let screen = planned.screen!
-    let children = planned.contained.map { $0.screen! }
-    if planned.node.entries != nil {
-      let navigation = screen as! NavigationController
-      let removed = navigation.childList.filter { old in !children.contains { $0 === old } }
-      for child in removed { child.willMove(toParent: nil) }
-      for child in children where child.parent !== navigation { child.willMove(toParent: navigation) }
-      navigation.replaceChildren(with: children)
-      for child in removed { child.didMove(toParent: nil) }
-      for child in children { child.didMove(toParent: navigation) }
-    } else {
-      for child in children where child.parent !== screen {
-        screen.addChild(child)
-        screen.view.addSubview(child.view)
-        child.didMove(toParent: screen)
-      }
-    }
-  }
-
-  /// Gives a made screen the key it was made for (unless it has a key of its own), adopts it
-  /// into the window's journal, loads its view and gives it a background, as every
-  /// navigator navigation does.
-  ///
-  /// The key is set here, once nothing can refuse the navigation, rather than when the
-  /// screen is made: a refused navigation leaves every screen as it was.
-  private func prepare(_ planned: PlannedScreen<Key>, in window: Window) {
-    let screen = planned.screen!
-    if case .key(let key) = planned.node.key, screen.keyBox == nil { screen.navigationKey = key }
-    screen.adopt(window)
-    screen.loadViewIfNeeded()
-    if screen.view.backgroundColor == nil { screen.view.backgroundColor = .systemBackground }
   }
 }

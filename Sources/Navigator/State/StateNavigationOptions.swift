@@ -8,9 +8,9 @@ public struct StateNavigationOptions<Key: Hashable & Sendable> {
   public private(set) var isAnimated = true
   /// The policy for a navigation asked for while the window is busy; the window's when `nil`.
   public private(set) var transitionRequestPolicy: TransitionRequestPolicy?
-  var successHandler: ((NavigationPlan<Key>) -> Void)?
-  var failureHandler: ((NavigationError) -> Void)?
-  var completionHandler: ((NavigationPlan<Key>) -> Void)?
+  @usableFromInline var successHandler: ((NavigationPlan<Key>) -> Void)?
+  @usableFromInline var failureHandler: ((NavigationError) -> Void)?
+  @usableFromInline var completionHandler: ((NavigationPlan<Key>) -> Void)?
 
   /// Options with the defaults: animated, the window's request policy, no closures.
   public init() {}

@@ -59,7 +59,7 @@ extension Window {
 
 extension NavigationState {
   /// The state in one line, for requests and messages: `A[B, C] > pageSheet D`.
-  var oneLine: String {
+  @usableFromInline var oneLine: String {
     guard let root else { return "(no root)" }
     return root.oneLine
   }

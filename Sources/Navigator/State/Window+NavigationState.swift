@@ -16,18 +16,28 @@ extension Window {
   ///
   /// - Parameter type: The key type.
   /// - Returns: The state.
+  @inlinable
   public func navigationState<Key>(keyedBy type: Key.Type) -> NavigationState<Key> {
     NavigationState(root: rootViewController.map { StateReader<Key>().node($0) })
   }
 }
 
 /// Reads a hierarchy into ``NavigationState`` nodes.
+///
+/// Inlinable, so that a caller's compiler specializes it for its `Key`; it reads the
+/// screens through the `state…` accessors.
+@usableFromInline
 struct StateReader<Key: Hashable & Sendable> {
+  /// Creates a reader.
+  @inlinable init() {}
+
+  /// The node of a screen and everything it holds and presents.
+  @inlinable
   func node(_ screen: ViewController) -> NavigationState<Key>.Node {
     let key = screen.screenKey(as: Key.self)
-    let children = screen.childList
+    let children = screen.stateChildren
     let content: NavigationState<Key>.Content =
-      if screen.isNavigationStack {
+      if screen.stateIsNavigationStack {
         .stack(nodes(children))
       } else if children.isEmpty {
         .screen
@@ -35,49 +45,53 @@ struct StateReader<Key: Hashable & Sendable> {
         .container(nodes(children))
       }
     let presentation: NavigationState<Key>.Presentation? =
-      if let presented = screen.presented { presentation(presented) } else { nil }
+      if let presented = screen.statePresented { presentation(presented) } else { nil }
     return NavigationState.Node(key: key, content: content, presenting: presentation)
   }
 
-  // A loop rather than `map(node)`: no closure and no reabstraction thunks per screen in
-  // unspecialized code.
-  private func nodes(_ screens: [ViewController]) -> [NavigationState<Key>.Node] {
+  /// The nodes of screens, in order.
+  @inlinable
+  func nodes(_ screens: [ViewController]) -> [NavigationState<Key>.Node] {
     var nodes: [NavigationState<Key>.Node] = []
     nodes.reserveCapacity(screens.count)
     for screen in screens { nodes.append(node(screen)) }
     return nodes
   }
 
+  /// The presentation of a presented screen: its style and, for a popover, its anchor.
+  @inlinable
   func presentation(_ presented: ViewController) -> NavigationState<Key>.Presentation {
     let style = presented.modalPresentationStyle
-    let anchor = style == .popover ? presented.presentationState.popoverController?.anchor.map(anchor) : nil
+    let anchor = style == .popover ? presented.statePopoverAnchor.map(anchor) : nil
     return NavigationState.Presentation(node(presented), style: style, anchor: anchor)
   }
 
-  func anchor(_ anchor: PopoverAnchor) -> NavigationState<Key>.Anchor {
+  /// A popover's anchor, its owner named by key.
+  @inlinable
+  func anchor(_ anchor: ScreenAnchor) -> NavigationState<Key>.Anchor {
     switch anchor {
-    case .barButtonItem(let item):
-      if let owner = item.owningViewController, let navigationItem = item.navigationItem {
-        if let index = navigationItem.leftBarButtonItems.firstIndex(where: { $0 === item }) {
-          return .barButtonItem(.left, index: index, of: owner.screenKey(as: Key.self))
-        }
-        if let index = navigationItem.rightBarButtonItems.firstIndex(where: { $0 === item }) {
-          return .barButtonItem(.right, index: index, of: owner.screenKey(as: Key.self))
-        }
-      }
-      return .unnamed("bar button item \"\(item.title ?? "untitled")\" that no screen holds")
-    case .view(let view, let rect):
-      var path: [Int] = []
-      var current = view
-      while current.owningViewController == nil, let superview = current.superview {
-        guard let index = superview.subviews.firstIndex(where: { $0 === current }) else { break }
-        path.append(index)
-        current = superview
-      }
-      guard let owner = current.owningViewController else {
-        return .unnamed("a view that no screen owns")
-      }
-      return .view(of: owner.screenKey(as: Key.self), path: path.reversed(), rect: rect)
+    case .barButtonItem(let side, let index, let owner):
+      .barButtonItem(side, index: index, of: owner.screenKey(as: Key.self))
+    case .view(let owner, let path, let rect):
+      .view(of: owner.screenKey(as: Key.self), path: path, rect: rect)
+    case .unnamed(let text):
+      .unnamed(text)
     }
+  }
+}
+
+extension ViewController {
+  /// The screen's children (a stack's entries), for inlinable code.
+  @usableFromInline var stateChildren: [ViewController] { childList }
+
+  /// The screen this one presents, for inlinable code.
+  @usableFromInline var statePresented: ViewController? { presented }
+
+  /// A Boolean value indicating whether the screen is a navigation stack, for inlinable code.
+  @usableFromInline var stateIsNavigationStack: Bool { isNavigationStack }
+
+  /// The anchor of this screen's popover presentation, named by the screen that holds it.
+  @usableFromInline var statePopoverAnchor: ScreenAnchor? {
+    presentationState.popoverController?.anchor.map(ScreenAnchor.init)
   }
 }

@@ -1,0 +1,226 @@
+// The target of a navigation without its key type, so that the planner and the navigation
+// run as ordinary (non-generic) code: in a caller's module, the generic navigator ran
+// unspecialized, and each use of a type such as `NavigationState<Key>.Node` asked the runtime
+// for its metadata (about 330 instructions a time). The typed side (`TypedTarget`) is
+// inlinable: the caller's compiler specializes it for its `Key`.
+
+/// How a target names a screen: a ``ScreenKey`` with its key boxed.
+@usableFromInline
+enum TargetKey {
+  /// A key, boxed as a ``TypedKeyBox`` of the target's key type.
+  case key(KeyBox)
+  /// A plain navigation controller the navigator makes itself.
+  case navigationController
+  /// A screen with no key.
+  case instance(ScreenID)
+
+  /// The text ``ScreenKey/description`` gives.
+  var description: String {
+    switch self {
+    case .key(let box): "\(box.key)"
+    case .navigationController: "NavigationController"
+    case .instance(let screen): screen.name
+    }
+  }
+}
+
+/// What a target screen holds: nothing, a stack's entries, or a container's children.
+@usableFromInline
+enum TargetContent {
+  /// A plain screen.
+  case screen
+  /// A navigation stack.
+  case stack
+  /// A custom container.
+  case container
+}
+
+/// Where a target popover points: a ``NavigationState/Anchor`` with its keys boxed.
+@usableFromInline
+enum TargetAnchor {
+  /// A bar button item of the screen with the key.
+  case barButtonItem(BarSide, index: Int, of: TargetKey)
+  /// A rectangle in a view of the screen with the key.
+  case view(of: TargetKey, path: [Int], rect: Rect)
+  /// An anchor the state can't name.
+  case unnamed(String)
+}
+
+/// One screen of a target, in a flat array where the screens each one holds are contiguous.
+///
+/// A plain value with no reference (its key and a popover's anchor are kept apart): copies
+/// cost no retain.
+@usableFromInline
+struct TargetNode {
+  /// What it holds.
+  @usableFromInline var content: TargetContent
+  /// The indices of its entries or children.
+  @usableFromInline var contained: Range<Int>
+  /// The index of the screen it presents, if any.
+  @usableFromInline var presented: Int?
+  /// The style of that presentation.
+  @usableFromInline var style: ModalPresentationStyle
+  /// A Boolean value indicating whether a screen it holds presents something (at any depth).
+  @usableFromInline var holdsPresentation: Bool
+
+  /// A node that a builder fills in later.
+  @usableFromInline static var placeholder: TargetNode {
+    TargetNode(content: .screen, contained: 0..<0, presented: nil, style: .none, holdsPresentation: false)
+  }
+
+  /// Creates a node.
+  @usableFromInline
+  init(
+    content: TargetContent, contained: Range<Int>, presented: Int?, style: ModalPresentationStyle,
+    holdsPresentation: Bool
+  ) {
+    self.content = content
+    self.contained = contained
+    self.presented = presented
+    self.style = style
+    self.holdsPresentation = holdsPresentation
+  }
+
+  /// A Boolean value indicating whether the screen is a navigation stack.
+  var isStack: Bool { content == .stack }
+}
+
+/// A navigation's target without its key type: its screens as ``TargetNode``s (the root at
+/// 0), and what needs the key type (making a screen, naming a node in a message) behind
+/// methods that ``TypedTarget`` overrides.
+@usableFromInline
+class ErasedTarget {
+  /// The screens, the root first; empty for a target with no root.
+  @usableFromInline let nodes: [TargetNode]
+  /// How each screen is named, at the indices of ``nodes``.
+  @usableFromInline let keys: [TargetKey]
+  /// Where each popover points, by the index of its presenter.
+  @usableFromInline let anchors: [Int: TargetAnchor]
+  /// The identity of `TypedKeyBox<Key>`: a screen whose key box has it holds a `Key`.
+  let boxType: ObjectIdentifier
+
+  /// Creates a target from its nodes.
+  @usableFromInline
+  init(nodes: [TargetNode], keys: [TargetKey], anchors: [Int: TargetAnchor], boxType: ObjectIdentifier) {
+    self.nodes = nodes
+    self.keys = keys
+    self.anchors = anchors
+    self.boxType = boxType
+  }
+
+  /// The screen's key, boxed as a target key, when it has one of the target's key type
+  /// (what ``ViewController/screenKey(as:)`` reads as ``ScreenKey/key(_:)``).
+  final func keyBox(of screen: ViewController) -> KeyBox? {
+    guard let box = screen.keyBox else { return nil }
+    if ObjectIdentifier(type(of: box)) == boxType { return box }
+    return castKey(box)
+  }
+
+  /// A Boolean value indicating whether the screen's key as the target's key type
+  /// (``ViewController/screenKey(as:)``) is `key`.
+  final func screen(_ screen: ViewController, hasKey key: TargetKey) -> Bool {
+    let own = keyBox(of: screen)
+    switch key {
+    case .key(let box):
+      guard let own else { return false }
+      return own === box || box.holdsKey(equalTo: own)
+    case .navigationController:
+      return own == nil && type(of: screen) == NavigationController.self
+    case .instance(let id):
+      return own == nil && type(of: screen) != NavigationController.self && screen.screenID == id
+    }
+  }
+
+  /// A Boolean value indicating whether the window's `screen` can stay where the target
+  /// has the node at `index`: the same key and the same kind (a stack for a stack).
+  final func matches(_ screen: ViewController, _ index: Int) -> Bool {
+    guard screen.isNavigationStack == nodes[index].isStack else { return false }
+    return self.screen(screen, hasKey: keys[index])
+  }
+
+  /// A Boolean value indicating whether a popover's current anchor is the target's.
+  final func anchor(_ current: ScreenAnchor?, is target: TargetAnchor?) -> Bool {
+    switch (current, target) {
+    case (nil, nil):
+      return true
+    case (
+      .barButtonItem(let side, let index, let owner)?,
+      .barButtonItem(let targetSide, let targetIndex, let key)?
+    ):
+      return side == targetSide && index == targetIndex && screen(owner, hasKey: key)
+    case (.view(let owner, let path, let rect)?, .view(let key, let targetPath, let targetRect)?):
+      return path == targetPath && rect == targetRect && screen(owner, hasKey: key)
+    case (.unnamed(let text)?, .unnamed(let targetText)?):
+      return text == targetText
+    default:
+      return false
+    }
+  }
+
+  // MARK: What needs the key type
+
+  /// A key of another type, boxed as a target key when it casts to the target's key type.
+  func castKey(_ box: KeyBox) -> KeyBox? { nil }
+
+  /// The node at `index` without presentations, as text (``NavigationState/Node/description``).
+  func describeNode(_ index: Int) -> String { "" }
+
+  /// The target in one line, for requests and messages.
+  var oneLine: String { "" }
+
+  /// The name of the target's key type, for messages.
+  var keyTypeName: String { "" }
+
+  /// Makes the screen for a key of the target with the navigator's screen provider.
+  func makeScreen(for box: KeyBox, navigator: Navigator) throws(NavigationError) -> ViewController {
+    preconditionFailure("an ErasedTarget is always a TypedTarget")
+  }
+
+  /// The request a recording journal names for a navigation with these steps.
+  func request(steps: [PlanStep], animated: Bool) -> NavigationRequest {
+    .navigate(to: oneLine, steps: [], animated: animated)
+  }
+}
+
+/// A popover's anchor as it is in the window: the screen that owns it, not its key.
+@usableFromInline
+enum ScreenAnchor {
+  /// A bar button item at an index of a screen's left or right items.
+  case barButtonItem(BarSide, index: Int, of: ViewController)
+  /// A rectangle in a view found from a screen's root view by a path of subview indices.
+  case view(of: ViewController, path: [Int], rect: Rect)
+  /// An anchor no screen holds, described.
+  case unnamed(String)
+
+  /// Names a popover anchor by the screen that holds it.
+  @usableFromInline
+  init(_ anchor: PopoverAnchor) {
+    switch anchor {
+    case .barButtonItem(let item):
+      if let owner = item.owningViewController, let navigationItem = item.navigationItem {
+        if let index = navigationItem.leftBarButtonItems.firstIndex(where: { $0 === item }) {
+          self = .barButtonItem(.left, index: index, of: owner)
+          return
+        }
+        if let index = navigationItem.rightBarButtonItems.firstIndex(where: { $0 === item }) {
+          self = .barButtonItem(.right, index: index, of: owner)
+          return
+        }
+      }
+      self = .unnamed("bar button item \"\(item.title ?? "untitled")\" that no screen holds")
+    case .view(let view, let rect):
+      var path: [Int] = []
+      var current = view
+      while current.owningViewController == nil, let superview = current.superview {
+        guard let index = superview.subviews.firstIndex(where: { $0 === current }) else { break }
+        path.append(index)
+        current = superview
+      }
+      guard let owner = current.owningViewController else {
+        self = .unnamed("a view that no screen owns")
+        return
+      }
+      self = .view(of: owner, path: path.reversed(), rect: rect)
+    }
+  }
+}

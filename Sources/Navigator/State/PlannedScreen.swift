@@ -1,0 +1,96 @@
+/// A screen a plan makes: its node in the target (shown without presentations: those are
+/// steps of their own), what it holds, and the instance once made.
+final class PlannedScreen {
+  /// The node's index in the target.
+  let node: Int
+  /// The planned screens of a new stack's entries or a new container's children, in order.
+  let contained: [PlannedScreen]
+  /// A Boolean value indicating whether the screen is inside another one of the plan's
+  /// (an entry, a child) rather than the top of what a step shows.
+  let hasParent: Bool
+  /// The instance, once made.
+  var screen: ViewController?
+
+  /// Plans the screen for a node and the screens it holds.
+  init(_ node: Int, in target: ErasedTarget, hasParent: Bool) {
+    self.node = node
+    self.hasParent = hasParent
+    let range = target.nodes[node].contained
+    if range.isEmpty {
+      contained = []
+    } else {
+      var contained: [PlannedScreen] = []
+      contained.reserveCapacity(range.count)
+      for index in range { contained.append(PlannedScreen(index, in: target, hasParent: true)) }
+      self.contained = contained
+    }
+  }
+
+  /// Appends this screen and every planned screen it holds, in pre-order.
+  func appendAll(to screens: inout [PlannedScreen]) {
+    screens.append(self)
+    for screen in contained { screen.appendAll(to: &screens) }
+  }
+}
+
+/// A screen a step places: one the window keeps, or one the plan makes.
+enum Placed {
+  case kept(ViewController)
+  case made(PlannedScreen)
+
+  /// The instance; a made screen's once made.
+  var screen: ViewController {
+    switch self {
+    case .kept(let screen): screen
+    case .made(let planned): planned.screen!
+    }
+  }
+}
+
+/// What a step does to instances: the public ``NavigationPlan/Step`` resolved against the
+/// window's screens.
+enum PlannedAction {
+  case setRoot(PlannedScreen?)
+  case dismiss(presenter: ViewController)
+  /// `shown`: the stack is on screen now and stays on screen (no full-screen presentation
+  /// will cover its layer).
+  case push(PlannedScreen, onto: NavigationController, shown: Bool)
+  case popTo(ViewController, in: NavigationController, shown: Bool)
+  case setStack(NavigationController, [Placed], shown: Bool)
+  case present(PlannedScreen, from: Placed, style: ModalPresentationStyle, anchor: ResolvableAnchor?)
+  case addChild(Placed, to: ViewController)
+  case removeChild(ViewController)
+}
+
+/// A popover's anchor, with the screen that owns it found in the plan.
+struct ResolvableAnchor {
+  /// The anchor.
+  let anchor: TargetAnchor
+  /// The screen that owns it.
+  let owner: Placed
+}
+
+/// A step of a plan, its nodes named by their index in the target: a
+/// ``NavigationPlan/Step`` without the key type.
+@usableFromInline
+enum PlanStep {
+  /// ``NavigationPlan/Step/setRoot(_:)``.
+  case setRoot(Int?)
+  /// ``NavigationPlan/Step/dismiss(presentedBy:)``.
+  case dismiss(presentedBy: StatePath)
+  /// ``NavigationPlan/Step/push(_:onto:)``.
+  case push(Int, onto: StatePath)
+  /// ``NavigationPlan/Step/popTo(_:)``.
+  case popTo(StatePath)
+  /// ``NavigationPlan/Step/setStack(_:to:)``: the entries of the stack node.
+  case setStack(StatePath, stack: Int)
+  /// ``NavigationPlan/Step/present(_:from:style:)``.
+  case present(Int, from: StatePath, style: ModalPresentationStyle)
+  /// ``NavigationPlan/Step/popover(_:from:at:)``: the anchor of the presenting node's
+  /// presentation.
+  case popover(Int, from: StatePath, presenter: Int)
+  /// ``NavigationPlan/Step/addChild(_:to:)``.
+  case addChild(Int, to: StatePath)
+  /// ``NavigationPlan/Step/removeChild(_:from:)``.
+  case removeChild(ViewController, from: StatePath)
+}

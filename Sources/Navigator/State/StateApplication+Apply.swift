@@ -1,0 +1,168 @@
+// Applying a planned navigation to a state: the new screens assembled and prepared, every
+// step's structure changed at once, and the layers' transitions run as one.
+
+extension StateApplication {
+  /// Changes the hierarchy: assembles and prepares the new screens, applies every step's
+  /// structure change, and runs the layers' transitions as one.
+  func apply(anchors: [ObjectIdentifier: PopoverAnchor]) {
+    let window = window
+    onApply?()
+    // The request's text is built only for a journal that records it.
+    let target = target
+    let steps = planner.steps
+    let animated = animated
+    let request = { target.request(steps: steps, animated: animated) }
+    let actions = planner.actions
+    let finish = finish ?? {}
+    guard !actions.isEmpty else {
+      window.recordingJournal?.record(.completion(request()))
+      return finish()
+    }
+    var made: [PlannedScreen] = []
+    made.reserveCapacity(actions.count)
+    for action in actions {
+      switch action {
+      case .setRoot(let planned?), .push(let planned, _, _): made.append(planned)
+      case .setStack(_, let slots, _):
+        for case .made(let planned) in slots { made.append(planned) }
+      case .present(let planned, _, _, _): made.append(planned)
+      case .addChild(.made(let planned), _): made.append(planned)
+      default: break
+      }
+    }
+    for planned in made { assemble(planned) }
+    for planned in made { prepareAll(planned, in: window) }
+    // The present and dismiss requests below name no screen: their plans record a request
+    // only with a completion, and they get none (the navigation's own completion event
+    // names the navigation). Building screen names here cost a type name per screen.
+    let unread = NavigationRequest.navigate(to: "", steps: [], animated: animated)
+    window.queue.begin(.transition)
+    var plans: [any TransitionPlan] = []
+    plans.reserveCapacity(actions.count)
+    for action in actions {
+      switch action {
+      case .setRoot(let planned):
+        if let plan = window.applyRootReplacement(with: planned?.screen) { plans.append(plan) }
+      case .dismiss(let presenter):
+        guard let presented = presenter.presented else { continue }
+        plans.append(
+          presented.removePresentation(
+            window: window, animated: animated, trigger: .programmatic, request: unread, completion: nil))
+      case .push(let planned, let navigation, let shown):
+        plans.append(
+          move(
+            .push, in: navigation, incoming: planned.screen!, animated: animated, shown: shown, window: window
+          ))
+      case .popTo(let target, let navigation, let shown):
+        let popped = Array(navigation.childList[(target.indexInParent + 1)...])
+        plans.append(
+          move(
+            target.indexInParent == 0 ? .popToRoot(popped: popped) : .popTo(popped: popped), in: navigation,
+            incoming: target, animated: animated, shown: shown, window: window))
+      case .setStack(let navigation, let slots, let shown):
+        var screens: [ViewController] = []
+        screens.reserveCapacity(slots.count)
+        for slot in slots { screens.append(slot.screen) }
+        let removed = navigation.childList.filter { old in !screens.contains { $0 === old } }
+        let added = screens.filter { $0.parent !== navigation }
+        plans.append(
+          move(
+            .set(screens, added: added, removed: removed), in: navigation, incoming: screens.last!,
+            animated: animated, shown: shown, window: window))
+      case .present(let planned, let presenter, let style, _):
+        let shown = planned.screen!
+        shown.modalPresentationStyle = style
+        if let anchor = anchors[ObjectIdentifier(planned)] {
+          shown.popoverPresentationController!.anchor = anchor
+        }
+        plans.append(
+          presenter.screen.applyPresentation(
+            shown, animated: animated, completion: nil, request: unread, window: window))
+      case .addChild(let child, let container):
+        let screen = child.screen
+        container.addChild(screen)
+        container.view.addSubview(screen.view)
+        screen.didMove(toParent: container)
+      case .removeChild(let child):
+        child.willMove(toParent: nil)
+        child.viewIfLoaded?.removeFromSuperview()
+        child.removeFromParent()
+      }
+    }
+    var isAnimated = false
+    if animated {
+      for plan in plans where plan.isAnimated {
+        isAnimated = true
+        break
+      }
+    }
+    window.schedule(
+      StateTransition(
+        window: window, plans: plans, isAnimated: isAnimated, request: request, completion: finish))
+  }
+
+  /// Plans and applies one stack move of the navigation.
+  private func move(
+    _ move: StackPlan.Move, in navigation: NavigationController, incoming: ViewController, animated: Bool,
+    shown: Bool, window: Window
+  ) -> any TransitionPlan {
+    let outgoing = navigation.topViewController
+    let plan = StackPlan(
+      move, in: navigation, window: window, outgoing: outgoing, incoming: incoming, animated: animated,
+      completion: nil, staysOnScreen: shown)
+    plan.apply(on: navigation)
+    let scheduled = ScheduledStackMove(navigation: navigation, plan: plan)
+    // A stack on screen that a new full-screen presentation covers: its old top disappears
+    // here, since it left the stack before the presentation covers it.
+    guard !shown, navigation.appearanceState == .appeared, let outgoing, outgoing !== incoming else {
+      return scheduled
+    }
+    return CoveredStackMove(move: scheduled, outgoing: outgoing, animated: animated, window: window)
+  }
+
+  /// Puts a made subtree together, before it joins the window: a stack gets its entries, a
+  /// container its children (their views in its view).
+  private func assemble(_ planned: PlannedScreen) {
+    for child in planned.contained { assemble(child) }
+    let screen = planned.screen!
+    var children: [ViewController] = []
+    children.reserveCapacity(planned.contained.count)
+    for child in planned.contained { children.append(child.screen!) }
+    if target.nodes[planned.node].isStack {
+      let navigation = screen as! NavigationController
+      let removed = navigation.childList.filter { old in !children.contains { $0 === old } }
+      for child in removed { child.willMove(toParent: nil) }
+      for child in children where child.parent !== navigation { child.willMove(toParent: navigation) }
+      navigation.replaceChildren(with: children)
+      for child in removed { child.didMove(toParent: nil) }
+      for child in children { child.didMove(toParent: navigation) }
+    } else {
+      for child in children where child.parent !== screen {
+        screen.addChild(child)
+        screen.view.addSubview(child.view)
+        child.didMove(toParent: screen)
+      }
+    }
+  }
+
+  /// Prepares a made screen and every planned screen it holds, in pre-order.
+  private func prepareAll(_ planned: PlannedScreen, in window: Window) {
+    prepare(planned, in: window)
+    for child in planned.contained { prepareAll(child, in: window) }
+  }
+
+  /// Gives a made screen the key it was made for (unless it has a key of its own), adopts it
+  /// into the window's journal, loads its view and gives it a background, as every
+  /// navigator navigation does.
+  ///
+  /// The key is set here, once nothing can refuse the navigation, rather than when the
+  /// screen is made: a refused navigation leaves every screen as it was. The screen shares
+  /// the target's box of the key (boxes never change).
+  private func prepare(_ planned: PlannedScreen, in window: Window) {
+    let screen = planned.screen!
+    if case .key(let box) = target.keys[planned.node], screen.keyBox == nil { screen.keyBox = box }
+    screen.adopt(window)
+    screen.loadViewIfNeeded()
+    if screen.view.backgroundColor == nil { screen.view.backgroundColor = .systemBackground }
+  }
+}

@@ -1,0 +1,205 @@
+/// A navigation's target with its key type: builds the ``ErasedTarget`` the planner reads,
+/// turns the planner's steps back into ``NavigationPlan/Step``s, and does what needs the key
+/// type.
+///
+/// The initializer and ``steps(_:)`` are inlinable, so that a caller's compiler specializes
+/// them for its `Key`.
+@usableFromInline
+final class TypedTarget<Key: Hashable & Sendable>: ErasedTarget {
+  /// The target.
+  @usableFromInline let target: NavigationState<Key>
+  /// The target's nodes, at the indices of ``ErasedTarget/nodes``.
+  @usableFromInline let source: [NavigationState<Key>.Node]
+  /// The navigator's screen provider for `Key`, once looked up.
+  private var provider: ScreenProvider<Key>?
+
+  /// Erases a target.
+  @inlinable
+  init(_ target: NavigationState<Key>) {
+    var builder = TargetBuilder<Key>()
+    if let root = target.root { builder.add(root) }
+    self.target = target
+    source = builder.source
+    super.init(
+      nodes: builder.nodes, keys: builder.keys, anchors: builder.anchors,
+      boxType: ObjectIdentifier(TypedKeyBox<Key>.self))
+  }
+
+  /// The node at `index` as a step names it: without presentations.
+  @inlinable
+  func stepNode(_ index: Int) -> NavigationState<Key>.Node {
+    if nodes[index].holdsPresentation { return source[index].withoutPresentations }
+    var node = source[index]
+    if nodes[index].presented != nil { node.presentation = nil }
+    return node
+  }
+
+  /// The public steps of the planner's steps.
+  @inlinable
+  func steps(_ steps: [PlanStep]) -> [NavigationPlan<Key>.Step] {
+    var result: [NavigationPlan<Key>.Step] = []
+    result.reserveCapacity(steps.count)
+    for step in steps {
+      switch step {
+      case .setRoot(let index): result.append(.setRoot(index.map(stepNode)))
+      case .dismiss(let path): result.append(.dismiss(presentedBy: path))
+      case .push(let index, let path): result.append(.push(stepNode(index), onto: path))
+      case .popTo(let path): result.append(.popTo(path))
+      case .setStack(let path, let stack):
+        let entries = nodes[stack].contained
+        // Entries that present nothing stay the target's own array.
+        if nodes[stack].holdsPresentation {
+          result.append(.setStack(path, to: entries.map(stepNode)))
+        } else {
+          result.append(.setStack(path, to: source[stack].contained))
+        }
+      case .present(let index, let path, let style):
+        result.append(.present(stepNode(index), from: path, style: style))
+      case .popover(let index, let path, let presenter):
+        result.append(.popover(stepNode(index), from: path, at: source[presenter].presentation!.anchor!))
+      case .addChild(let index, let path): result.append(.addChild(stepNode(index), to: path))
+      case .removeChild(let screen, let path):
+        result.append(.removeChild(screen.screenKey(as: Key.self), from: path))
+      }
+    }
+    return result
+  }
+
+  /// A key of another type, boxed as a `Key` when it casts to one.
+  override func castKey(_ box: KeyBox) -> KeyBox? {
+    if case .key(let key) = ScreenKey<Key>.cast(box.key) { return TypedKeyBox(key) }
+    return nil
+  }
+
+  /// The node without presentations, as its description.
+  override func describeNode(_ index: Int) -> String { "\(stepNode(index))" }
+
+  /// The target in one line.
+  override var oneLine: String { target.oneLine }
+
+  /// `Key`'s name.
+  override var keyTypeName: String { "\(Key.self)" }
+
+  /// Makes the screen with the navigator's provider for `Key`, looked up once.
+  override func makeScreen(for box: KeyBox, navigator: Navigator) throws(NavigationError) -> ViewController {
+    if provider == nil {
+      guard let found = navigator.screenProviders[ObjectIdentifier(Key.self)] as? ScreenProvider<Key> else {
+        throw NavigationError(
+          .unmakeableScreen,
+          "Can't make \(box.key): the navigator has no screen provider for \(Key.self); give it one with "
+            + "provideScreens(for:_:).")
+      }
+      provider = found
+    }
+    return try provider!(unsafeDowncast(box, to: TypedKeyBox<Key>.self).value)
+  }
+
+  /// The request naming the target and the public steps.
+  override func request(steps: [PlanStep], animated: Bool) -> NavigationRequest {
+    .navigate(to: target.oneLine, steps: self.steps(steps).map { $0.description }, animated: animated)
+  }
+}
+
+/// Lays a target's nodes out flat: each node's entries or children in a row, then what
+/// they hold and present.
+@usableFromInline
+struct TargetBuilder<Key: Hashable & Sendable> {
+  /// The erased nodes.
+  @usableFromInline var nodes: [TargetNode] = []
+  /// The target's nodes at the same indices.
+  @usableFromInline var source: [NavigationState<Key>.Node] = []
+  /// The erased keys at the same indices.
+  @usableFromInline var keys: [TargetKey] = []
+  /// The erased anchors, by the index of their presenter.
+  @usableFromInline var anchors: [Int: TargetAnchor] = [:]
+
+  /// Creates an empty builder.
+  @inlinable init() {}
+
+  /// Adds the root.
+  @inlinable
+  mutating func add(_ root: NavigationState<Key>.Node) {
+    // Room for a target of usual size: no regrowth.
+    nodes.reserveCapacity(16)
+    source.reserveCapacity(16)
+    keys.reserveCapacity(16)
+    append(root)
+    _ = fill(0, root)
+  }
+
+  /// Appends a node to fill later, with its key.
+  @inlinable
+  mutating func append(_ node: NavigationState<Key>.Node) {
+    nodes.append(.placeholder)
+    source.append(node)
+    keys.append(Self.erase(node.key))
+  }
+
+  /// Fills the node at `index` and lays out what it holds and presents; returns whether
+  /// its subtree presents anything.
+  @inlinable
+  mutating func fill(_ index: Int, _ node: NavigationState<Key>.Node) -> Bool {
+    let content: TargetContent
+    let children: [NavigationState<Key>.Node]
+    switch node.content {
+    case .screen:
+      content = .screen
+      children = []
+    case .stack(let entries):
+      content = .stack
+      children = entries
+    case .container(let nodes):
+      content = .container
+      children = nodes
+    }
+    let first = nodes.count
+    for child in children { append(child) }
+    var holdsPresentation = false
+    for offset in children.indices where fill(first + offset, children[offset]) { holdsPresentation = true }
+    var presented: Int?
+    var style = ModalPresentationStyle.none
+    if let presentation = node.presentation {
+      let screen = nodes.count
+      presented = screen
+      append(presentation.screen)
+      _ = fill(screen, presentation.screen)
+      style = presentation.style
+      if let anchor = presentation.anchor { anchors[index] = Self.erase(anchor) }
+    }
+    nodes[index] = TargetNode(
+      content: content, contained: first..<(first + children.count), presented: presented, style: style,
+      holdsPresentation: holdsPresentation)
+    return holdsPresentation || presented != nil
+  }
+
+  /// A key without its type.
+  @inlinable
+  static func erase(_ key: ScreenKey<Key>) -> TargetKey {
+    switch key {
+    case .key(let key): .key(TypedKeyBox(key))
+    case .navigationController: .navigationController
+    case .instance(let screen): .instance(screen)
+    }
+  }
+
+  /// An anchor without its key type.
+  @inlinable
+  static func erase(_ anchor: NavigationState<Key>.Anchor) -> TargetAnchor {
+    switch anchor {
+    case .barButtonItem(let side, let index, let owner): .barButtonItem(side, index: index, of: erase(owner))
+    case .view(let owner, let path, let rect): .view(of: erase(owner), path: path, rect: rect)
+    case .unnamed(let text): .unnamed(text)
+    }
+  }
+}
+
+extension ScreenKey {
+  /// A key of any type as a ``ScreenKey``: ``key(_:)`` when it casts to `Key` (any key
+  /// does for ``AnyScreenKey``), else ``navigationController`` (a placeholder: the caller
+  /// reads only the key).
+  static func cast(_ key: any Hashable & Sendable) -> ScreenKey {
+    if Key.self == AnyScreenKey.self { return .key(AnyScreenKey(key) as! Key) }
+    if let key = key as? Key { return .key(key) }
+    return .navigationController
+  }
+}

@@ -22,10 +22,15 @@ public final class AppController {
     /// The first screen of a flow, the root flow, which ends when the app controller stops
     /// or the window takes another root.
     case flow(() -> AnyFlow)
+    /// The screen of a route, made by the route table (``AppController/routes``).
+    case route(AnyRoute)
   }
 
   /// The root container.
   public let window: Window
+  /// The routes the app controller knows: how to make their screens, where they stand, and
+  /// their URLs (``open(_:animated:completion:)``).
+  public let routes = RouteTable()
   /// The navigator that navigates in ``window``.
   public let navigator: Navigator
   /// Where the root screen comes from.
@@ -58,6 +63,9 @@ public final class AppController {
     self.root = root
     keeper = FlowKeeper(app: self)
     window.addHierarchyObserver(keeper)
+    navigator.provideScreens(for: AnyRoute.self) { [routes] (route: AnyRoute) throws(NavigationError) in
+      try routes.makeScreen(for: route)
+    }
   }
 
   /// Creates an app controller whose root is the first screen of `rootFlow`.
@@ -68,6 +76,16 @@ public final class AppController {
   ///     start, so that the app controller can start again after ``stop()``.
   public convenience init(window: Window = Window(), rootFlow: @autoclosure @escaping () -> AnyFlow) {
     self.init(window: window, root: .flow(rootFlow))
+  }
+
+  /// Creates an app controller whose root is the screen of `rootRoute`, made by the route
+  /// table when the app starts: register the route's type before ``start()``.
+  ///
+  /// - Parameters:
+  ///   - window: The window to own; a new one by default.
+  ///   - rootRoute: The root route.
+  public convenience init(window: Window = Window(), rootRoute: some Route) {
+    self.init(window: window, root: .route(AnyRoute(erasing: rootRoute)))
   }
 
   /// Ends the flows that are still live, cancelled with ``Navigator/NavigationError/Code/appStopped``,
@@ -114,6 +132,7 @@ public final class AppController {
       screen = try keeper.makeFirstScreen(of: flow, parent: nil)
       keeper.register(flow, screen, parent: nil, .root)
       startedRootFlow = flow
+    case .route(let route): screen = try routes.makeScreen(for: route)
     }
     let navigation = screen as? NavigationController ?? NavigationController(rootViewController: screen)
     if let flow = rootFlow, navigation !== screen { flow.container = navigation }

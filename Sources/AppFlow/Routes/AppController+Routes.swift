@@ -1,0 +1,137 @@
+public import Navigator
+
+extension AppController {
+  /// Opens a deep link: the route the URL names, on its chain of parents, each shown as
+  /// its registration says; planned from the window's state and applied all-or-nothing
+  /// (``Navigator/Navigator/navigate(to:options:completion:)``).
+  ///
+  /// Screens already shown are kept, only what is missing is made, pop guards are asked,
+  /// and a refusal anywhere changes nothing. A URL comes from outside: a bad one is an
+  /// error for `completion`, never a misuse.
+  ///
+  /// - Parameters:
+  ///   - url: The URL, such as `shop://catalog/products/42/reviews`.
+  ///   - animated: A Boolean value indicating whether the navigation animates.
+  ///   - completion: Runs once: with the plan after the last did-callback, or with the
+  ///     error (the matcher's, or ``RouteError/refused(_:)`` with the navigation's).
+  public func open(
+    _ url: some StringProtocol, animated: Bool = true,
+    completion: ((Result<NavigationPlan<AnyRoute>, RouteError>) -> Void)? = nil
+  ) {
+    let chain: [AnyRoute]
+    do throws(RouteError) {
+      chain = try routes.chain(to: try routes.route(for: url))
+    } catch {
+      completion?(.failure(error))
+      return
+    }
+    navigate(along: chain, animated: animated, completion: completion)
+  }
+
+  /// Opens a deep link and returns the plan once applied.
+  ///
+  /// - Parameters:
+  ///   - url: The URL.
+  ///   - animated: A Boolean value indicating whether the navigation animates.
+  /// - Returns: The plan that was applied.
+  /// - Throws: As ``open(_:animated:completion:)`` gives its errors.
+  @discardableResult
+  public func open(_ url: some StringProtocol, animated: Bool = true) async throws(RouteError)
+    -> NavigationPlan<AnyRoute>
+  {
+    let box = RouteResultBox()
+    open(url, animated: animated) { box.result = $0 }
+    return try await box.value()
+  }
+
+  /// Navigates to `route` on its chain of parents, as a deep link to it would.
+  ///
+  /// - Parameters:
+  ///   - route: The route.
+  ///   - animated: A Boolean value indicating whether the navigation animates.
+  ///   - completion: Runs once, with the plan or the error.
+  public func navigate(
+    to route: some Route, animated: Bool = true,
+    completion: ((Result<NavigationPlan<AnyRoute>, RouteError>) -> Void)? = nil
+  ) {
+    let chain: [AnyRoute]
+    do throws(RouteError) {
+      chain = try routes.chain(to: route)
+    } catch {
+      completion?(.failure(error))
+      return
+    }
+    navigate(along: chain, animated: animated, completion: completion)
+  }
+
+  /// Navigates to the state that shows `routes`, root first, each shown on the one before
+  /// as its registration says.
+  ///
+  /// - Parameters:
+  ///   - routes: The routes, root first.
+  ///   - animated: A Boolean value indicating whether the navigation animates.
+  ///   - completion: Runs once, with the plan or the error.
+  public func navigate(
+    to routes: [any Route], animated: Bool = true,
+    completion: ((Result<NavigationPlan<AnyRoute>, RouteError>) -> Void)? = nil
+  ) {
+    navigate(along: routes.map { AnyRoute(erasing: $0) }, animated: animated, completion: completion)
+  }
+
+  /// Navigates to the state that shows `routes`, and returns the plan once applied.
+  ///
+  /// - Parameters:
+  ///   - routes: The routes, root first.
+  ///   - animated: A Boolean value indicating whether the navigation animates.
+  /// - Returns: The plan that was applied.
+  /// - Throws: A ``RouteError``.
+  @discardableResult
+  public func navigate(to routes: [any Route], animated: Bool = true) async throws(RouteError)
+    -> NavigationPlan<AnyRoute>
+  {
+    let box = RouteResultBox()
+    navigate(to: routes, animated: animated) { box.result = $0 }
+    return try await box.value()
+  }
+
+  /// Plans and applies the state of `chain`; `completion` runs once.
+  private func navigate(
+    along chain: [AnyRoute], animated: Bool,
+    completion: ((Result<NavigationPlan<AnyRoute>, RouteError>) -> Void)?
+  ) {
+    let target: NavigationState<AnyRoute>
+    do throws(RouteError) {
+      target = try routes.state(for: chain)
+    } catch {
+      completion?(.failure(error))
+      return
+    }
+    // Every refusal, found now or later, goes to `onFailure`; the thrown one is the same.
+    let options = StateNavigationOptions<AnyRoute>().animated(animated).onFailure { error in
+      completion?(.failure(.refused(error)))
+    }
+    try? navigator.tryNavigate(to: target, options: options) { plan in completion?(.success(plan)) }
+  }
+}
+
+/// Where an awaited deep link leaves its result and the task waiting for it.
+private final class RouteResultBox {
+  var result: Result<NavigationPlan<AnyRoute>, RouteError>? {
+    didSet {
+      if let continuation {
+        self.continuation = nil
+        continuation.resume()
+      }
+    }
+  }
+  var continuation: CheckedContinuation<Void, Never>?
+
+  func value() async throws(RouteError) -> NavigationPlan<AnyRoute> {
+    if result == nil {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        self.continuation = continuation
+      }
+    }
+    return try result!.get()
+  }
+}

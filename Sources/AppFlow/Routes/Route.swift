@@ -1,0 +1,86 @@
+/// A value naming a screen and its parameters: `Product(id: 42)`.
+///
+/// A route is the key of its screen in a ``NavigationState`` (as ``AnyRoute``): the app
+/// controller's ``RouteTable`` makes the screen for it, knows the route it stands on in a
+/// deep link, how it is presented, and the URL it prints to and parses from.
+///
+/// ```swift
+/// struct Product: Route {
+///   var id: Int
+/// }
+/// try app.routes.register(Product.self, url: "shop://catalog/products/<int:id>", parent: { _ in Catalog() }) {
+///   product in ProductScreen(id: product.id)
+/// }
+/// ```
+public protocol Route: Hashable, Codable, Sendable {
+  /// The route type's stable name in route tables and saved states: its type's name by
+  /// default. Give another to keep saved states readable after a rename.
+  static var routeName: String { get }
+}
+
+extension Route {
+  /// The type's name.
+  public static var routeName: String { String(describing: Self.self) }
+
+}
+
+/// A route of any type: the key of the states the app controller navigates to.
+public struct AnyRoute: Hashable, Sendable, CustomStringConvertible {
+  /// The route.
+  public let base: any Route
+
+  /// Wraps a route.
+  ///
+  /// - Parameter route: The route.
+  public init(_ route: some Route) {
+    base = route
+  }
+
+  /// Wraps a route of any type, unless it already is an `AnyRoute`.
+  ///
+  /// - Parameter route: The route.
+  public init(erasing route: any Route) {
+    base = (route as? AnyRoute)?.base ?? route
+  }
+
+  /// The route as a `Route`, when it is one.
+  ///
+  /// - Parameter type: The route type.
+  /// - Returns: The route, or `nil` when it is of another type.
+  public func `as`<R: Route>(_ type: R.Type) -> R? { base as? R }
+
+  /// Returns a Boolean value indicating whether two routes are of the same type and equal.
+  public static func == (lhs: AnyRoute, rhs: AnyRoute) -> Bool {
+    func equals<R: Route>(_ route: R) -> Bool { (rhs.base as? R) == route }
+    return equals(lhs.base)
+  }
+
+  /// Hashes the route's type and value.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(type(of: base)))
+    base.hash(into: &hasher)
+  }
+
+  /// The route's description: `Product(id: 42)`.
+  public var description: String { String(describing: base) }
+}
+
+extension AnyRoute: Route {
+  /// An `AnyRoute` is coded through the route table, not by itself; it refuses both.
+  public init(from decoder: any Decoder) throws {
+    throw DecodingError.dataCorrupted(
+      DecodingError.Context(
+        codingPath: decoder.codingPath, debugDescription: "An AnyRoute is decoded by its route table."))
+  }
+
+  /// An `AnyRoute` is coded through the route table, not by itself; it refuses both.
+  public func encode(to encoder: any Encoder) throws {
+    throw EncodingError.invalidValue(
+      self,
+      EncodingError.Context(
+        codingPath: encoder.codingPath, debugDescription: "An AnyRoute is encoded by its route table."))
+  }
+
+  /// `AnyRoute`.
+  public static var routeName: String { "AnyRoute" }
+}

@@ -1,0 +1,244 @@
+public import Navigator
+
+/// The routes an app controller knows: for each route type, how its screen is made, the
+/// route it stands on, how it is shown there, and its URL pattern.
+///
+/// ```swift
+/// try app.routes.register(Catalog.self, url: "shop://catalog") { _ in CatalogScreen() }
+/// try app.routes.register(Product.self, url: "shop://catalog/products/<int:id>", parent: { _ in Catalog() }) {
+///   product in ProductScreen(id: product.id)
+/// }
+/// try app.routes.register(
+///   Reviews.self, url: "shop://catalog/products/<int:productID>/reviews",
+///   presentation: .sheet(embeddedInNavigationController: true), parent: { Product(id: $0.productID) }
+/// ) { reviews in ReviewsScreen(productID: reviews.productID) }
+/// ```
+public final class RouteTable {
+  /// What the table knows of one route type.
+  struct Registration {
+    let name: String
+    let presentation: RoutePresentation
+    let parent: ((AnyRoute) -> AnyRoute?)?
+    let make: (AnyRoute) throws(NavigationError) -> ViewController
+    let pattern: URLPattern?
+    let decode: (URLParameters) throws(RouteError) -> AnyRoute
+    let encode: (AnyRoute) throws(RouteError) -> URLParameters
+  }
+
+  /// The registrations, by route type.
+  private var registrations: [ObjectIdentifier: Registration] = [:]
+  /// The URL patterns, each naming its route type.
+  private var patterns = URLPatternTable<ObjectIdentifier>()
+
+  /// Creates an empty table.
+  public init() {}
+
+  /// The names of the registered route types, sorted.
+  public var routeNames: [String] { registrations.values.map(\.name).sorted() }
+
+  /// Registers a route type.
+  ///
+  /// - Parameters:
+  ///   - type: The route type.
+  ///   - pattern: The URL pattern its routes print to and parse from, such as
+  ///     `shop://catalog/products/<int:id>`; placeholders name the route's properties.
+  ///   - presentation: How its screen is shown on its parent's; ignored for a route without
+  ///     a parent, which is the first screen of the window's root stack.
+  ///   - parent: The route it stands on in a deep link; `nil` for a root route.
+  ///   - makeScreen: Makes and configures its screen, before the screen is shown: a new
+  ///     screen, in no hierarchy.
+  /// - Throws: ``RouteError/duplicateRoute(_:)`` for a type registered already,
+  ///   ``RouteError/invalidPattern(_:reason:)`` and ``RouteError/ambiguousPatterns(_:_:)``
+  ///   for its pattern. Nothing changes then.
+  public func register<R: Route>(
+    _ type: R.Type, url pattern: String? = nil, presentation: RoutePresentation = .push,
+    parent: ((R) -> any Route)? = nil, makeScreen: @escaping (R) throws(NavigationError) -> ViewController
+  ) throws(RouteError) {
+    let id = ObjectIdentifier(type)
+    guard registrations[id] == nil else { throw .duplicateRoute(R.routeName) }
+    let parsed = try pattern.map { (text: String) throws(RouteError) in try URLPattern(text) }
+    if let parsed { try patterns.register(parsed, for: id) }
+    registrations[id] = Registration(
+      name: R.routeName, presentation: presentation,
+      parent: parent.map { parent in { route in route.as(R.self).map { AnyRoute(erasing: parent($0)) } } },
+      make: { (route: AnyRoute) throws(NavigationError) -> ViewController in
+        guard let route = route.as(R.self) else {
+          throw NavigationError(.unmakeableScreen, "\(route) is not a \(R.routeName).")
+        }
+        return try makeScreen(route)
+      },
+      pattern: parsed,
+      decode: { (parameters: URLParameters) throws(RouteError) -> AnyRoute in
+        AnyRoute(try URLParameterDecoder().decode(R.self, from: parameters))
+      },
+      encode: { (route: AnyRoute) throws(RouteError) -> URLParameters in
+        guard let route = route.as(R.self) else { throw .unregisteredRoute("\(route)") }
+        return try URLParameterEncoder().encode(route)
+      })
+  }
+
+  /// The registration of `route`'s type.
+  func registration(of route: AnyRoute) throws(RouteError) -> Registration {
+    guard let registration = registrations[ObjectIdentifier(type(of: route.base))] else {
+      throw .unregisteredRoute(String(describing: type(of: route.base)))
+    }
+    return registration
+  }
+
+  // MARK: Screens
+
+  /// Makes the screen of `route` and names it by the route.
+  ///
+  /// - Parameter route: The route.
+  /// - Returns: Its screen, configured, its ``Navigator/ViewController/navigationKey`` the route.
+  /// - Throws: ``Navigator/NavigationError/Code/unmakeableScreen`` for a route of a type the
+  ///   table does not know, or the error of the route's `makeScreen`.
+  public func makeScreen(for route: AnyRoute) throws(NavigationError) -> ViewController {
+    guard let registration = registrations[ObjectIdentifier(type(of: route.base))] else {
+      throw NavigationError(
+        .unmakeableScreen, "Can't make the screen of \(route): its route type is not registered.")
+    }
+    let screen = try registration.make(route)
+    screen.navigationKey = route
+    return screen
+  }
+
+  // MARK: Deep links
+
+  /// The chain of routes that ends with `route`: its parents, root first, then the route.
+  ///
+  /// - Parameter route: The route.
+  /// - Returns: The chain, root first.
+  /// - Throws: ``RouteError/unregisteredRoute(_:)`` for a route of an unknown type on the
+  ///   way; ``RouteError/invalidChain(_:reason:)`` for a chain of parents longer than 64
+  ///   (a cycle).
+  public func chain(to route: some Route) throws(RouteError) -> [AnyRoute] {
+    var chain = [AnyRoute(erasing: route)]
+    while let parent = try registration(of: chain[0]).parent?(chain[0]) {
+      guard chain.count < 64 else {
+        throw .invalidChain("\(route)", reason: "its chain of parents is longer than 64 routes (a cycle?)")
+      }
+      chain.insert(parent, at: 0)
+    }
+    return chain
+  }
+
+  /// The state that shows `chain`: its first route at the root of the window's navigation
+  /// stack, and each next one shown on the one before as its registration says.
+  ///
+  /// - Parameter chain: Routes, root first, each standing on the one before.
+  /// - Returns: The target state.
+  /// - Throws: ``RouteError/unregisteredRoute(_:)``; ``RouteError/invalidChain(_:reason:)``
+  ///   for an empty chain, a route pushed onto a presented screen that is not in a stack, or
+  ///   a child route that is not last.
+  public func state(for chain: [AnyRoute]) throws(RouteError) -> NavigationState<AnyRoute> {
+    try RouteLayers(chain, in: self).state
+  }
+
+  // MARK: URLs
+
+  /// The route a URL names.
+  ///
+  /// - Parameter url: The URL, such as `shop://catalog/products/42`.
+  /// - Returns: The route.
+  /// - Throws: The matcher's errors (no match, invalid parameter, bad input) or the
+  ///   decoding's.
+  public func route(for url: some StringProtocol) throws(RouteError) -> AnyRoute {
+    let match = try patterns.match(url)
+    guard let registration = registrations[match.value] else { throw .unregisteredRoute(match.pattern.text) }
+    return try registration.decode(match.parameters)
+  }
+
+  /// The URL of a route.
+  ///
+  /// - Parameter route: The route.
+  /// - Returns: Its URL, from its type's pattern.
+  /// - Throws: ``RouteError/unregisteredRoute(_:)`` for a type without a pattern, and the
+  ///   printing's errors.
+  public func url(for route: some Route) throws(RouteError) -> String {
+    let route = AnyRoute(erasing: route)
+    let registration = try registration(of: route)
+    guard let pattern = registration.pattern else { throw .unregisteredRoute("\(route) (no URL pattern)") }
+    return try pattern.url(with: try registration.encode(route))
+  }
+}
+
+/// A chain of routes as layers: the root stack, then each presented screen or stack.
+private struct RouteLayers {
+  typealias Node = NavigationState<AnyRoute>.Node
+  typealias Presentation = NavigationState<AnyRoute>.Presentation
+
+  /// One layer: a stack's entries, or one presented screen, and how it is presented on the
+  /// layer below.
+  struct Layer {
+    var entries: [Node]
+    var isStack: Bool
+    var presented: RoutePresentation?
+    var presenter: AnyRoute?
+  }
+
+  var layers: [Layer] = []
+
+  init(_ chain: [AnyRoute], in table: RouteTable) throws(RouteError) {
+    guard let first = chain.first else {
+      throw .invalidChain("[]", reason: "a deep link names at least one route")
+    }
+    _ = try table.registration(of: first)
+    layers = [Layer(entries: [.screen(first)], isStack: true)]
+    var previous = first
+    var childAdded = false
+    for route in chain.dropFirst() {
+      if childAdded {
+        throw .invalidChain(
+          "\(route)", reason: "it stands on \(previous), a child route; a child route comes last")
+      }
+      let presentation = try table.registration(of: route).presentation
+      switch presentation.kind {
+      case .push:
+        guard layers[layers.count - 1].isStack else {
+          throw .invalidChain(
+            "\(route)", reason: "it is pushed, but \(previous) is presented outside a navigation controller")
+        }
+        layers[layers.count - 1].entries.append(.screen(route))
+      case .child:
+        var top = layers[layers.count - 1].entries.removeLast()
+        top.content = .container(top.contained + [.screen(route)])
+        layers[layers.count - 1].entries.append(top)
+        childAdded = true
+      case .modal, .popover:
+        layers.append(
+          Layer(
+            entries: [.screen(route)], isStack: presentation.isEmbeddedInNavigationController,
+            presented: presentation, presenter: previous))
+      }
+      previous = route
+    }
+  }
+
+  /// The layers, nested.
+  var state: NavigationState<AnyRoute> {
+    var presentation: Presentation?
+    var node: Node?
+    for layer in layers.reversed() {
+      var current: Node
+      if layer.isStack {
+        current = .stack(layer.entries, presenting: presentation)
+      } else {
+        current = layer.entries[0]
+        current.presentation = presentation
+      }
+      node = current
+      if let how = layer.presented, let presenter = layer.presenter {
+        switch how.kind {
+        case .modal(let style): presentation = .modal(current, style: style)
+        case .popover(.barButtonItem(let side, let index)):
+          presentation = .popover(current, at: .barButtonItem(side, index: index, of: .key(presenter)))
+        case .popover(.view(let path, let rect)):
+          presentation = .popover(current, at: .view(of: .key(presenter), path: path, rect: rect))
+        case .push, .child: presentation = nil
+        }
+      }
+    }
+    return NavigationState(root: node)
+  }
+}

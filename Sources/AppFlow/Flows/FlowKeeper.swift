@@ -12,14 +12,16 @@ final class FlowKeeper: HierarchyObserver {
   let window: Window
   /// The app controller's navigator.
   let navigator: Navigator
+  // Unchecked: touched by every flow that runs and ends, and `live` by every screen that
+  // leaves the window (see AnyFlow).
   /// The live flows the app controller ran, in the order they ran.
-  var roots: [AnyFlow] = []
+  @exclusivity(unchecked) var roots: [AnyFlow] = []
   /// Every live flow, in the order they ran: the observer looks here.
-  var live: [AnyFlow] = []
+  @exclusivity(unchecked) var live: [AnyFlow] = []
   /// How many live flows wait for their first screen to join.
-  var starting = 0
+  @exclusivity(unchecked) var starting = 0
   /// The number of the last flow that ran.
-  var lastNumber = 0
+  @exclusivity(unchecked) var lastNumber = 0
 
   init(app: AppController) {
     self.app = app

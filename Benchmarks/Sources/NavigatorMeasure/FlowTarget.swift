@@ -47,7 +47,9 @@ func measureFlows(trials: Int) -> [String] {
   let workload = FlowWorkload()
   print("6. flows (issue \"flows\"): run and end a flow that pushes one screen, in a started AppController")
   let problems = workload.check()
-  print("   check (outcomes, releases, the same 17 callbacks for all four): \(problems.isEmpty ? "ok" : "FAILED")")
+  print(
+    "   check (outcomes, releases, the same 17 callbacks for all four): \(problems.isEmpty ? "ok" : "FAILED")"
+  )
   for problem in problems { failures.append("flows: \(problem)") }
 
   let iterations = 10_000
@@ -65,13 +67,17 @@ func measureFlows(trials: Int) -> [String] {
     Double(allocations { side.run(workload, mallocIterations) }) / Double(mallocIterations)
   }
   let outcomes = workload.outcomes
-  if outcomes.other != 0 { failures.append("flows: \(outcomes.other) flows ended neither finished nor popped") }
+  if outcomes.other != 0 {
+    failures.append("flows: \(outcomes.other) flows ended neither finished nor popped")
+  }
   if workload.depth != 1 || workload.liveFlowCount != 0 {
     failures.append("flows: the stack holds \(workload.depth) screens, \(workload.liveFlowCount) live flows")
   }
 
   print("   \(trials) trials × \(iterations) iterations each, rotating order, median ns per iteration")
-  print("   \(pad("", 30)) \(pad("ns", 9)) \(pad("min–max", 16)) \(pad("× nav.c.", 9)) \(pad("× navig.", 9)) \(pad("mallocs", 8))")
+  print(
+    "   \(pad("", 30)) \(pad("ns", 9)) \(pad("min–max", 16)) \(pad("× nav.c.", 9)) \(pad("× navig.", 9)) \(pad("mallocs", 8))"
+  )
   let medians = samples.map(median)
   for (index, side) in flowSides.enumerated() {
     print(
@@ -85,7 +91,8 @@ func measureFlows(trials: Int) -> [String] {
       let ratio = medians[index] / medians[base]
       if ratio > flowLimit {
         failures.append(
-          "\(flowSides[index].name) is \(format(ratio, 2))× \(flowSides[base].name) (target ≤ \(format(flowLimit, 2))×)")
+          "\(flowSides[index].name) is \(format(ratio, 2))× \(flowSides[base].name) (target ≤ \(format(flowLimit, 2))×)"
+        )
       }
     }
   }

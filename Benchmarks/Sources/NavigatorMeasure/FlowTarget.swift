@@ -48,7 +48,7 @@ func measureFlows(trials: Int) -> [String] {
   print("6. flows (issue \"flows\"): run and end a flow that pushes one screen, in a started AppController")
   let problems = workload.check()
   print(
-    "   check (outcomes, releases, the same 17 callbacks for all four): \(problems.isEmpty ? "ok" : "FAILED")"
+    "   check (outcomes, releases, 17 callbacks, flows as the navigator): \(problems.isEmpty ? "ok" : "FAILED")"
   )
   for problem in problems { failures.append("flows: \(problem)") }
 

@@ -36,7 +36,7 @@ extension Navigator {
   @inlinable
   public func plan<Key>(to target: NavigationState<Key>) throws(NavigationError) -> NavigationPlan<Key> {
     let erased = TypedTarget(target)
-    var planner = StatePlanner(window: window, target: erased)
+    var planner = StatePlanner(window: window, target: erased, recordsActions: false)
     try planner.plan()
     return NavigationPlan(
       from: window.navigationState(keyedBy: Key.self), to: target, steps: erased.steps(planner.steps))

@@ -40,7 +40,7 @@ struct StateNavigation<Key: Hashable & Sendable> {
       completion != nil || options.successHandler != nil || options.completionHandler != nil
     let from = receivesPlan ? window.navigationState(keyedBy: Key.self) : .empty
     let erased = TypedTarget(target)
-    var planner = StatePlanner(window: window, target: erased)
+    var planner = StatePlanner(window: window, target: erased, recordsActions: true)
     try planner.plan()
     var onApply: (() -> Void)?
     var finish: (() -> Void)?

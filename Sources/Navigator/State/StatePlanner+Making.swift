@@ -2,20 +2,36 @@
 // subtrees, and the owners of new popovers' anchors.
 
 extension StatePlanner {
-  /// Plans the screen for the node at `node` (the walk's position) and what it holds.
-  mutating func makePlanned(_ node: Int, hasParent: Bool) throws(NavigationError) -> PlannedScreen {
+  /// Plans the screen for the node at `node` (the walk's position) and what it holds: a
+  /// ``PlannedScreen`` when the planner records actions, else only the node.
+  mutating func makePlanned(_ node: Int, hasParent: Bool) throws(NavigationError) -> Placed {
     try checkMakeable(node)
-    let planned = PlannedScreen(node, in: target, hasParent: hasParent)
-    if recordsPlaces { record(planned, at: path) }
-    appendMade(planned)
-    return planned
+    let place: Placed
+    if recordsActions {
+      let planned = PlannedScreen(node, in: target, hasParent: hasParent)
+      appendMade(planned)
+      place = .made(planned)
+    } else {
+      place = .new(node, hasParent: hasParent)
+    }
+    if recordsPlaces { record(place, at: path) }
+    return place
   }
 
-  private mutating func record(_ planned: PlannedScreen, at path: StatePath) {
-    placed[path] = .made(planned)
-    let isStack = target.nodes[planned.node].isStack
-    for index in planned.contained.indices {
-      record(planned.contained[index], at: isStack ? path.entry(index) : path.child(index))
+  /// Records a made screen and the screens it holds in ``placed``.
+  private mutating func record(_ place: Placed, at path: StatePath) {
+    placed[path] = place
+    let node = target.nodes[place.madeNode!]
+    for offset in 0..<node.contained.count {
+      record(contained(place, offset), at: node.isStack ? path.entry(offset) : path.child(offset))
+    }
+  }
+
+  /// The screen at `offset` among the entries or children of a made screen.
+  private func contained(_ place: Placed, _ offset: Int) -> Placed {
+    switch place {
+    case .made(let planned): .made(planned.contained[offset])
+    default: .new(target.nodes[place.madeNode!].contained.lowerBound + offset, hasParent: true)
     }
   }
 
@@ -89,10 +105,11 @@ extension StatePlanner {
       }
       let owner = try anchorOwner(anchor, presenterPath: presenterPath, screen: node)
       presentations.append(
-        PendingStep(
+        pending(
           .popover(node, from: presenterPath, presenter: presenterNode),
           .present(
-            planned, from: presenter, style: .popover, anchor: ResolvableAnchor(anchor: anchor, owner: owner))
+            planned.planned, from: presenter, style: .popover,
+            anchor: ResolvableAnchor(anchor: anchor, owner: owner))
         ))
     default:
       if target.anchors[presenterNode] != nil {
@@ -102,9 +119,9 @@ extension StatePlanner {
             + "popover has one.")
       }
       presentations.append(
-        PendingStep(
+        pending(
           .present(node, from: presenterPath, style: style),
-          .present(planned, from: presenter, style: style, anchor: nil)
+          .present(planned.planned, from: presenter, style: style, anchor: nil)
         ))
     }
     try presentNested(in: planned)
@@ -113,21 +130,22 @@ extension StatePlanner {
 
   /// Plans the presentations inside a subtree the plan makes (at the walk's position),
   /// bottom up.
-  mutating func presentNested(in planned: PlannedScreen) throws(NavigationError) {
-    let node = target.nodes[planned.node]
+  mutating func presentNested(in planned: Placed) throws(NavigationError) {
+    let index = planned.madeNode!
+    let node = target.nodes[index]
     if node.holdsPresentation {
       let isStack = node.isStack
-      for offset in planned.contained.indices {
-        let child = target.nodes[planned.contained[offset].node]
+      for offset in 0..<node.contained.count {
+        let child = target.nodes[node.contained.lowerBound + offset]
         // A plain screen that presents nothing has nothing to plan.
         guard child.presented != nil || !child.contained.isEmpty else { continue }
         components.append(isStack ? .entry(offset) : .child(offset))
-        try presentNested(in: planned.contained[offset])
+        try presentNested(in: contained(planned, offset))
         components.removeLast()
       }
     }
     if node.presented != nil {
-      try present(planned.node, from: .made(planned))
+      try present(index, from: planned)
     }
   }
 
@@ -145,6 +163,9 @@ extension StatePlanner {
       definesContext = screen.definesPresentationContext
     case .made(let planned):
       hasParent = planned.hasParent
+      definesContext = false
+    case .new(_, let isContained):
+      hasParent = isContained
       definesContext = false
     }
     guard hasParent, !(style.usesPresentationContext && definesContext) else { return }
@@ -182,7 +203,7 @@ extension StatePlanner {
       let found: Bool
       switch place {
       case .kept(let screen): found = target.screen(screen, hasKey: key)
-      case .made(let planned): found = Self.sameKey(target.keys[planned.node], key)
+      case .made, .new: found = Self.sameKey(target.keys[place.madeNode!], key)
       }
       if found { return place }
     }

@@ -40,12 +40,23 @@ struct StatePlanner {
   /// A Boolean value indicating whether ``placed`` is recorded: a new popover needs it to
   /// find its anchor's owner, and nothing else does.
   var recordsPlaces = false
+  /// A Boolean value indicating whether the planner records what only a navigation needs:
+  /// the actions, the ``PlannedScreen``s, the screens made and the stacks whose tops leave.
+  /// ``Navigator/plan(to:)`` records only the steps.
+  let recordsActions: Bool
 
-  /// Creates a planner for a window and a target.
+  /// Creates a planner for a window and a target; `recordsActions` is `false` for a plan
+  /// that records only its steps.
   @usableFromInline
-  init(window: Window, target: ErasedTarget) {
+  init(window: Window, target: ErasedTarget, recordsActions: Bool) {
     self.window = window
     self.target = target
+    self.recordsActions = recordsActions
+  }
+
+  /// A step with its action, the action built only when the planner records actions.
+  func pending(_ step: PlanStep, _ action: @autoclosure () -> PlannedAction) -> PendingStep {
+    PendingStep(step, recordsActions ? action() : nil)
   }
 
   /// The path of the node being planned.
@@ -62,31 +73,31 @@ struct StatePlanner {
       break
     case (let root?, nil):
       collectLeavingStacks(in: root)
-      layerChanges.append(PendingStep(.setRoot(nil), .setRoot(nil)))
+      layerChanges.append(pending(.setRoot(nil), .setRoot(nil)))
     case (let root, let node?):
       if let root, target.matches(root, node) {
         try keep(root, node, layerCovered: covers(node))
       } else {
         if let root { collectLeavingStacks(in: root) }
         let planned = try makePlanned(node, hasParent: false)
-        layerChanges.append(PendingStep(.setRoot(node), .setRoot(planned)))
+        layerChanges.append(pending(.setRoot(node), .setRoot(planned.planned)))
         try presentNested(in: planned)
       }
     }
     let count = dismissals.count + layerChanges.count + presentations.count
     steps.reserveCapacity(count)
-    actions.reserveCapacity(count)
+    if recordsActions { actions.reserveCapacity(count) }
     for pending in dismissals {
       steps.append(pending.step)
-      actions.append(pending.action)
+      if let action = pending.action { actions.append(action) }
     }
     for pending in layerChanges {
       steps.append(pending.step)
-      actions.append(pending.action)
+      if let action = pending.action { actions.append(action) }
     }
     for pending in presentations {
       steps.append(pending.step)
-      actions.append(pending.action)
+      if let action = pending.action { actions.append(action) }
     }
   }
 
@@ -145,7 +156,7 @@ struct StatePlanner {
         slots.append(.kept(current[match]))
         try keep(current[match], entry, layerCovered: layerCovered)
       } else {
-        slots.append(.made(try makePlanned(entry, hasParent: true)))
+        slots.append(try makePlanned(entry, hasParent: true))
       }
       components.removeLast()
     }
@@ -162,18 +173,19 @@ struct StatePlanner {
       return
     }
     if keptInOrder, slots.count < current.count {
-      let target = slots.last!.screen
+      let last = slots.last!
       components.append(.entry(slots.count - 1))
-      layerChanges.append(PendingStep(.popTo(path), .popTo(target, in: navigation, shown: shown)))
+      layerChanges.append(pending(.popTo(path), .popTo(last.screen, in: navigation, shown: shown)))
       components.removeLast()
     } else if slots.count == current.count + 1, keepsInOrder(slots.dropLast(), current),
-      case .made(let planned) = slots.last!
+      let made = slots.last!.madeNode
     {
+      let last = slots.last!
       layerChanges.append(
-        PendingStep(.push(planned.node, onto: path), .push(planned, onto: navigation, shown: shown)))
+        pending(.push(made, onto: path), .push(last.planned, onto: navigation, shown: shown)))
     } else {
       layerChanges.append(
-        PendingStep(.setStack(path, stack: node), .setStack(navigation, slots, shown: shown)))
+        pending(.setStack(path, stack: node), .setStack(navigation, slots, shown: shown)))
     }
     var keepsOldTop = false
     if let oldTop {
@@ -184,7 +196,8 @@ struct StatePlanner {
         }
       }
     }
-    if let oldTop, !keepsOldTop {
+    // Only a navigation asks the guards (``collectLeavingStacks(in:)`` does nothing otherwise).
+    if recordsActions, let oldTop, !keepsOldTop {
       leavingStacks.append(navigation)
       for index in current.indices where !used[index] && current[index] !== oldTop {
         collectLeavingStacks(in: current[index])
@@ -193,10 +206,9 @@ struct StatePlanner {
     } else {
       for index in current.indices where !used[index] { collectLeavingStacks(in: current[index]) }
     }
-    for offset in slots.indices {
-      guard case .made(let planned) = slots[offset] else { continue }
+    for offset in slots.indices where slots[offset].madeNode != nil {
       components.append(.entry(offset))
-      try presentNested(in: planned)
+      try presentNested(in: slots[offset])
       components.removeLast()
     }
   }
@@ -229,7 +241,7 @@ struct StatePlanner {
     guard prefix < current.count || prefix < children.count else { return }
     var removed = Array(current[prefix...])
     for screen in removed.reversed() {
-      layerChanges.append(PendingStep(.removeChild(screen, from: path), .removeChild(screen)))
+      layerChanges.append(pending(.removeChild(screen, from: path), .removeChild(screen)))
     }
     for offset in prefix..<children.count {
       let child = children.lowerBound + offset
@@ -238,12 +250,12 @@ struct StatePlanner {
       if let match = removed.firstIndex(where: { target.matches($0, child) }) {
         let screen = removed.remove(at: match)
         layerChanges.append(
-          PendingStep(.addChild(child, to: containerPath), .addChild(.kept(screen), to: container)))
+          pending(.addChild(child, to: containerPath), .addChild(.kept(screen), to: container)))
         try keep(screen, child, layerCovered: layerCovered)
       } else {
         let planned = try makePlanned(child, hasParent: true)
         layerChanges.append(
-          PendingStep(.addChild(child, to: containerPath), .addChild(.made(planned), to: container)))
+          pending(.addChild(child, to: containerPath), .addChild(planned, to: container)))
         try presentNested(in: planned)
       }
       components.removeLast()
@@ -268,7 +280,7 @@ struct StatePlanner {
     }
     if let current {
       collectLeavingStacks(in: current)
-      dismissals.append(PendingStep(.dismiss(presentedBy: path), .dismiss(presenter: presenter)))
+      dismissals.append(pending(.dismiss(presentedBy: path), .dismiss(presenter: presenter)))
     }
     if targetNode.presented != nil {
       try present(node, from: .kept(presenter))
@@ -279,6 +291,7 @@ struct StatePlanner {
 
   /// Notes every stack in `screen`'s subtree and what it presents: their tops leave.
   mutating func collectLeavingStacks(in screen: ViewController) {
+    guard recordsActions else { return }
     if let navigation = screen as? NavigationController, navigation.topViewController != nil {
       leavingStacks.append(navigation)
     }
@@ -307,11 +320,11 @@ struct StatePlanner {
 struct PendingStep {
   /// The step.
   let step: PlanStep
-  /// Its action.
-  let action: PlannedAction
+  /// Its action; `nil` for a planner that records only the steps.
+  let action: PlannedAction?
 
   /// Pairs a step with its action.
-  init(_ step: PlanStep, _ action: PlannedAction) {
+  init(_ step: PlanStep, _ action: PlannedAction?) {
     self.step = step
     self.action = action
   }

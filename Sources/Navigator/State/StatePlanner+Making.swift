@@ -47,7 +47,7 @@ extension StatePlanner {
   private func isMakeable(_ index: Int) -> Bool {
     let node = target.nodes[index]
     switch target.keys[index] {
-    case .key: break
+    case .key, .unboxed: break
     case .navigationController: guard node.isStack else { return false }
     case .instance: return false
     }
@@ -60,7 +60,7 @@ extension StatePlanner {
   private func findUnmakeable(_ index: Int, at path: StatePath) throws(NavigationError) {
     let node = target.nodes[index]
     switch target.keys[index] {
-    case .key:
+    case .key, .unboxed:
       break
     case .navigationController:
       guard node.isStack else {
@@ -182,7 +182,8 @@ extension StatePlanner {
   {
     let key: TargetKey
     switch anchor {
-    case .barButtonItem(_, _, let owner), .view(let owner, _, _): key = owner
+    case .barButtonItem(_, _, let owner), .view(let owner, _, _):
+      key = target.boxed(owner).map(TargetKey.key) ?? owner
     case .unnamed(let text):
       throw NavigationError(
         .invalidTarget,
@@ -203,17 +204,20 @@ extension StatePlanner {
       let found: Bool
       switch place {
       case .kept(let screen): found = target.screen(screen, hasKey: key)
-      case .made, .new: found = Self.sameKey(target.keys[place.madeNode!], key)
+      case .made, .new:
+        let own = target.keys[place.madeNode!]
+        found = Self.sameKey(target.boxed(own).map(TargetKey.key) ?? own, key)
       }
       if found { return place }
     }
     throw NavigationError(
       .invalidTarget,
       "Can't present \(target.describeNode(screen)) as a popover from \(presenterPath): no screen "
-        + "\(key.description) below it holds the anchor.")
+        + "\(target.describe(key)) below it holds the anchor.")
   }
 
-  /// A Boolean value indicating whether two target keys are equal (as ``ScreenKey``s).
+  /// A Boolean value indicating whether two target keys are equal (as ``ScreenKey``s); keys
+  /// of the target's type come boxed.
   private static func sameKey(_ lhs: TargetKey, _ rhs: TargetKey) -> Bool {
     switch (lhs, rhs) {
     case (.key(let lhs), .key(let rhs)): lhs === rhs || lhs.holdsKey(equalTo: rhs)

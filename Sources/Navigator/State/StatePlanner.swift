@@ -68,6 +68,8 @@ struct StatePlanner {
     let current = window.rootViewController
     let root: Int? = target.nodes.isEmpty ? nil : 0
     recordsPlaces = if let root { hasPopover(root) } else { false }
+    // Room for the walk's usual depth: no regrowth.
+    components.reserveCapacity(8)
     switch (current, root) {
     case (nil, nil):
       break

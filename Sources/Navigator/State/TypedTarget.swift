@@ -10,16 +10,20 @@ final class TypedTarget<Key: Hashable & Sendable>: ErasedTarget {
   @usableFromInline let target: NavigationState<Key>
   /// The target's nodes, at the indices of ``ErasedTarget/nodes``.
   @usableFromInline let source: [NavigationState<Key>.Node]
+  /// The keys of ``TargetKey/unboxed(_:)``, at their indices.
+  @usableFromInline let unboxedKeys: [Key]
   /// The navigator's screen provider for `Key`, once looked up.
   private var provider: ScreenProvider<Key>?
 
-  /// Erases a target.
+  /// Erases a target; with `boxesKeys` `false` (a plan that records only its steps), its
+  /// keys stay unboxed: no box is made for them.
   @inlinable
-  init(_ target: NavigationState<Key>) {
-    var builder = TargetBuilder<Key>()
+  init(_ target: NavigationState<Key>, boxesKeys: Bool) {
+    var builder = TargetBuilder<Key>(boxesKeys: boxesKeys)
     if let root = target.root { builder.add(root) }
     self.target = target
     source = builder.source
+    unboxedKeys = builder.unboxedKeys
     super.init(
       nodes: builder.nodes, keys: builder.keys, anchors: builder.anchors,
       boxType: ObjectIdentifier(TypedKeyBox<Key>.self))
@@ -64,6 +68,14 @@ final class TypedTarget<Key: Hashable & Sendable>: ErasedTarget {
     }
     return result
   }
+
+  /// Compares the unboxed key at `index` with the key of a `TypedKeyBox<Key>`.
+  override func holdsUnboxedKey(_ index: Int, equalTo box: KeyBox) -> Bool {
+    unboxedKeys[index] == unsafeDowncast(box, to: TypedKeyBox<Key>.self).value
+  }
+
+  /// The unboxed key at `index`, in a new box.
+  override func boxUnboxedKey(_ index: Int) -> KeyBox { TypedKeyBox(unboxedKeys[index]) }
 
   /// A key of another type, boxed as a `Key` when it casts to one.
   override func castKey(_ box: KeyBox) -> KeyBox? {
@@ -112,9 +124,14 @@ struct TargetBuilder<Key: Hashable & Sendable> {
   @usableFromInline var keys: [TargetKey] = []
   /// The erased anchors, by the index of their presenter.
   @usableFromInline var anchors: [Int: TargetAnchor] = [:]
+  /// The keys erased as ``TargetKey/unboxed(_:)``, at their indices.
+  @usableFromInline var unboxedKeys: [Key] = []
+  /// A Boolean value indicating whether the nodes' keys are boxed (``TargetKey/key(_:)``)
+  /// rather than kept in ``unboxedKeys``; an anchor's key is always boxed.
+  @usableFromInline let boxesKeys: Bool
 
   /// Creates an empty builder.
-  @inlinable init() {}
+  @inlinable init(boxesKeys: Bool) { self.boxesKeys = boxesKeys }
 
   /// Adds the root.
   @inlinable
@@ -123,6 +140,7 @@ struct TargetBuilder<Key: Hashable & Sendable> {
     nodes.reserveCapacity(16)
     source.reserveCapacity(16)
     keys.reserveCapacity(16)
+    if !boxesKeys { unboxedKeys.reserveCapacity(16) }
     append(root)
     _ = fill(0, root)
   }
@@ -131,8 +149,8 @@ struct TargetBuilder<Key: Hashable & Sendable> {
   @inlinable
   mutating func append(_ node: NavigationState<Key>.Node) {
     nodes.append(.placeholder)
+    keys.append(eraseOrKeep(node.key))
     source.append(node)
-    keys.append(Self.erase(node.key))
   }
 
   /// Fills the node at `index` and lays out what it holds and presents; returns whether
@@ -170,6 +188,14 @@ struct TargetBuilder<Key: Hashable & Sendable> {
       content: content, contained: first..<(first + children.count), presented: presented, style: style,
       holdsPresentation: holdsPresentation)
     return holdsPresentation || presented != nil
+  }
+
+  /// A node's key without its type: boxed, or kept in ``unboxedKeys``.
+  @inlinable
+  mutating func eraseOrKeep(_ key: ScreenKey<Key>) -> TargetKey {
+    guard !boxesKeys, case .key(let key) = key else { return Self.erase(key) }
+    unboxedKeys.append(key)
+    return .unboxed(unboxedKeys.count - 1)
   }
 
   /// A key without its type.

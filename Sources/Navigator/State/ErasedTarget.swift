@@ -57,23 +57,29 @@ struct TargetNode {
   @usableFromInline var style: ModalPresentationStyle
   /// A Boolean value indicating whether a screen it holds presents something (at any depth).
   @usableFromInline var holdsPresentation: Bool
+  /// The index of the node that holds or presents it; -1 for the root.
+  @usableFromInline var parent: Int
 
-  /// A node that a builder fills in later.
-  @usableFromInline static var placeholder: TargetNode {
-    TargetNode(content: .screen, contained: 0..<0, presented: nil, style: .none, holdsPresentation: false)
+  /// A node that a builder fills in later, held or presented by the node at `parent`.
+  @usableFromInline
+  static func placeholder(parent: Int) -> TargetNode {
+    TargetNode(
+      content: .screen, contained: 0..<0, presented: nil, style: .none, holdsPresentation: false,
+      parent: parent)
   }
 
   /// Creates a node.
   @usableFromInline
   init(
     content: TargetContent, contained: Range<Int>, presented: Int?, style: ModalPresentationStyle,
-    holdsPresentation: Bool
+    holdsPresentation: Bool, parent: Int
   ) {
     self.content = content
     self.contained = contained
     self.presented = presented
     self.style = style
     self.holdsPresentation = holdsPresentation
+    self.parent = parent
   }
 
   /// A Boolean value indicating whether the screen is a navigation stack.
@@ -93,14 +99,20 @@ class ErasedTarget {
   @usableFromInline let anchors: [Int: TargetAnchor]
   /// The identity of `TypedKeyBox<Key>`: a screen whose key box has it holds a `Key`.
   let boxType: ObjectIdentifier
+  /// A Boolean value indicating whether a screen of the target presents a popover.
+  let hasPopover: Bool
 
   /// Creates a target from its nodes.
   @usableFromInline
-  init(nodes: [TargetNode], keys: [TargetKey], anchors: [Int: TargetAnchor], boxType: ObjectIdentifier) {
+  init(
+    nodes: [TargetNode], keys: [TargetKey], anchors: [Int: TargetAnchor], boxType: ObjectIdentifier,
+    hasPopover: Bool
+  ) {
     self.nodes = nodes
     self.keys = keys
     self.anchors = anchors
     self.boxType = boxType
+    self.hasPopover = hasPopover
   }
 
   /// The screen's key, boxed as a target key, when it has one of the target's key type

@@ -104,13 +104,11 @@ extension StatePlanner {
             + "anchor.")
       }
       let owner = try anchorOwner(anchor, presenterPath: presenterPath, screen: node)
-      presentations.append(
-        pending(
-          .popover(node, from: presenterPath, presenter: presenterNode),
-          .present(
-            planned.planned, from: presenter, style: .popover,
-            anchor: ResolvableAnchor(anchor: anchor, owner: owner))
-        ))
+      append(
+        .presentation, .popover(node, from: presenterPath, presenter: presenterNode),
+        .present(
+          planned.planned, from: presenter, style: .popover,
+          anchor: ResolvableAnchor(anchor: anchor, owner: owner)))
     default:
       if target.anchors[presenterNode] != nil {
         throw NavigationError(
@@ -118,11 +116,9 @@ extension StatePlanner {
           "Can't present \(target.describeNode(node)) from \(presenterPath) as \(style) at an anchor: only a "
             + "popover has one.")
       }
-      presentations.append(
-        pending(
-          .present(node, from: presenterPath, style: style),
-          .present(planned.planned, from: presenter, style: style, anchor: nil)
-        ))
+      append(
+        .presentation, .present(node, from: presenterPath, style: style),
+        .present(planned.planned, from: presenter, style: style, anchor: nil))
     }
     try presentNested(in: planned)
     components.removeLast()

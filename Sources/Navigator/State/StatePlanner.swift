@@ -25,13 +25,10 @@ struct StatePlanner {
   /// Every screen the plan makes, in the order of the steps that show them.
   private(set) var made: [PlannedScreen] = []
 
-  /// The steps in three runs (dismissals, then the layers' changes, then the new
-  /// presentations), joined once planned.
-  var dismissals: [PendingStep] = []
-  /// The changes of layers that stay.
-  var layerChanges: [PendingStep] = []
-  /// The new presentations.
-  var presentations: [PendingStep] = []
+  /// The steps as planned, each in one of three runs (dismissals, then the layers'
+  /// changes, then the new presentations), joined in that order once planned: one array
+  /// rather than three.
+  var pending: [PendingStep] = []
   /// Where the walk is: the path of the node being planned.
   var components: [StatePath.Component] = []
   /// The instance at each path of the target, for anchors; recorded only when the target
@@ -54,9 +51,9 @@ struct StatePlanner {
     self.recordsActions = recordsActions
   }
 
-  /// A step with its action, the action built only when the planner records actions.
-  func pending(_ step: PlanStep, _ action: @autoclosure () -> PlannedAction) -> PendingStep {
-    PendingStep(step, recordsActions ? action() : nil)
+  /// Appends a step to its run, with its action built only when the planner records actions.
+  mutating func append(_ run: PendingStep.Run, _ step: PlanStep, _ action: @autoclosure () -> PlannedAction) {
+    pending.append(PendingStep(run, step, recordsActions ? action() : nil))
   }
 
   /// The path of the node being planned.
@@ -67,7 +64,9 @@ struct StatePlanner {
   mutating func plan() throws(NavigationError) {
     let current = window.rootViewController
     let root: Int? = target.nodes.isEmpty ? nil : 0
-    recordsPlaces = if let root { hasPopover(root) } else { false }
+    recordsPlaces = target.hasPopover
+    // Room for a plan's usual steps: no regrowth.
+    pending.reserveCapacity(8)
     // Room for the walk's usual depth: no regrowth.
     components.reserveCapacity(8)
     switch (current, root) {
@@ -75,40 +74,25 @@ struct StatePlanner {
       break
     case (let root?, nil):
       collectLeavingStacks(in: root)
-      layerChanges.append(pending(.setRoot(nil), .setRoot(nil)))
+      append(.layerChange, .setRoot(nil), .setRoot(nil))
     case (let root, let node?):
       if let root, target.matches(root, node) {
         try keep(root, node, layerCovered: covers(node))
       } else {
         if let root { collectLeavingStacks(in: root) }
         let planned = try makePlanned(node, hasParent: false)
-        layerChanges.append(pending(.setRoot(node), .setRoot(planned.planned)))
+        append(.layerChange, .setRoot(node), .setRoot(planned.planned))
         try presentNested(in: planned)
       }
     }
-    let count = dismissals.count + layerChanges.count + presentations.count
-    steps.reserveCapacity(count)
-    if recordsActions { actions.reserveCapacity(count) }
-    for pending in dismissals {
-      steps.append(pending.step)
-      if let action = pending.action { actions.append(action) }
+    steps.reserveCapacity(pending.count)
+    if recordsActions { actions.reserveCapacity(pending.count) }
+    for run in PendingStep.Run.dismissal.rawValue...PendingStep.Run.presentation.rawValue {
+      for step in pending where step.run.rawValue == run {
+        steps.append(step.step)
+        if let action = step.action { actions.append(action) }
+      }
     }
-    for pending in layerChanges {
-      steps.append(pending.step)
-      if let action = pending.action { actions.append(action) }
-    }
-    for pending in presentations {
-      steps.append(pending.step)
-      if let action = pending.action { actions.append(action) }
-    }
-  }
-
-  /// A Boolean value indicating whether the subtree at `index` presents a popover.
-  private func hasPopover(_ index: Int) -> Bool {
-    let node = target.nodes[index]
-    for child in node.contained where hasPopover(child) { return true }
-    guard let presented = node.presented else { return false }
-    return node.style == .popover || hasPopover(presented)
   }
 
   /// A Boolean value indicating whether the node's presentation removes its layer from the
@@ -177,17 +161,15 @@ struct StatePlanner {
     if keptInOrder, slots.count < current.count {
       let last = slots.last!
       components.append(.entry(slots.count - 1))
-      layerChanges.append(pending(.popTo(path), .popTo(last.screen, in: navigation, shown: shown)))
+      append(.layerChange, .popTo(path), .popTo(last.screen, in: navigation, shown: shown))
       components.removeLast()
     } else if slots.count == current.count + 1, keepsInOrder(slots.dropLast(), current),
       let made = slots.last!.madeNode
     {
       let last = slots.last!
-      layerChanges.append(
-        pending(.push(made, onto: path), .push(last.planned, onto: navigation, shown: shown)))
+      append(.layerChange, .push(made, onto: path), .push(last.planned, onto: navigation, shown: shown))
     } else {
-      layerChanges.append(
-        pending(.setStack(path, stack: node), .setStack(navigation, slots, shown: shown)))
+      append(.layerChange, .setStack(path, stack: node), .setStack(navigation, slots, shown: shown))
     }
     var keepsOldTop = false
     if let oldTop {
@@ -243,7 +225,7 @@ struct StatePlanner {
     guard prefix < current.count || prefix < children.count else { return }
     var removed = Array(current[prefix...])
     for screen in removed.reversed() {
-      layerChanges.append(pending(.removeChild(screen, from: path), .removeChild(screen)))
+      append(.layerChange, .removeChild(screen, from: path), .removeChild(screen))
     }
     for offset in prefix..<children.count {
       let child = children.lowerBound + offset
@@ -251,13 +233,11 @@ struct StatePlanner {
       components.append(.child(offset))
       if let match = removed.firstIndex(where: { target.matches($0, child) }) {
         let screen = removed.remove(at: match)
-        layerChanges.append(
-          pending(.addChild(child, to: containerPath), .addChild(.kept(screen), to: container)))
+        append(.layerChange, .addChild(child, to: containerPath), .addChild(.kept(screen), to: container))
         try keep(screen, child, layerCovered: layerCovered)
       } else {
         let planned = try makePlanned(child, hasParent: true)
-        layerChanges.append(
-          pending(.addChild(child, to: containerPath), .addChild(planned, to: container)))
+        append(.layerChange, .addChild(child, to: containerPath), .addChild(planned, to: container))
         try presentNested(in: planned)
       }
       components.removeLast()
@@ -282,7 +262,7 @@ struct StatePlanner {
     }
     if let current {
       collectLeavingStacks(in: current)
-      dismissals.append(pending(.dismiss(presentedBy: path), .dismiss(presenter: presenter)))
+      append(.dismissal, .dismiss(presentedBy: path), .dismiss(presenter: presenter))
     }
     if targetNode.presented != nil {
       try present(node, from: .kept(presenter))
@@ -320,13 +300,26 @@ struct StatePlanner {
 /// A step and its action, planned (a struct rather than a tuple: no tuple metadata to destroy
 /// an array of them).
 struct PendingStep {
+  /// The runs of a plan's steps, in their order.
+  enum Run: UInt8 {
+    /// A dismissal.
+    case dismissal
+    /// A change of a layer that stays.
+    case layerChange
+    /// A new presentation.
+    case presentation
+  }
+
+  /// The run of the step.
+  let run: Run
   /// The step.
   let step: PlanStep
   /// Its action; `nil` for a planner that records only the steps.
   let action: PlannedAction?
 
-  /// Pairs a step with its action.
-  init(_ step: PlanStep, _ action: PlannedAction?) {
+  /// Pairs a step with its run and action.
+  init(_ run: Run, _ step: PlanStep, _ action: PlannedAction?) {
+    self.run = run
     self.step = step
     self.action = action
   }

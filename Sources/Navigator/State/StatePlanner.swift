@@ -65,8 +65,6 @@ struct StatePlanner {
     let current = window.rootViewController
     let root: Int? = target.nodes.isEmpty ? nil : 0
     recordsPlaces = target.hasPopover
-    // Room for a plan's usual steps: no regrowth.
-    pending.reserveCapacity(8)
     // Room for the walk's usual depth: no regrowth.
     components.reserveCapacity(8)
     switch (current, root) {

@@ -21,7 +21,10 @@ let package = Package(
     // The workloads both runners measure: the model and a hand-written baseline.
     .target(
       name: "NavigatorWorkloads",
-      dependencies: [.product(name: "Navigator", package: "Navigator")]),
+      dependencies: [
+        .product(name: "Navigator", package: "Navigator"),
+        .product(name: "AppFlow", package: "Navigator"),
+      ]),
     // Counts calls to malloc and friends for NavigatorMeasure (glibc only).
     .target(name: "CMallocCounter"),
     .executableTarget(

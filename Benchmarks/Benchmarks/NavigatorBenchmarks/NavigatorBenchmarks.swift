@@ -165,4 +165,44 @@ let benchmarks: @Sendable () -> Void = {
     let largeTime = clock.measure { large.read(1) } / 10_000
     benchmark.measurement(.custom("ratio ×100"), Int((largeTime / smallTime * 100).rounded()))
   }
+
+  // 6. Flows (issue "flows"): run a flow that pushes one screen and end it (finish, or a pop
+  // of its screen), against push + pop through the same app's navigation controller and its
+  // navigator. 1,000 iterations per benchmark iteration (scaling factor kilo).
+  let flowSides: [(String, @Sendable (FlowWorkload, Int) -> Void)] = [
+    ("push+pop (nav. controller)", { $0.pushPop($1) }),
+    ("push+pop (navigator)", { $0.navigatorPushPop($1) }),
+    ("run + finish", { $0.flowFinish($1) }),
+    ("run + pop", { $0.flowPop($1) }),
+  ]
+  for (name, run) in flowSides {
+    Benchmark("flow: \(name)") { benchmark in
+      let workload = FlowWorkload()
+      benchmark.startMeasurement()
+      run(workload, benchmark.scaledIterations.count)
+      benchmark.stopMeasurement()
+      blackHole(workload.tally.count)
+    }
+  }
+  // The ratios to push + pop through the navigation controller, measured in one run.
+  Benchmark(
+    "flow: run + finish, run + pop / push+pop",
+    configuration: .init(
+      metrics: [
+        .custom("finish / push+pop ×100", polarity: .prefersSmaller, useScalingFactor: false),
+        .custom("pop / push+pop ×100", polarity: .prefersSmaller, useScalingFactor: false),
+      ],
+      scalingFactor: .one, maxDuration: .seconds(10), maxIterations: 10)
+  ) { benchmark in
+    let workload = FlowWorkload()
+    let clock = ContinuousClock()
+    var times = [Duration](repeating: .zero, count: 3)
+    for _ in 0..<10 {
+      times[0] += clock.measure { workload.pushPop(1_000) }
+      times[1] += clock.measure { workload.flowFinish(1_000) }
+      times[2] += clock.measure { workload.flowPop(1_000) }
+    }
+    benchmark.measurement(.custom("finish / push+pop ×100"), Int((times[1] / times[0] * 100).rounded()))
+    benchmark.measurement(.custom("pop / push+pop ×100"), Int((times[2] / times[0] * 100).rounded()))
+  }
 }

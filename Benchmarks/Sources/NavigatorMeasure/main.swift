@@ -7,6 +7,8 @@
 //     (`count` round trips to the nested target and back, or `count` plans to it)
 //   NavigatorMeasure --profile state-read [count] [screens]
 //     (`count` reads of the state of a `screens`-screen stack, 1,000 by default)
+//   NavigatorMeasure --profile flow-finish|flow-pop|flow-baseline|flow-navigator [count]
+//     (`count` flows run and finished or popped, or push+pops in the same app; FlowTarget.swift)
 //
 // Exits with status 1 when a target is missed, the two workloads do not make the same
 // callbacks, or a navigation to a state does not reach its target, so it is a real check.
@@ -48,6 +50,10 @@ if let index = arguments.firstIndex(of: "--trials"), index + 1 < arguments.count
 if let index = arguments.firstIndex(of: "--profile"), index + 1 < arguments.count {
   let which = arguments[index + 1]
   let iterations = index + 2 < arguments.count ? Int(arguments[index + 2]) ?? 100_000 : 100_000
+  if which.hasPrefix("flow-") {
+    profileFlows(which, iterations)
+    exit(0)
+  }
   if which.hasPrefix("state-") {
     switch which {
     case "state-navigate":
@@ -364,6 +370,10 @@ if readRatio > readLimit {
   )
 }
 print("")
+
+// MARK: 6. flows (FlowTarget.swift)
+
+failures += measureFlows(trials: trials)
 
 if failures.isEmpty {
   print("All targets met.")

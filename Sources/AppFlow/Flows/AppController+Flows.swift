@@ -5,6 +5,17 @@ extension AppController {
   /// with its live children.
   public var liveFlows: [AnyFlow] { keeper.roots }
 
+  /// The live flow that holds `screen` (see ``AnyFlow/screens``): the innermost one, when
+  /// flows are nested; `nil` when no live flow holds it.
+  ///
+  /// Screens don't hold their flow; ask the app controller, which owns the flow tree.
+  ///
+  /// - Parameter screen: A screen.
+  /// - Returns: The flow, or `nil`.
+  public func flow(holding screen: ViewController) -> AnyFlow? {
+    keeper.live.last { flow in flow.screens.contains { $0 === screen } }
+  }
+
   /// The live flow tree as a value: compare it, or print it.
   public var flows: FlowTree { FlowTree(keeper.roots) }
 

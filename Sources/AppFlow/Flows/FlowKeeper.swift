@@ -12,14 +12,16 @@ final class FlowKeeper: HierarchyObserver {
   let window: Window
   /// The app controller's navigator.
   let navigator: Navigator
+  // Unchecked: touched by every flow that runs and ends, and `live` by every screen that
+  // leaves the window (see AnyFlow).
   /// The live flows the app controller ran, in the order they ran.
-  var roots: [AnyFlow] = []
+  @exclusivity(unchecked) var roots: [AnyFlow] = []
   /// Every live flow, in the order they ran: the observer looks here.
-  var live: [AnyFlow] = []
+  @exclusivity(unchecked) var live: [AnyFlow] = []
   /// How many live flows wait for their first screen to join.
-  var starting = 0
+  @exclusivity(unchecked) var starting = 0
   /// The number of the last flow that ran.
-  var lastNumber = 0
+  @exclusivity(unchecked) var lastNumber = 0
 
   init(app: AppController) {
     self.app = app
@@ -140,7 +142,7 @@ final class FlowKeeper: HierarchyObserver {
     flow.requestedEnding = ending
     flow.state = .ending
     do {
-      try removal(animated)
+      try perform(removal, animated: animated)
     } catch {
       if flow.state == .ending {
         flow.requestedEnding = nil
@@ -151,9 +153,22 @@ final class FlowKeeper: HierarchyObserver {
     }
   }
 
+  /// The navigation that removes a flow's screens in one transition.
+  ///
+  /// A value rather than a closure: no context to allocate per finish.
+  private enum Removal {
+    /// Pop `stack` back to `below`, the screen under the flow's first, after dismissing
+    /// what `presenter` presents, if anything.
+    case popTo(NavigationController, below: ViewController, dismissing: ViewController?)
+    /// Dismiss what `presenter` presents.
+    case dismiss(presenter: ViewController)
+    /// Remove the shown screen from its container.
+    case removeChild(ViewController)
+  }
+
   /// The navigation that removes a flow's screens in one transition; `nil` for a first
   /// screen that can't leave (the root of a stack that is not the flow's own).
-  private func removal(of flow: AnyFlow) -> ((Bool) throws(NavigationError) -> Void)? {
+  private func removal(of flow: AnyFlow) -> Removal? {
     guard let first = flow.firstScreen, let shown = flow.shownScreen, let presentation = flow.presentation
     else { return nil }
     switch presentation.kind {
@@ -161,25 +176,32 @@ final class FlowKeeper: HierarchyObserver {
       guard let stack = first.parent as? NavigationController,
         let index = stack.viewControllers.firstIndex(where: { $0 === first }), index > 0
       else { return nil }
-      let below = stack.viewControllers[index - 1]
       // What the flow's screens present is covered by its stack's presenter: it goes first
       // (a second transition, queued behind the dismissal).
-      let presenter = stack.presentedViewController?.presentingViewController
-      return { animated in
-        presenter?.dismiss(animated: animated)
-        _ = stack.popToViewController(below, animated: animated, ignoringPopGuard: true)
-      }
+      return .popTo(
+        stack, below: stack.viewControllers[index - 1],
+        dismissing: stack.presentedViewController?.presentingViewController)
     case .modal, .popover:
       guard let presenter = shown.presentingViewController else { return nil }
-      return { animated in presenter.dismiss(animated: animated) }
+      return .dismiss(presenter: presenter)
     case .child:
       guard shown.parent != nil else { return nil }
-      let navigator = navigator
-      return { (animated: Bool) throws(NavigationError) in
-        try navigator.tryRemoveChild(shown, options: NavigationOptions().animated(animated))
-      }
+      return .removeChild(shown)
     case .root:
       return nil
+    }
+  }
+
+  /// Performs a removal.
+  private func perform(_ removal: Removal, animated: Bool) throws(NavigationError) {
+    switch removal {
+    case .popTo(let stack, let below, let presenter):
+      presenter?.dismiss(animated: animated)
+      _ = stack.popToViewController(below, animated: animated, ignoringPopGuard: true)
+    case .dismiss(let presenter):
+      presenter.dismiss(animated: animated)
+    case .removeChild(let shown):
+      try navigator.tryRemoveChild(shown, options: NavigationOptions().animated(animated))
     }
   }
 

@@ -5,15 +5,22 @@
 /// screen alive.
 public struct ScreenID: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
   @usableFromInline let identity: ObjectIdentifier
+  /// The screen's title, else its restoration identifier, when it had one.
+  private let givenName: String?
+  /// The screen's class, named when ``name`` is read: building a type's name costs more than
+  /// the rest of a push, and most identifiers are never read.
+  private let screenType: ViewController.Type
+
   /// A readable name: the screen's title, else its restoration identifier, else its type.
-  public let name: String
+  public var name: String { givenName ?? String(describing: screenType) }
 
   /// Creates the identifier of a screen.
   ///
   /// - Parameter screen: The screen to identify.
   public init(_ screen: ViewController) {
     identity = ObjectIdentifier(screen)
-    name = screen.title ?? screen.restorationIdentifier ?? String(describing: type(of: screen))
+    givenName = screen.title ?? screen.restorationIdentifier
+    screenType = type(of: screen)
   }
 
   /// Returns a Boolean value indicating whether two identifiers name the same screen.

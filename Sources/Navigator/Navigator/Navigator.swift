@@ -91,8 +91,8 @@ public final class Navigator {
 
   // MARK: Shared steps
 
-  func record(_ request: Request) {
-    if isRecordingRequests { recordedRequests.append(request) }
+  func record(_ request: @autoclosure () -> Request) {
+    if isRecordingRequests { recordedRequests.append(request()) }
   }
 
   /// The origin of a navigation: the one given, else the visible screen.

@@ -9,19 +9,14 @@
 enum TargetKey {
   /// A key, boxed as a ``TypedKeyBox`` of the target's key type.
   case key(KeyBox)
+  /// A key of the target's key type, not boxed (a plan that records only its steps makes
+  /// no box): its index among the target's unboxed keys (``ErasedTarget/keyBox(at:)``
+  /// boxes it).
+  case unboxed(Int)
   /// A plain navigation controller the navigator makes itself.
   case navigationController
   /// A screen with no key.
   case instance(ScreenID)
-
-  /// The text ``ScreenKey/description`` gives.
-  var description: String {
-    switch self {
-    case .key(let box): "\(box.key)"
-    case .navigationController: "NavigationController"
-    case .instance(let screen): screen.name
-    }
-  }
 }
 
 /// What a target screen holds: nothing, a stack's entries, or a container's children.
@@ -62,23 +57,29 @@ struct TargetNode {
   @usableFromInline var style: ModalPresentationStyle
   /// A Boolean value indicating whether a screen it holds presents something (at any depth).
   @usableFromInline var holdsPresentation: Bool
+  /// The index of the node that holds or presents it; -1 for the root.
+  @usableFromInline var parent: Int
 
-  /// A node that a builder fills in later.
-  @usableFromInline static var placeholder: TargetNode {
-    TargetNode(content: .screen, contained: 0..<0, presented: nil, style: .none, holdsPresentation: false)
+  /// A node that a builder fills in later, held or presented by the node at `parent`.
+  @usableFromInline
+  static func placeholder(parent: Int) -> TargetNode {
+    TargetNode(
+      content: .screen, contained: 0..<0, presented: nil, style: .none, holdsPresentation: false,
+      parent: parent)
   }
 
   /// Creates a node.
   @usableFromInline
   init(
     content: TargetContent, contained: Range<Int>, presented: Int?, style: ModalPresentationStyle,
-    holdsPresentation: Bool
+    holdsPresentation: Bool, parent: Int
   ) {
     self.content = content
     self.contained = contained
     self.presented = presented
     self.style = style
     self.holdsPresentation = holdsPresentation
+    self.parent = parent
   }
 
   /// A Boolean value indicating whether the screen is a navigation stack.
@@ -98,14 +99,20 @@ class ErasedTarget {
   @usableFromInline let anchors: [Int: TargetAnchor]
   /// The identity of `TypedKeyBox<Key>`: a screen whose key box has it holds a `Key`.
   let boxType: ObjectIdentifier
+  /// A Boolean value indicating whether a screen of the target presents a popover.
+  let hasPopover: Bool
 
   /// Creates a target from its nodes.
   @usableFromInline
-  init(nodes: [TargetNode], keys: [TargetKey], anchors: [Int: TargetAnchor], boxType: ObjectIdentifier) {
+  init(
+    nodes: [TargetNode], keys: [TargetKey], anchors: [Int: TargetAnchor], boxType: ObjectIdentifier,
+    hasPopover: Bool
+  ) {
     self.nodes = nodes
     self.keys = keys
     self.anchors = anchors
     self.boxType = boxType
+    self.hasPopover = hasPopover
   }
 
   /// The screen's key, boxed as a target key, when it has one of the target's key type
@@ -124,6 +131,9 @@ class ErasedTarget {
     case .key(let box):
       guard let own else { return false }
       return own === box || box.holdsKey(equalTo: own)
+    case .unboxed(let index):
+      guard let own else { return false }
+      return holdsUnboxedKey(index, equalTo: own)
     case .navigationController:
       return own == nil && type(of: screen) == NavigationController.self
     case .instance(let id):
@@ -157,7 +167,43 @@ class ErasedTarget {
     }
   }
 
+  /// The key of the node at `index`, boxed (a new box for an unboxed key); `nil` for a
+  /// node with no key of the target's type.
+  final func keyBox(at index: Int) -> KeyBox? {
+    boxed(keys[index])
+  }
+
+  /// The box of a key; a new box for an unboxed key; `nil` for no key of the target's type.
+  final func boxed(_ key: TargetKey) -> KeyBox? {
+    switch key {
+    case .key(let box): box
+    case .unboxed(let index): boxUnboxedKey(index)
+    case .navigationController, .instance: nil
+    }
+  }
+
+  /// The text ``ScreenKey/description`` gives for a key.
+  final func describe(_ key: TargetKey) -> String {
+    switch key {
+    case .key(let box): "\(box.key)"
+    case .unboxed(let index): "\(boxUnboxedKey(index).key)"
+    case .navigationController: "NavigationController"
+    case .instance(let screen): screen.name
+    }
+  }
+
   // MARK: What needs the key type
+
+  /// A Boolean value indicating whether the unboxed key at `index` equals the key of
+  /// `box`, a ``TypedKeyBox`` of the target's key type.
+  func holdsUnboxedKey(_ index: Int, equalTo box: KeyBox) -> Bool {
+    preconditionFailure("an ErasedTarget is always a TypedTarget")
+  }
+
+  /// The unboxed key at `index`, in a new box.
+  func boxUnboxedKey(_ index: Int) -> KeyBox {
+    preconditionFailure("an ErasedTarget is always a TypedTarget")
+  }
 
   /// A key of another type, boxed as a target key when it casts to the target's key type.
   func castKey(_ box: KeyBox) -> KeyBox? { nil }

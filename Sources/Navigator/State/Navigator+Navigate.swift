@@ -35,8 +35,8 @@ extension Navigator {
   ///   key that the window does not hold there.
   @inlinable
   public func plan<Key>(to target: NavigationState<Key>) throws(NavigationError) -> NavigationPlan<Key> {
-    let erased = TypedTarget(target)
-    var planner = StatePlanner(window: window, target: erased)
+    let erased = TypedTarget(target, boxesKeys: false)
+    var planner = StatePlanner(window: window, target: erased, recordsActions: false)
     try planner.plan()
     return NavigationPlan(
       from: window.navigationState(keyedBy: Key.self), to: target, steps: erased.steps(planner.steps))

@@ -37,12 +37,32 @@ final class PlannedScreen {
 enum Placed {
   case kept(ViewController)
   case made(PlannedScreen)
+  /// A screen the plan makes, for a planner that records only the steps (``StatePlanner``
+  /// for ``Navigator/plan(to:)``): its node, and whether it is inside another new screen.
+  /// Nothing is resolved or made for it.
+  case new(Int, hasParent: Bool)
 
   /// The instance; a made screen's once made.
   var screen: ViewController {
     switch self {
     case .kept(let screen): screen
     case .made(let planned): planned.screen!
+    case .new: preconditionFailure("A plan that records only its steps has no instances.")
+    }
+  }
+
+  /// The planned screen of a made screen (a planner that records actions plans one for each).
+  var planned: PlannedScreen {
+    guard case .made(let planned) = self else { preconditionFailure("Not a planned screen.") }
+    return planned
+  }
+
+  /// The node of a screen the plan makes; `nil` for one the window keeps.
+  var madeNode: Int? {
+    switch self {
+    case .kept: nil
+    case .made(let planned): planned.node
+    case .new(let node, _): node
     }
   }
 }

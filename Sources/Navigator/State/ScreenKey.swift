@@ -76,9 +76,12 @@ extension ViewController {
   @inlinable
   func screenKey<Key>(as _: Key.Type) -> ScreenKey<Key> {
     // The common case first, without a dynamic cast: a key boxed as a `Key`.
-    if let box = stateKeyBox, type(of: box) == TypedKeyBox<Key>.self {
+    let box = stateKeyBox
+    if let box, type(of: box) == TypedKeyBox<Key>.self {
       return .key(unsafeDowncast(box, to: TypedKeyBox<Key>.self).value)
     }
+    // A plain navigation controller, without the generic call.
+    if box == nil, isPlainNavigationController { return .navigationController }
     return screenKeyCast(as: Key.self)
   }
 
@@ -96,6 +99,10 @@ extension ViewController {
 
   /// The screen's boxed key, for inlinable code.
   @usableFromInline var stateKeyBox: KeyBox? { keyBox }
+
+  /// A Boolean value indicating whether the screen is a `NavigationController` itself (not
+  /// a subclass), for inlinable code.
+  @usableFromInline var isPlainNavigationController: Bool { type(of: self) == NavigationController.self }
 }
 
 /// A screen's key, boxed so that a screen without one pays one word; the base class of

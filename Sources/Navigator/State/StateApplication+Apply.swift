@@ -160,7 +160,7 @@ extension StateApplication {
   /// the target's box of the key (boxes never change).
   private func prepare(_ planned: PlannedScreen, in window: Window) {
     let screen = planned.screen!
-    if case .key(let box) = target.keys[planned.node], screen.keyBox == nil { screen.keyBox = box }
+    if screen.keyBox == nil, let box = target.keyBox(at: planned.node) { screen.keyBox = box }
     screen.adopt(window)
     screen.loadViewIfNeeded()
     if screen.view.backgroundColor == nil { screen.view.backgroundColor = .systemBackground }

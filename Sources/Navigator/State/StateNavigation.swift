@@ -39,8 +39,8 @@ struct StateNavigation<Key: Hashable & Sendable> {
     let receivesPlan =
       completion != nil || options.successHandler != nil || options.completionHandler != nil
     let from = receivesPlan ? window.navigationState(keyedBy: Key.self) : .empty
-    let erased = TypedTarget(target)
-    var planner = StatePlanner(window: window, target: erased)
+    let erased = TypedTarget(target, boxesKeys: true)
+    var planner = StatePlanner(window: window, target: erased, recordsActions: true)
     try planner.plan()
     var onApply: (() -> Void)?
     var finish: (() -> Void)?
@@ -214,8 +214,8 @@ struct StateApplication {
       switch key {
       case .navigationController:
         made = NavigationController()
-      case .key(let box):
-        made = try target.makeScreen(for: box, navigator: navigator)
+      case .key, .unboxed:
+        made = try target.makeScreen(for: target.keyBox(at: screen.node)!, navigator: navigator)
       case .instance(let screen):
         throw NavigationError(.unmakeableScreen, "Can't make \(screen) again: it has no navigationKey.")
       }
@@ -230,7 +230,7 @@ struct StateApplication {
       seen.append(identity)
       // The message's text is built only for a screen that is not free.
       if made.parent != nil || made.presenter != nil || made.windowIfRoot != nil,
-        let error = Navigator.freeScreenError(made, action: "show \(key.description) as")
+        let error = Navigator.freeScreenError(made, action: "show \(target.describe(key)) as")
       {
         throw error
       }
@@ -251,7 +251,7 @@ struct StateApplication {
       if let holds {
         throw NavigationError(
           .unmakeableScreen,
-          "The screen provider made \(made.screenID) for \(key.description), which the target holds as a "
+          "The screen provider made \(made.screenID) for \(target.describe(key)), which the target holds as a "
             + "\(holds).",
           screens: [made.screenID])
       }

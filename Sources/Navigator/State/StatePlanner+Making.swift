@@ -2,20 +2,36 @@
 // subtrees, and the owners of new popovers' anchors.
 
 extension StatePlanner {
-  /// Plans the screen for the node at `node` (the walk's position) and what it holds.
-  mutating func makePlanned(_ node: Int, hasParent: Bool) throws(NavigationError) -> PlannedScreen {
+  /// Plans the screen for the node at `node` (the walk's position) and what it holds: a
+  /// ``PlannedScreen`` when the planner records actions, else only the node.
+  mutating func makePlanned(_ node: Int, hasParent: Bool) throws(NavigationError) -> Placed {
     try checkMakeable(node)
-    let planned = PlannedScreen(node, in: target, hasParent: hasParent)
-    if recordsPlaces { record(planned, at: path) }
-    appendMade(planned)
-    return planned
+    let place: Placed
+    if recordsActions {
+      let planned = PlannedScreen(node, in: target, hasParent: hasParent)
+      appendMade(planned)
+      place = .made(planned)
+    } else {
+      place = .new(node, hasParent: hasParent)
+    }
+    if recordsPlaces { record(place, at: path) }
+    return place
   }
 
-  private mutating func record(_ planned: PlannedScreen, at path: StatePath) {
-    placed[path] = .made(planned)
-    let isStack = target.nodes[planned.node].isStack
-    for index in planned.contained.indices {
-      record(planned.contained[index], at: isStack ? path.entry(index) : path.child(index))
+  /// Records a made screen and the screens it holds in ``placed``.
+  private mutating func record(_ place: Placed, at path: StatePath) {
+    placed[path] = place
+    let node = target.nodes[place.madeNode!]
+    for offset in 0..<node.contained.count {
+      record(contained(place, offset), at: node.isStack ? path.entry(offset) : path.child(offset))
+    }
+  }
+
+  /// The screen at `offset` among the entries or children of a made screen.
+  private func contained(_ place: Placed, _ offset: Int) -> Placed {
+    switch place {
+    case .made(let planned): .made(planned.contained[offset])
+    default: .new(target.nodes[place.madeNode!].contained.lowerBound + offset, hasParent: true)
     }
   }
 
@@ -31,7 +47,7 @@ extension StatePlanner {
   private func isMakeable(_ index: Int) -> Bool {
     let node = target.nodes[index]
     switch target.keys[index] {
-    case .key: break
+    case .key, .unboxed: break
     case .navigationController: guard node.isStack else { return false }
     case .instance: return false
     }
@@ -44,7 +60,7 @@ extension StatePlanner {
   private func findUnmakeable(_ index: Int, at path: StatePath) throws(NavigationError) {
     let node = target.nodes[index]
     switch target.keys[index] {
-    case .key:
+    case .key, .unboxed:
       break
     case .navigationController:
       guard node.isStack else {
@@ -88,12 +104,11 @@ extension StatePlanner {
             + "anchor.")
       }
       let owner = try anchorOwner(anchor, presenterPath: presenterPath, screen: node)
-      presentations.append(
-        PendingStep(
-          .popover(node, from: presenterPath, presenter: presenterNode),
-          .present(
-            planned, from: presenter, style: .popover, anchor: ResolvableAnchor(anchor: anchor, owner: owner))
-        ))
+      append(
+        .presentation, .popover(node, from: presenterPath, presenter: presenterNode),
+        .present(
+          planned.planned, from: presenter, style: .popover,
+          anchor: ResolvableAnchor(anchor: anchor, owner: owner)))
     default:
       if target.anchors[presenterNode] != nil {
         throw NavigationError(
@@ -101,11 +116,9 @@ extension StatePlanner {
           "Can't present \(target.describeNode(node)) from \(presenterPath) as \(style) at an anchor: only a "
             + "popover has one.")
       }
-      presentations.append(
-        PendingStep(
-          .present(node, from: presenterPath, style: style),
-          .present(planned, from: presenter, style: style, anchor: nil)
-        ))
+      append(
+        .presentation, .present(node, from: presenterPath, style: style),
+        .present(planned.planned, from: presenter, style: style, anchor: nil))
     }
     try presentNested(in: planned)
     components.removeLast()
@@ -113,21 +126,22 @@ extension StatePlanner {
 
   /// Plans the presentations inside a subtree the plan makes (at the walk's position),
   /// bottom up.
-  mutating func presentNested(in planned: PlannedScreen) throws(NavigationError) {
-    let node = target.nodes[planned.node]
+  mutating func presentNested(in planned: Placed) throws(NavigationError) {
+    let index = planned.madeNode!
+    let node = target.nodes[index]
     if node.holdsPresentation {
       let isStack = node.isStack
-      for offset in planned.contained.indices {
-        let child = target.nodes[planned.contained[offset].node]
+      for offset in 0..<node.contained.count {
+        let child = target.nodes[node.contained.lowerBound + offset]
         // A plain screen that presents nothing has nothing to plan.
         guard child.presented != nil || !child.contained.isEmpty else { continue }
         components.append(isStack ? .entry(offset) : .child(offset))
-        try presentNested(in: planned.contained[offset])
+        try presentNested(in: contained(planned, offset))
         components.removeLast()
       }
     }
     if node.presented != nil {
-      try present(planned.node, from: .made(planned))
+      try present(index, from: planned)
     }
   }
 
@@ -146,6 +160,9 @@ extension StatePlanner {
     case .made(let planned):
       hasParent = planned.hasParent
       definesContext = false
+    case .new(_, let isContained):
+      hasParent = isContained
+      definesContext = false
     }
     guard hasParent, !(style.usesPresentationContext && definesContext) else { return }
     throw NavigationError(
@@ -161,7 +178,8 @@ extension StatePlanner {
   {
     let key: TargetKey
     switch anchor {
-    case .barButtonItem(_, _, let owner), .view(let owner, _, _): key = owner
+    case .barButtonItem(_, _, let owner), .view(let owner, _, _):
+      key = target.boxed(owner).map(TargetKey.key) ?? owner
     case .unnamed(let text):
       throw NavigationError(
         .invalidTarget,
@@ -182,17 +200,20 @@ extension StatePlanner {
       let found: Bool
       switch place {
       case .kept(let screen): found = target.screen(screen, hasKey: key)
-      case .made(let planned): found = Self.sameKey(target.keys[planned.node], key)
+      case .made, .new:
+        let own = target.keys[place.madeNode!]
+        found = Self.sameKey(target.boxed(own).map(TargetKey.key) ?? own, key)
       }
       if found { return place }
     }
     throw NavigationError(
       .invalidTarget,
       "Can't present \(target.describeNode(screen)) as a popover from \(presenterPath): no screen "
-        + "\(key.description) below it holds the anchor.")
+        + "\(target.describe(key)) below it holds the anchor.")
   }
 
-  /// A Boolean value indicating whether two target keys are equal (as ``ScreenKey``s).
+  /// A Boolean value indicating whether two target keys are equal (as ``ScreenKey``s); keys
+  /// of the target's type come boxed.
   private static func sameKey(_ lhs: TargetKey, _ rhs: TargetKey) -> Bool {
     switch (lhs, rhs) {
     case (.key(let lhs), .key(let rhs)): lhs === rhs || lhs.holdsKey(equalTo: rhs)

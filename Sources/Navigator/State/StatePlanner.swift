@@ -25,13 +25,10 @@ struct StatePlanner {
   /// Every screen the plan makes, in the order of the steps that show them.
   private(set) var made: [PlannedScreen] = []
 
-  /// The steps in three runs (dismissals, then the layers' changes, then the new
-  /// presentations), joined once planned.
-  var dismissals: [PendingStep] = []
-  /// The changes of layers that stay.
-  var layerChanges: [PendingStep] = []
-  /// The new presentations.
-  var presentations: [PendingStep] = []
+  /// The steps as planned, each in one of three runs (dismissals, then the layers'
+  /// changes, then the new presentations), joined in that order once planned: one array
+  /// rather than three.
+  var pending: [PendingStep] = []
   /// Where the walk is: the path of the node being planned.
   var components: [StatePath.Component] = []
   /// The instance at each path of the target, for anchors; recorded only when the target
@@ -40,12 +37,23 @@ struct StatePlanner {
   /// A Boolean value indicating whether ``placed`` is recorded: a new popover needs it to
   /// find its anchor's owner, and nothing else does.
   var recordsPlaces = false
+  /// A Boolean value indicating whether the planner records what only a navigation needs:
+  /// the actions, the ``PlannedScreen``s, the screens made and the stacks whose tops leave.
+  /// ``Navigator/plan(to:)`` records only the steps.
+  let recordsActions: Bool
 
-  /// Creates a planner for a window and a target.
+  /// Creates a planner for a window and a target; `recordsActions` is `false` for a plan
+  /// that records only its steps.
   @usableFromInline
-  init(window: Window, target: ErasedTarget) {
+  init(window: Window, target: ErasedTarget, recordsActions: Bool) {
     self.window = window
     self.target = target
+    self.recordsActions = recordsActions
+  }
+
+  /// Appends a step to its run, with its action built only when the planner records actions.
+  mutating func append(_ run: PendingStep.Run, _ step: PlanStep, _ action: @autoclosure () -> PlannedAction) {
+    pending.append(PendingStep(run, step, recordsActions ? action() : nil))
   }
 
   /// The path of the node being planned.
@@ -56,46 +64,33 @@ struct StatePlanner {
   mutating func plan() throws(NavigationError) {
     let current = window.rootViewController
     let root: Int? = target.nodes.isEmpty ? nil : 0
-    recordsPlaces = if let root { hasPopover(root) } else { false }
+    recordsPlaces = target.hasPopover
+    // Room for the walk's usual depth: no regrowth.
+    components.reserveCapacity(8)
     switch (current, root) {
     case (nil, nil):
       break
     case (let root?, nil):
       collectLeavingStacks(in: root)
-      layerChanges.append(PendingStep(.setRoot(nil), .setRoot(nil)))
+      append(.layerChange, .setRoot(nil), .setRoot(nil))
     case (let root, let node?):
       if let root, target.matches(root, node) {
         try keep(root, node, layerCovered: covers(node))
       } else {
         if let root { collectLeavingStacks(in: root) }
         let planned = try makePlanned(node, hasParent: false)
-        layerChanges.append(PendingStep(.setRoot(node), .setRoot(planned)))
+        append(.layerChange, .setRoot(node), .setRoot(planned.planned))
         try presentNested(in: planned)
       }
     }
-    let count = dismissals.count + layerChanges.count + presentations.count
-    steps.reserveCapacity(count)
-    actions.reserveCapacity(count)
-    for pending in dismissals {
-      steps.append(pending.step)
-      actions.append(pending.action)
+    steps.reserveCapacity(pending.count)
+    if recordsActions { actions.reserveCapacity(pending.count) }
+    for run in PendingStep.Run.dismissal.rawValue...PendingStep.Run.presentation.rawValue {
+      for step in pending where step.run.rawValue == run {
+        steps.append(step.step)
+        if let action = step.action { actions.append(action) }
+      }
     }
-    for pending in layerChanges {
-      steps.append(pending.step)
-      actions.append(pending.action)
-    }
-    for pending in presentations {
-      steps.append(pending.step)
-      actions.append(pending.action)
-    }
-  }
-
-  /// A Boolean value indicating whether the subtree at `index` presents a popover.
-  private func hasPopover(_ index: Int) -> Bool {
-    let node = target.nodes[index]
-    for child in node.contained where hasPopover(child) { return true }
-    guard let presented = node.presented else { return false }
-    return node.style == .popover || hasPopover(presented)
   }
 
   /// A Boolean value indicating whether the node's presentation removes its layer from the
@@ -145,7 +140,7 @@ struct StatePlanner {
         slots.append(.kept(current[match]))
         try keep(current[match], entry, layerCovered: layerCovered)
       } else {
-        slots.append(.made(try makePlanned(entry, hasParent: true)))
+        slots.append(try makePlanned(entry, hasParent: true))
       }
       components.removeLast()
     }
@@ -162,18 +157,17 @@ struct StatePlanner {
       return
     }
     if keptInOrder, slots.count < current.count {
-      let target = slots.last!.screen
+      let last = slots.last!
       components.append(.entry(slots.count - 1))
-      layerChanges.append(PendingStep(.popTo(path), .popTo(target, in: navigation, shown: shown)))
+      append(.layerChange, .popTo(path), .popTo(last.screen, in: navigation, shown: shown))
       components.removeLast()
     } else if slots.count == current.count + 1, keepsInOrder(slots.dropLast(), current),
-      case .made(let planned) = slots.last!
+      let made = slots.last!.madeNode
     {
-      layerChanges.append(
-        PendingStep(.push(planned.node, onto: path), .push(planned, onto: navigation, shown: shown)))
+      let last = slots.last!
+      append(.layerChange, .push(made, onto: path), .push(last.planned, onto: navigation, shown: shown))
     } else {
-      layerChanges.append(
-        PendingStep(.setStack(path, stack: node), .setStack(navigation, slots, shown: shown)))
+      append(.layerChange, .setStack(path, stack: node), .setStack(navigation, slots, shown: shown))
     }
     var keepsOldTop = false
     if let oldTop {
@@ -184,7 +178,8 @@ struct StatePlanner {
         }
       }
     }
-    if let oldTop, !keepsOldTop {
+    // Only a navigation asks the guards (``collectLeavingStacks(in:)`` does nothing otherwise).
+    if recordsActions, let oldTop, !keepsOldTop {
       leavingStacks.append(navigation)
       for index in current.indices where !used[index] && current[index] !== oldTop {
         collectLeavingStacks(in: current[index])
@@ -193,10 +188,9 @@ struct StatePlanner {
     } else {
       for index in current.indices where !used[index] { collectLeavingStacks(in: current[index]) }
     }
-    for offset in slots.indices {
-      guard case .made(let planned) = slots[offset] else { continue }
+    for offset in slots.indices where slots[offset].madeNode != nil {
       components.append(.entry(offset))
-      try presentNested(in: planned)
+      try presentNested(in: slots[offset])
       components.removeLast()
     }
   }
@@ -229,7 +223,7 @@ struct StatePlanner {
     guard prefix < current.count || prefix < children.count else { return }
     var removed = Array(current[prefix...])
     for screen in removed.reversed() {
-      layerChanges.append(PendingStep(.removeChild(screen, from: path), .removeChild(screen)))
+      append(.layerChange, .removeChild(screen, from: path), .removeChild(screen))
     }
     for offset in prefix..<children.count {
       let child = children.lowerBound + offset
@@ -237,13 +231,11 @@ struct StatePlanner {
       components.append(.child(offset))
       if let match = removed.firstIndex(where: { target.matches($0, child) }) {
         let screen = removed.remove(at: match)
-        layerChanges.append(
-          PendingStep(.addChild(child, to: containerPath), .addChild(.kept(screen), to: container)))
+        append(.layerChange, .addChild(child, to: containerPath), .addChild(.kept(screen), to: container))
         try keep(screen, child, layerCovered: layerCovered)
       } else {
         let planned = try makePlanned(child, hasParent: true)
-        layerChanges.append(
-          PendingStep(.addChild(child, to: containerPath), .addChild(.made(planned), to: container)))
+        append(.layerChange, .addChild(child, to: containerPath), .addChild(planned, to: container))
         try presentNested(in: planned)
       }
       components.removeLast()
@@ -268,7 +260,7 @@ struct StatePlanner {
     }
     if let current {
       collectLeavingStacks(in: current)
-      dismissals.append(PendingStep(.dismiss(presentedBy: path), .dismiss(presenter: presenter)))
+      append(.dismissal, .dismiss(presentedBy: path), .dismiss(presenter: presenter))
     }
     if targetNode.presented != nil {
       try present(node, from: .kept(presenter))
@@ -279,6 +271,7 @@ struct StatePlanner {
 
   /// Notes every stack in `screen`'s subtree and what it presents: their tops leave.
   mutating func collectLeavingStacks(in screen: ViewController) {
+    guard recordsActions else { return }
     if let navigation = screen as? NavigationController, navigation.topViewController != nil {
       leavingStacks.append(navigation)
     }
@@ -305,13 +298,26 @@ struct StatePlanner {
 /// A step and its action, planned (a struct rather than a tuple: no tuple metadata to destroy
 /// an array of them).
 struct PendingStep {
+  /// The runs of a plan's steps, in their order.
+  enum Run: UInt8 {
+    /// A dismissal.
+    case dismissal
+    /// A change of a layer that stays.
+    case layerChange
+    /// A new presentation.
+    case presentation
+  }
+
+  /// The run of the step.
+  let run: Run
   /// The step.
   let step: PlanStep
-  /// Its action.
-  let action: PlannedAction
+  /// Its action; `nil` for a planner that records only the steps.
+  let action: PlannedAction?
 
-  /// Pairs a step with its action.
-  init(_ step: PlanStep, _ action: PlannedAction) {
+  /// Pairs a step with its run and action.
+  init(_ run: Run, _ step: PlanStep, _ action: PlannedAction?) {
+    self.run = run
     self.step = step
     self.action = action
   }

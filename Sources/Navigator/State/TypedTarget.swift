@@ -8,28 +8,40 @@
 final class TypedTarget<Key: Hashable & Sendable>: ErasedTarget {
   /// The target.
   @usableFromInline let target: NavigationState<Key>
-  /// The target's nodes, at the indices of ``ErasedTarget/nodes``.
-  @usableFromInline let source: [NavigationState<Key>.Node]
+  /// The keys of ``TargetKey/unboxed(_:)``, at their indices.
+  @usableFromInline let unboxedKeys: [Key]
   /// The navigator's screen provider for `Key`, once looked up.
   private var provider: ScreenProvider<Key>?
 
-  /// Erases a target.
+  /// Erases a target; with `boxesKeys` `false` (a plan that records only its steps), its
+  /// keys stay unboxed: no box is made for them.
   @inlinable
-  init(_ target: NavigationState<Key>) {
-    var builder = TargetBuilder<Key>()
+  init(_ target: NavigationState<Key>, boxesKeys: Bool) {
+    var builder = TargetBuilder<Key>(boxesKeys: boxesKeys)
     if let root = target.root { builder.add(root) }
     self.target = target
-    source = builder.source
+    unboxedKeys = builder.unboxedKeys
     super.init(
       nodes: builder.nodes, keys: builder.keys, anchors: builder.anchors,
-      boxType: ObjectIdentifier(TypedKeyBox<Key>.self))
+      boxType: ObjectIdentifier(TypedKeyBox<Key>.self), hasPopover: builder.hasPopover)
+  }
+
+  /// The target's node at `index`, found from the root (the layout keeps no copy of the
+  /// nodes: a plan reads a few of them).
+  @inlinable
+  func source(_ index: Int) -> NavigationState<Key>.Node {
+    let parent = nodes[index].parent
+    guard parent >= 0 else { return target.root! }
+    let holder = source(parent)
+    if nodes[parent].presented == index { return holder.presentation!.screen }
+    return holder.contained[index - nodes[parent].contained.lowerBound]
   }
 
   /// The node at `index` as a step names it: without presentations.
   @inlinable
   func stepNode(_ index: Int) -> NavigationState<Key>.Node {
-    if nodes[index].holdsPresentation { return source[index].withoutPresentations }
-    var node = source[index]
+    if nodes[index].holdsPresentation { return source(index).withoutPresentations }
+    var node = source(index)
     if nodes[index].presented != nil { node.presentation = nil }
     return node
   }
@@ -51,12 +63,12 @@ final class TypedTarget<Key: Hashable & Sendable>: ErasedTarget {
         if nodes[stack].holdsPresentation {
           result.append(.setStack(path, to: entries.map(stepNode)))
         } else {
-          result.append(.setStack(path, to: source[stack].contained))
+          result.append(.setStack(path, to: source(stack).contained))
         }
       case .present(let index, let path, let style):
         result.append(.present(stepNode(index), from: path, style: style))
       case .popover(let index, let path, let presenter):
-        result.append(.popover(stepNode(index), from: path, at: source[presenter].presentation!.anchor!))
+        result.append(.popover(stepNode(index), from: path, at: source(presenter).presentation!.anchor!))
       case .addChild(let index, let path): result.append(.addChild(stepNode(index), to: path))
       case .removeChild(let screen, let path):
         result.append(.removeChild(screen.screenKey(as: Key.self), from: path))
@@ -64,6 +76,14 @@ final class TypedTarget<Key: Hashable & Sendable>: ErasedTarget {
     }
     return result
   }
+
+  /// Compares the unboxed key at `index` with the key of a `TypedKeyBox<Key>`.
+  override func holdsUnboxedKey(_ index: Int, equalTo box: KeyBox) -> Bool {
+    unboxedKeys[index] == unsafeDowncast(box, to: TypedKeyBox<Key>.self).value
+  }
+
+  /// The unboxed key at `index`, in a new box.
+  override func boxUnboxedKey(_ index: Int) -> KeyBox { TypedKeyBox(unboxedKeys[index]) }
 
   /// A key of another type, boxed as a `Key` when it casts to one.
   override func castKey(_ box: KeyBox) -> KeyBox? {
@@ -106,33 +126,37 @@ final class TypedTarget<Key: Hashable & Sendable>: ErasedTarget {
 struct TargetBuilder<Key: Hashable & Sendable> {
   /// The erased nodes.
   @usableFromInline var nodes: [TargetNode] = []
-  /// The target's nodes at the same indices.
-  @usableFromInline var source: [NavigationState<Key>.Node] = []
   /// The erased keys at the same indices.
   @usableFromInline var keys: [TargetKey] = []
   /// The erased anchors, by the index of their presenter.
   @usableFromInline var anchors: [Int: TargetAnchor] = [:]
+  /// The keys erased as ``TargetKey/unboxed(_:)``, at their indices.
+  @usableFromInline var unboxedKeys: [Key] = []
+  /// A Boolean value indicating whether a node presents a popover.
+  @usableFromInline var hasPopover = false
+  /// A Boolean value indicating whether the nodes' keys are boxed (``TargetKey/key(_:)``)
+  /// rather than kept in ``unboxedKeys``; an anchor's key is always boxed.
+  @usableFromInline let boxesKeys: Bool
 
   /// Creates an empty builder.
-  @inlinable init() {}
+  @inlinable init(boxesKeys: Bool) { self.boxesKeys = boxesKeys }
 
   /// Adds the root.
   @inlinable
   mutating func add(_ root: NavigationState<Key>.Node) {
     // Room for a target of usual size: no regrowth.
     nodes.reserveCapacity(16)
-    source.reserveCapacity(16)
     keys.reserveCapacity(16)
-    append(root)
+    if !boxesKeys { unboxedKeys.reserveCapacity(16) }
+    append(root, parent: -1)
     _ = fill(0, root)
   }
 
-  /// Appends a node to fill later, with its key.
+  /// Appends a node to fill later, held or presented by the node at `parent`, with its key.
   @inlinable
-  mutating func append(_ node: NavigationState<Key>.Node) {
-    nodes.append(.placeholder)
-    source.append(node)
-    keys.append(Self.erase(node.key))
+  mutating func append(_ node: NavigationState<Key>.Node, parent: Int) {
+    nodes.append(.placeholder(parent: parent))
+    keys.append(eraseOrKeep(node.key))
   }
 
   /// Fills the node at `index` and lays out what it holds and presents; returns whether
@@ -153,7 +177,7 @@ struct TargetBuilder<Key: Hashable & Sendable> {
       children = nodes
     }
     let first = nodes.count
-    for child in children { append(child) }
+    for child in children { append(child, parent: index) }
     var holdsPresentation = false
     for offset in children.indices where fill(first + offset, children[offset]) { holdsPresentation = true }
     var presented: Int?
@@ -161,15 +185,24 @@ struct TargetBuilder<Key: Hashable & Sendable> {
     if let presentation = node.presentation {
       let screen = nodes.count
       presented = screen
-      append(presentation.screen)
+      append(presentation.screen, parent: index)
       _ = fill(screen, presentation.screen)
       style = presentation.style
+      if style == .popover { hasPopover = true }
       if let anchor = presentation.anchor { anchors[index] = Self.erase(anchor) }
     }
     nodes[index] = TargetNode(
       content: content, contained: first..<(first + children.count), presented: presented, style: style,
-      holdsPresentation: holdsPresentation)
+      holdsPresentation: holdsPresentation, parent: nodes[index].parent)
     return holdsPresentation || presented != nil
+  }
+
+  /// A node's key without its type: boxed, or kept in ``unboxedKeys``.
+  @inlinable
+  mutating func eraseOrKeep(_ key: ScreenKey<Key>) -> TargetKey {
+    guard !boxesKeys, case .key(let key) = key else { return Self.erase(key) }
+    unboxedKeys.append(key)
+    return .unboxed(unboxedKeys.count - 1)
   }
 
   /// A key without its type.

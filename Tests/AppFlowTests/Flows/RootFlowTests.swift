@@ -64,3 +64,25 @@ import Testing
     #expect(NavigationError.Code(rule: "flowAlreadyRan").description == "flowAlreadyRan")
   }
 }
+
+@Suite struct FlowHoldingTests {
+  @Test func theAppControllerFindsTheInnermostLiveFlowHoldingAScreen() throws {
+    let (app, home) = try makeApp()
+    let parent = TestFlow("Parent")
+    app.run(parent, as: .sheet(embeddedInNavigationController: true), animated: false)
+    let child = TestFlow("Child")
+    parent.run(child, as: .push, animated: false)
+    let next = NamedScreen("Next")
+    app.navigator.push(.instance(next), options: .init().animated(false))
+    let parentFirst = try #require(parent.firstScreen)
+    let container = try #require(parentFirst.navigationController)
+    #expect(app.flow(holding: parentFirst) === parent)
+    #expect(app.flow(holding: container) === parent)
+    #expect(app.flow(holding: next) === child)
+    #expect(app.flow(holding: home) == nil)
+    #expect(parent.screens.map(\.title) == [nil, "Parent"])
+    #expect(child.screens.map(\.title) == ["Child", "Next"])
+    child.finish("done", animated: false)
+    #expect(app.flow(holding: next) == nil)
+  }
+}

@@ -36,6 +36,7 @@ enum Demo {
     engineJourney(into: output)
     stateJourney(into: output)
     flowsJourney(into: output)
+    routesJourney(into: output)
     output.line("Done.")
   }
 

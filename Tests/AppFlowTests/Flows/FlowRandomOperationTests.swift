@@ -96,7 +96,7 @@ import Testing
     let live = records.filter { $0.flow?.state.isLive == true }
     let visible = app.navigator.visibleViewController
     let stack = visible?.navigationController
-    switch rng.index(below: 16) {
+    switch rng.index(below: 18) {
     case 0...3:
       let parent = rng.bool() ? rng.element(of: live.filter { $0.flow?.state == .running }) : nil
       let name = "F\(step)"
@@ -190,6 +190,8 @@ import Testing
         return "root replaced"
       }
       return "tap outside popover: \(app.window.tapOutsidePopover())"
+    case 16, 17:
+      return openRandomDeepLink(&rng, app, scheduler)
     default:
       if let scheduler {
         if rng.bool() { scheduler.runLoopTurn() } else { scheduler.finishTransitions() }
@@ -198,6 +200,49 @@ import Testing
       guard let child = visible?.children.last else { return "removeChild: none" }
       do { try app.navigator.tryRemoveChild(child) } catch { return "removeChild refused: \(error.code)" }
       return "removeChild \(child.screenID)"
+    }
+  }
+
+  /// Navigates to a random route of a shop on its chain of parents (registering the shop's
+  /// routes the first time), checks that the window then shows exactly the route's state,
+  /// and describes it.
+  static func openRandomDeepLink(_ rng: inout SplitMix64, _ app: AppController, _ scheduler: ManualScheduler?)
+    -> String
+  {
+    if app.routes.routeNames.isEmpty {
+      do {
+        try app.routes.register(Catalog.self) { RouteScreen($0) }
+        try app.routes.register(Product.self, parent: { _ in Catalog() }) { RouteScreen($0) }
+        try app.routes.register(
+          Reviews.self, presentation: .sheet(embeddedInNavigationController: true),
+          parent: { Product(id: $0.productID) }
+        ) { RouteScreen($0) }
+        try app.routes.register(Compose.self, parent: { Reviews(productID: $0.productID) }) {
+          RouteScreen($0)
+        }
+        try app.routes.register(Preview.self, presentation: .fullScreen(), parent: { _ in Catalog() }) {
+          RouteScreen($0)
+        }
+      } catch {
+        return "register routes failed: \(error)"
+      }
+    }
+    let id = rng.index(below: 3)
+    let routes: [any Route] = [
+      Catalog(), Product(id: id), Reviews(productID: id), Compose(productID: id), Preview(),
+    ]
+    let route = rng.element(of: routes)!
+    var result: Result<NavigationPlan<AnyRoute>, RouteError>?
+    app.navigate(to: route, animated: rng.bool()) { result = $0 }
+    switch result {
+    case .success(let plan):
+      let expected = try? app.routes.state(for: app.routes.chain(to: route))
+      if scheduler == nil, app.window.navigationState(keyedBy: AnyRoute.self) != expected {
+        Issue.record("after a deep link to \(route), the window is not in the route's state")
+      }
+      return "deep link \(route): \(plan.steps.count) steps"
+    case .failure(let error): return "deep link \(route) refused: \(error)"
+    case nil: return "deep link \(route) waits"
     }
   }
 }

@@ -8,6 +8,7 @@
 //   NavigatorMeasure --profile state-read [count] [screens]
 //     (`count` reads of the state of a `screens`-screen stack, 1,000 by default)
 //   NavigatorMeasure --profile flow-finish|flow-pop|flow-baseline|flow-navigator [count]
+//   NavigatorMeasure --profile deeplink|deeplink-url [count]
 //     (`count` flows run and finished or popped, or push+pops in the same app; FlowTarget.swift)
 //
 // Exits with status 1 when a target is missed, the two workloads do not make the same
@@ -50,6 +51,14 @@ if let index = arguments.firstIndex(of: "--trials"), index + 1 < arguments.count
 if let index = arguments.firstIndex(of: "--profile"), index + 1 < arguments.count {
   let which = arguments[index + 1]
   let iterations = index + 2 < arguments.count ? Int(arguments[index + 2]) ?? 100_000 : 100_000
+  if which.hasPrefix("deeplink") {
+    let workload = DeepLinkWorkload()
+    workload.roundTrips(iterations, url: which == "deeplink-url")
+    print(
+      "\(which): \(iterations) round trips, \(workload.failures) failures, "
+        + "\(workload.screenCount) screens at the end")
+    exit(workload.failures == 0 ? 0 : 1)
+  }
   if which.hasPrefix("flow-") {
     profileFlows(which, iterations)
     exit(0)

@@ -175,7 +175,9 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible {
       }
       return .literal(literal)
     }
-    guard piece.count >= 3, piece.last == ">" else { throw invalid("the placeholder '\(piece)' is not closed") }
+    guard piece.count >= 3, piece.last == ">" else {
+      throw invalid("the placeholder '\(piece)' is not closed")
+    }
     let inner = piece.dropFirst().dropLast()
     let pieces = inner.split(separator: ":", omittingEmptySubsequences: false)
     let name = pieces.last ?? inner

@@ -8,28 +8,36 @@ enum PercentCoding {
     case invalidUTF8
   }
 
-  /// The text of `piece` with every `%XX` replaced by its byte; `+` stays a plus sign.
-  static func decode(_ piece: Substring) throws(Failure) -> String {
-    let utf8 = piece.utf8
-    guard utf8.contains(UInt8(ascii: "%")) else { return String(piece) }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(utf8.count)
-    var index = utf8.startIndex
-    while index < utf8.endIndex {
-      let byte = utf8[index]
-      utf8.formIndex(after: &index)
+  /// The text of `range` of the UTF-8 `bytes` with every `%XX` replaced by its byte; `+`
+  /// stays a plus sign.
+  static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws(Failure) -> String {
+    guard URLParts.firstIndex(of: UInt8(ascii: "%"), in: bytes, range) != nil else {
+      return URLParts.string(bytes, range)
+    }
+    var decoded: [UInt8] = []
+    decoded.reserveCapacity(range.count)
+    var index = range.lowerBound
+    while index < range.upperBound {
+      let byte = bytes[index]
+      index += 1
       guard byte == UInt8(ascii: "%") else {
-        bytes.append(byte)
+        decoded.append(byte)
         continue
       }
-      guard index < utf8.endIndex, let high = hexValue(utf8[index]) else { throw .malformedEscape }
-      utf8.formIndex(after: &index)
-      guard index < utf8.endIndex, let low = hexValue(utf8[index]) else { throw .malformedEscape }
-      utf8.formIndex(after: &index)
-      bytes.append(high << 4 | low)
+      guard index + 1 < range.upperBound, let high = hexValue(bytes[index]), let low = hexValue(bytes[index + 1])
+      else { throw .malformedEscape }
+      index += 2
+      decoded.append(high << 4 | low)
     }
-    guard let text = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8 }
+    guard let text = String(validating: decoded, as: UTF8.self) else { throw .invalidUTF8 }
     return text
+  }
+
+  /// The text of `piece` decoded as ``decode(_:_:)`` does.
+  static func decode(_ piece: Substring) throws(Failure) -> String {
+    var text = String(piece)
+    let result = text.withUTF8 { bytes in Result { () throws(Failure) in try decode(bytes, 0..<bytes.count) } }
+    return try result.get()
   }
 
   /// `text` with every byte but the unreserved ones (`A-Z a-z 0-9 - . _ ~`) written `%XX`.
@@ -72,9 +80,10 @@ enum PercentCoding {
     }
   }
 
-  /// `text` in lower case, without a copy when it has no upper-case ASCII letter.
-  static func lowercased(_ text: Substring) -> String {
-    let hasUpper = text.utf8.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
-    return hasUpper ? text.lowercased() : String(text)
+  /// `range` of the UTF-8 `bytes` with ASCII letters in lower case.
+  static func lowercased(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+    let isUpper = { (byte: UInt8) in byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+    guard range.contains(where: { isUpper(bytes[$0]) }) else { return URLParts.string(bytes, range) }
+    return String(decoding: range.map { isUpper(bytes[$0]) ? bytes[$0] + 32 : bytes[$0] }, as: UTF8.self)
   }
 }

@@ -1,8 +1,8 @@
 /// A URL ready to be matched: checked against the limits, cut into parts, the scheme and host
-/// lowercased, every segment and query item percent-decoded.
+/// lowercased (ASCII letters), every segment and query item percent-decoded.
 struct ScannedURL {
   /// The URL as given.
-  let text: Substring
+  let text: String
   /// The scheme, lowercased.
   let scheme: String
   /// The host, lowercased.
@@ -18,43 +18,52 @@ struct ScannedURL {
   ///   ``RouteError/relativeURL(_:)``, ``RouteError/malformedURL(_:reason:)``,
   ///   ``RouteError/tooManySegments(_:count:)``.
   init(_ url: some StringProtocol) throws(RouteError) {
-    guard !url.isEmpty else { throw .emptyURL }
-    let length = url.utf8.count
+    var text = String(url)
+    guard !text.isEmpty else { throw .emptyURL }
+    let length = text.utf8.count
     guard length <= URLLimits.maximumLength else {
-      throw .urlTooLong(URLLimits.shown(url), length: length)
+      throw .urlTooLong(URLLimits.shown(text), length: length)
     }
-    let text = String(url)[...]
+    let scanned = text.withUTF8 { bytes in Result { () throws(RouteError) in try Self.scan(bytes) } }
+    (scheme, host, segments, query) = try scanned.get()
+    self.text = text
+  }
+
+  /// The parts of the UTF-8 `bytes`, or the error naming what is wrong (with an empty URL
+  /// that the caller fills in).
+  private static func scan(
+    _ bytes: UnsafeBufferPointer<UInt8>
+  ) throws(RouteError) -> (String, String, [String], [(key: String, value: String)]) {
+    let shown = { URLLimits.shown(URLParts.string(bytes, 0..<bytes.count)) }
     let parts: URLParts
     do {
-      parts = try URLParts(text)
+      parts = try URLParts(bytes)
     } catch .relative {
-      throw .relativeURL(URLLimits.shown(text))
+      throw .relativeURL(shown())
     } catch {
-      throw .malformedURL(URLLimits.shown(text), reason: error.reason)
+      throw .malformedURL(shown(), reason: error.reason)
     }
-    let pieces = parts.segments
+    let pieces = parts.segments(bytes)
     guard pieces.count <= URLLimits.maximumSegments else {
-      throw .tooManySegments(URLLimits.shown(text), count: pieces.count)
+      throw .tooManySegments(shown(), count: pieces.count)
     }
-    scheme = PercentCoding.lowercased(parts.scheme)
-    host = PercentCoding.lowercased(parts.host)
     var segments: [String] = []
     segments.reserveCapacity(pieces.count)
     var query: [(key: String, value: String)] = []
     do {
-      for piece in pieces { segments.append(try PercentCoding.decode(piece)) }
-      for item in parts.queryItems {
-        query.append((try PercentCoding.decode(item.key), try PercentCoding.decode(item.value)))
+      for piece in pieces { segments.append(try PercentCoding.decode(bytes, piece)) }
+      for item in parts.queryItems(bytes) {
+        query.append((try PercentCoding.decode(bytes, item.key), try PercentCoding.decode(bytes, item.value)))
       }
     } catch .malformedEscape {
-      throw .malformedURL(
-        URLLimits.shown(text), reason: "'%' is not followed by two hexadecimal digits")
+      throw .malformedURL(shown(), reason: "'%' is not followed by two hexadecimal digits")
     } catch {
-      throw .malformedURL(URLLimits.shown(text), reason: "percent-decoding gives invalid UTF-8")
+      throw .malformedURL(shown(), reason: "percent-decoding gives invalid UTF-8")
     }
-    self.text = text
-    self.segments = segments
-    self.query = query
+    return (
+      PercentCoding.lowercased(bytes, parts.scheme), PercentCoding.lowercased(bytes, parts.host), segments,
+      query
+    )
   }
 
   /// The URL as errors show it (at most 200 characters).
@@ -62,6 +71,7 @@ struct ScannedURL {
 
   /// The value of the first query item named `key`, or `nil`.
   func queryValue(_ key: String) -> String? {
-    query.first { $0.key == key }?.value
+    for item in query where item.key == key { return item.value }
+    return nil
   }
 }

@@ -43,17 +43,17 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible {
   public init(_ text: String) throws(RouteError) {
     func invalid(_ reason: String) -> RouteError { .invalidPattern(text, reason: reason) }
     guard !text.isEmpty else { throw invalid("the pattern is empty") }
-    let parts: URLParts
-    do { parts = try URLParts(text[...]) } catch { throw invalid(error.reason) }
-    guard parts.fragment == nil else { throw invalid("a pattern has no fragment ('#')") }
+    let parts: (scheme: String, host: String, segments: [String], query: [(key: String, value: String)], hasFragment: Bool)
+    do { parts = try URLParts.strings(text) } catch { throw invalid(error.reason) }
+    guard !parts.hasFragment else { throw invalid("a pattern has no fragment ('#')") }
     guard !parts.host.contains(where: { $0 == "<" || $0 == ">" }) else {
       throw invalid("placeholders are allowed in path segments and query values, not in the host")
     }
     self.text = text
-    schemeText = String(parts.scheme)
-    scheme = PercentCoding.lowercased(parts.scheme)
-    hostText = String(parts.host)
-    host = PercentCoding.lowercased(parts.host)
+    schemeText = parts.scheme
+    scheme = Self.lowercasedASCII(parts.scheme)
+    hostText = parts.host
+    host = Self.lowercasedASCII(parts.host)
 
     var names: Set<String> = []
     let pieces = parts.segments
@@ -63,7 +63,7 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible {
     var segments: [Segment] = []
     for (index, piece) in pieces.enumerated() {
       guard !piece.isEmpty else { throw invalid("segment \(index + 1) is empty") }
-      let segment = try Self.segment(piece, invalid: invalid)
+      let segment = try Self.segment(piece[...], invalid: invalid)
       if case .placeholder(let name, let type) = segment {
         guard names.insert(name).inserted else { throw invalid("the parameter '\(name)' appears twice") }
         guard type != .path || index == pieces.count - 1 else {
@@ -75,15 +75,15 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible {
     self.segments = segments
 
     var queryItems: [QueryItem] = []
-    for item in parts.queryItems {
-      guard let key = try? PercentCoding.decode(item.key), !key.isEmpty else {
+    for item in parts.query {
+      guard let key = try? PercentCoding.decode(item.key[...]), !key.isEmpty else {
         throw invalid("the query item '\(item.key)' has no valid key")
       }
       guard !queryItems.contains(where: { $0.key == key }) else {
         throw invalid("the query key '\(key)' appears twice")
       }
       guard item.value.hasPrefix("<"),
-        case .placeholder(let name, let type) = try Self.segment(item.value, invalid: invalid)
+        case .placeholder(let name, let type) = try Self.segment(item.value[...], invalid: invalid)
       else { throw invalid("the query item '\(key)' is not mapped to a placeholder") }
       guard type != .path else { throw invalid("the query item '\(key)' is a catch-all") }
       guard names.insert(name).inserted else { throw invalid("the parameter '\(name)' appears twice") }
@@ -160,6 +160,12 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible {
       throw .invalidParameter(self.text, name: name, value: value.description, expected: type)
     }
     return PercentCoding.encode(text)
+  }
+
+  /// `text` with its ASCII letters in lower case, as a URL's scheme and host are compared.
+  private static func lowercasedASCII(_ text: String) -> String {
+    var text = text
+    return text.withUTF8 { PercentCoding.lowercased($0, 0..<$0.count) }
   }
 
   /// Parses one path segment or query value: a literal, or a whole-segment placeholder.

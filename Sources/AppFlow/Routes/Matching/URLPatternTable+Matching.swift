@@ -108,7 +108,7 @@ extension URLPatternTable {
       if let next = nodes[node].string, !segment.isEmpty, let found = find(next, depth: depth + 1) {
         return found
       }
-      if let entry = nodes[node].catchAll, !segments[depth...].contains(where: \.isEmpty) {
+      if let entry = nodes[node].catchAll, !segments[depth...].contains(where: { $0.isEmpty }) {
         return entry
       }
       return nil

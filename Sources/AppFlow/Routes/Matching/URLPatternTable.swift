@@ -26,6 +26,24 @@ public struct URLPatternTable<Value> {
     var entry: Int?
     /// The entry of the pattern whose catch-all starts here.
     var catchAll: Int?
+
+    /// The child for a placeholder of `type` (not `path`).
+    func child(_ type: URLParameterType) -> Int? {
+      switch type {
+      case .int: return int
+      case .uuid: return uuid
+      case .string, .path: return string
+      }
+    }
+
+    /// Sets the child for a placeholder of `type` (not `path`).
+    mutating func setChild(_ type: URLParameterType, _ child: Int) {
+      switch type {
+      case .int: int = child
+      case .uuid: uuid = child
+      case .string, .path: string = child
+      }
+    }
   }
 
   /// The registered patterns and values, in registration order.
@@ -82,12 +100,11 @@ public struct URLPatternTable<Value> {
         nodes[node].catchAll = entry
         return
       case .placeholder(_, let type):
-        let path = Self.childPath(type)
-        if let next = nodes[node][keyPath: path] {
+        if let next = nodes[node].child(type) {
           node = next
         } else {
           let next = newNode()
-          nodes[node][keyPath: path] = next
+          nodes[node].setChild(type, next)
           node = next
         }
       }
@@ -106,7 +123,7 @@ public struct URLPatternTable<Value> {
       case .placeholder(_, .path):
         return nodes[node].catchAll
       case .placeholder(_, let type):
-        guard let next = nodes[node][keyPath: Self.childPath(type)] else { return nil }
+        guard let next = nodes[node].child(type) else { return nil }
         node = next
       }
     }
@@ -117,15 +134,6 @@ public struct URLPatternTable<Value> {
   private mutating func newNode() -> Int {
     nodes.append(Node())
     return nodes.count - 1
-  }
-
-  /// The child of a node for a placeholder of `type` (not `path`).
-  static func childPath(_ type: URLParameterType) -> WritableKeyPath<Node, Int?> {
-    switch type {
-    case .int: return \.int
-    case .uuid: return \.uuid
-    case .string, .path: return \.string
-    }
   }
 }
 

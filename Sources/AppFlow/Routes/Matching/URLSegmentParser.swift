@@ -28,9 +28,34 @@ enum URLSegmentParser {
     return isDecimal ? .overflow : .notInteger
   }
 
-  /// Reads `text` as a UUID (36 characters, hexadecimal in either case), or `nil`.
+  /// Reads `text` as a UUID (`8-4-4-4-12` hexadecimal digits in either case), or `nil`.
+  ///
+  /// Parsed here rather than by `UUID(uuidString:)`, which scans with `sscanf` (about 2,400
+  /// instructions a call on Linux, measured with callgrind).
   static func uuid(_ text: String) -> UUID? {
-    text.utf8.count == 36 ? UUID(uuidString: text) : nil
+    let utf8 = text.utf8
+    guard utf8.count == 36 else { return nil }
+    var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    let valid = withUnsafeMutableBytes(of: &bytes) { output in
+      var position = 0
+      var high: UInt8?
+      for (index, byte) in utf8.enumerated() {
+        if index == 8 || index == 13 || index == 18 || index == 23 {
+          guard byte == UInt8(ascii: "-") else { return false }
+          continue
+        }
+        guard let digit = PercentCoding.hexValue(byte) else { return false }
+        if let first = high {
+          output[position] = first << 4 | digit
+          position += 1
+          high = nil
+        } else {
+          high = digit
+        }
+      }
+      return true
+    }
+    return valid ? UUID(uuid: bytes) : nil
   }
 
   /// Reads `text` as a value of `type`: `nil` when it does not fit (an empty string included).

@@ -7,6 +7,8 @@
 //     (`count` round trips to the nested target and back, or `count` plans to it)
 //   NavigatorMeasure --profile state-read [count] [screens]
 //     (`count` reads of the state of a `screens`-screen stack, 1,000 by default)
+//   NavigatorMeasure --profile match-1k|match-10k [count]
+//     (`count` rounds of matching 16 URLs against 1,000 or 10,000 patterns)
 //
 // Exits with status 1 when a target is missed, the two workloads do not make the same
 // callbacks, or a navigation to a state does not reach its target, so it is a real check.
@@ -48,6 +50,10 @@ if let index = arguments.firstIndex(of: "--trials"), index + 1 < arguments.count
 if let index = arguments.firstIndex(of: "--profile"), index + 1 < arguments.count {
   let which = arguments[index + 1]
   let iterations = index + 2 < arguments.count ? Int(arguments[index + 2]) ?? 100_000 : 100_000
+  if which.hasPrefix("match-") {
+    profileURLMatching(which, iterations)
+    exit(0)
+  }
   if which.hasPrefix("state-") {
     switch which {
     case "state-navigate":
@@ -364,6 +370,10 @@ if readRatio > readLimit {
   )
 }
 print("")
+
+// MARK: 5. URL matching (targets 7 and 8, in URLMatching.swift)
+
+failures += measureURLMatching(trials: trials)
 
 if failures.isEmpty {
   print("All targets met.")

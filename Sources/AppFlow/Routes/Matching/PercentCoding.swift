@@ -24,7 +24,8 @@ enum PercentCoding {
         decoded.append(byte)
         continue
       }
-      guard index + 1 < range.upperBound, let high = hexValue(bytes[index]), let low = hexValue(bytes[index + 1])
+      guard index + 1 < range.upperBound, let high = hexValue(bytes[index]),
+        let low = hexValue(bytes[index + 1])
       else { throw .malformedEscape }
       index += 2
       decoded.append(high << 4 | low)
@@ -36,7 +37,8 @@ enum PercentCoding {
   /// The text of `piece` decoded as ``decode(_:_:)`` does.
   static func decode(_ piece: Substring) throws(Failure) -> String {
     var text = String(piece)
-    let result = text.withUTF8 { bytes in Result { () throws(Failure) in try decode(bytes, 0..<bytes.count) } }
+    let result = text.withUTF8 { bytes in Result { () throws(Failure) in try decode(bytes, 0..<bytes.count) }
+    }
     return try result.get()
   }
 

@@ -4,11 +4,11 @@ struct ScannedURL {
   /// The URL as given.
   let text: String
   /// The scheme, lowercased.
-  let scheme: String
+  let scheme: SegmentKey
   /// The host, lowercased.
-  let host: String
+  let host: SegmentKey
   /// The path's segments, percent-decoded after splitting.
-  let segments: [String]
+  let segments: [SegmentKey]
   /// The query's items in order, percent-decoded.
   let query: [(key: String, value: String)]
 
@@ -33,7 +33,7 @@ struct ScannedURL {
   /// that the caller fills in).
   private static func scan(
     _ bytes: UnsafeBufferPointer<UInt8>
-  ) throws(RouteError) -> (String, String, [String], [(key: String, value: String)]) {
+  ) throws(RouteError) -> (SegmentKey, SegmentKey, [SegmentKey], [(key: String, value: String)]) {
     let shown = { URLLimits.shown(URLParts.string(bytes, 0..<bytes.count)) }
     let parts: URLParts
     do {
@@ -47,11 +47,15 @@ struct ScannedURL {
     guard pieces.count <= URLLimits.maximumSegments else {
       throw .tooManySegments(shown(), count: pieces.count)
     }
-    var segments: [String] = []
+    var segments: [SegmentKey] = []
     segments.reserveCapacity(pieces.count)
     var query: [(key: String, value: String)] = []
     do {
-      for piece in pieces { segments.append(try PercentCoding.decode(bytes, piece)) }
+      for piece in pieces {
+        let text = try PercentCoding.decode(bytes, piece)
+        let isPlain = text.utf8.count == piece.count
+        segments.append(isPlain ? SegmentKey(text, bytes: bytes, piece) : SegmentKey(text))
+      }
       for item in parts.queryItems(bytes) {
         query.append((try PercentCoding.decode(bytes, item.key), try PercentCoding.decode(bytes, item.value)))
       }
@@ -61,8 +65,9 @@ struct ScannedURL {
       throw .malformedURL(shown(), reason: "percent-decoding gives invalid UTF-8")
     }
     return (
-      PercentCoding.lowercased(bytes, parts.scheme), PercentCoding.lowercased(bytes, parts.host), segments,
-      query
+      SegmentKey(PercentCoding.lowercased(bytes, parts.scheme)),
+      SegmentKey(PercentCoding.lowercased(bytes, parts.host)),
+      segments, query
     )
   }
 

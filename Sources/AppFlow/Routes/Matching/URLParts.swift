@@ -66,7 +66,10 @@ struct URLParts {
   /// (from a trailing slash) dropped; empty pieces inside are kept.
   func segments(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
     guard !path.isEmpty else { return [] }
+    var count = 1
+    for index in path where bytes[index] == UInt8(ascii: "/") { count += 1 }
     var pieces: [Range<Int>] = []
+    pieces.reserveCapacity(count)
     var start = path.lowerBound + 1
     for index in start..<path.upperBound where bytes[index] == UInt8(ascii: "/") {
       pieces.append(start..<index)
@@ -134,8 +137,10 @@ struct URLParts {
       Result { () throws(Failure) in
         let parts = try URLParts(bytes)
         return (
-          string(bytes, parts.scheme), string(bytes, parts.host), parts.segments(bytes).map { string(bytes, $0) },
-          parts.queryItems(bytes).map { (string(bytes, $0.key), string(bytes, $0.value)) }, parts.fragment != nil
+          string(bytes, parts.scheme), string(bytes, parts.host),
+          parts.segments(bytes).map { string(bytes, $0) },
+          parts.queryItems(bytes).map { (string(bytes, $0.key), string(bytes, $0.value)) },
+          parts.fragment != nil
         )
       }
     }

@@ -43,7 +43,11 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible {
   public init(_ text: String) throws(RouteError) {
     func invalid(_ reason: String) -> RouteError { .invalidPattern(text, reason: reason) }
     guard !text.isEmpty else { throw invalid("the pattern is empty") }
-    let parts: (scheme: String, host: String, segments: [String], query: [(key: String, value: String)], hasFragment: Bool)
+    let parts:
+      (
+        scheme: String, host: String, segments: [String], query: [(key: String, value: String)],
+        hasFragment: Bool
+      )
     do { parts = try URLParts.strings(text) } catch { throw invalid(error.reason) }
     guard !parts.hasFragment else { throw invalid("a pattern has no fragment ('#')") }
     guard !parts.host.contains(where: { $0 == "<" || $0 == ">" }) else {
@@ -102,6 +106,13 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible {
 
   /// The pattern's text.
   public var description: String { text }
+
+  /// The number of parameters, path and query.
+  var parameterCount: Int {
+    segments.reduce(queryItems.count) { count, segment in
+      if case .placeholder = segment { count + 1 } else { count }
+    }
+  }
 
   /// Prints the URL this pattern matches with `parameters`, percent-encoding each value.
   ///

@@ -19,28 +19,35 @@ extension URLPatternTable {
   /// - Complexity: O(*n*) in the URL's length for a table without dead ends; at worst each
   ///   node of the host's trie is visited once.
   public func match(_ url: some StringProtocol) throws(RouteError) -> URLMatch<Value> {
-    let scanned = try ScannedURL(url)
+    let (entry, parameters) = try trie.match(ScannedURL(url))
+    return URLMatch(value: values[entry], pattern: trie.patterns[entry], parameters: parameters)
+  }
+}
+
+extension PatternTrie {
+  /// The entry `scanned` matches and its parameters; see ``URLPatternTable/match(_:)``.
+  func match(_ scanned: ScannedURL) throws(RouteError) -> (entry: Int, parameters: URLParameters) {
     guard let hosts = roots[scanned.scheme] else {
-      throw .unknownScheme(scanned.shown, scheme: scanned.scheme)
+      throw .unknownScheme(scanned.shown, scheme: scanned.scheme.text)
     }
-    guard let root = hosts[scanned.host] else { throw .unknownHost(scanned.shown, host: scanned.host) }
+    guard let root = hosts[scanned.host] else { throw .unknownHost(scanned.shown, host: scanned.host.text) }
     var search = Search(nodes: nodes, segments: scanned.segments)
     guard let entry = search.find(root, depth: 0) else {
       if let overflow = search.overflow, let owner = firstEntry(below: overflow.node),
-        case .placeholder(let name, _) = entries[owner].pattern.segments[overflow.depth]
+        case .placeholder(let name, _) = patterns[owner].segments[overflow.depth]
       {
         throw .invalidParameter(scanned.shown, name: name, value: overflow.text, expected: .int)
       }
-      let closest = firstEntry(below: search.deepest.node).map { entries[$0].pattern.text }
+      let closest = firstEntry(below: search.deepest.node).map { patterns[$0].text }
       throw .noMatch(scanned.shown, closestPattern: closest)
     }
-    let pattern = entries[entry].pattern
-    var values: [String: URLParameterValue] = [:]
-    for (index, segment) in pattern.segments.enumerated() {
-      guard case .placeholder(let name, let type) = segment else { continue }
-      let text = scanned.segments[index]
+    let pattern = patterns[entry]
+    var values = [String: URLParameterValue](minimumCapacity: pattern.parameterCount)
+    for index in pattern.segments.indices {
+      guard case .placeholder(let name, let type) = pattern.segments[index] else { continue }
+      let text = scanned.segments[index].text
       if type == .path {
-        values[name] = .path(Array(scanned.segments[index...]))
+        values[name] = .path(scanned.segments[index...].map { $0.text })
       } else if let value = URLSegmentParser.value(text, as: type) {
         values[name] = value
       } else {
@@ -54,7 +61,7 @@ extension URLPatternTable {
       }
       values[item.name] = value
     }
-    return URLMatch(value: entries[entry].value, pattern: pattern, parameters: URLParameters(values))
+    return (entry, URLParameters(values))
   }
 
   /// The first entry at or below `node`, in a fixed order: the node's own entry, its
@@ -62,7 +69,7 @@ extension URLPatternTable {
   func firstEntry(below node: Int) -> Int? {
     let here = nodes[node]
     if let entry = here.entry ?? here.catchAll { return entry }
-    for key in here.literals.keys.sorted() {
+    for key in here.literals.keys.sorted(by: { $0.text < $1.text }) {
       if let child = here.literals[key], let entry = firstEntry(below: child) { return entry }
     }
     for child in [here.int, here.uuid, here.string] {
@@ -76,7 +83,7 @@ extension URLPatternTable {
     /// The trie.
     let nodes: [Node]
     /// The URL's decoded segments.
-    let segments: [String]
+    let segments: [SegmentKey]
     /// The first node reached at the greatest depth: where the closest pattern is.
     var deepest = (node: 0, depth: -1)
     /// The first `int` child whose segment overflowed `Int`, its depth and the segment.
@@ -91,24 +98,24 @@ extension URLPatternTable {
         return found
       }
       if let next = nodes[node].int {
-        switch URLSegmentParser.integer(segment) {
+        switch URLSegmentParser.integer(segment.text) {
         case .value:
           if let found = find(next, depth: depth + 1) { return found }
         case .overflow:
-          if overflow == nil { overflow = (next, depth, segment) }
+          if overflow == nil { overflow = (next, depth, segment.text) }
         case .notInteger:
           break
         }
       }
-      if let next = nodes[node].uuid, URLSegmentParser.uuid(segment) != nil,
+      if let next = nodes[node].uuid, URLSegmentParser.uuid(segment.text) != nil,
         let found = find(next, depth: depth + 1)
       {
         return found
       }
-      if let next = nodes[node].string, !segment.isEmpty, let found = find(next, depth: depth + 1) {
+      if let next = nodes[node].string, !segment.text.isEmpty, let found = find(next, depth: depth + 1) {
         return found
       }
-      if let entry = nodes[node].catchAll, !segments[depth...].contains(where: { $0.isEmpty }) {
+      if let entry = nodes[node].catchAll, !segments[depth...].contains(where: { $0.text.isEmpty }) {
         return entry
       }
       return nil

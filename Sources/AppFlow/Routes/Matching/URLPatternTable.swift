@@ -12,55 +12,19 @@
 /// let match = try table.match("shop://catalog/products/42")  // parameters: ["id": .int(42)]
 /// ```
 public struct URLPatternTable<Value> {
-  /// A node of the trie: the segments that lead on from here, and the patterns ending here.
-  struct Node: Sendable {
-    /// The children by literal segment.
-    var literals: [String: Int] = [:]
-    /// The child for an `int` placeholder.
-    var int: Int?
-    /// The child for a `uuid` placeholder.
-    var uuid: Int?
-    /// The child for a `string` placeholder.
-    var string: Int?
-    /// The entry of the pattern whose path ends here.
-    var entry: Int?
-    /// The entry of the pattern whose catch-all starts here.
-    var catchAll: Int?
-
-    /// The child for a placeholder of `type` (not `path`).
-    func child(_ type: URLParameterType) -> Int? {
-      switch type {
-      case .int: return int
-      case .uuid: return uuid
-      case .string, .path: return string
-      }
-    }
-
-    /// Sets the child for a placeholder of `type` (not `path`).
-    mutating func setChild(_ type: URLParameterType, _ child: Int) {
-      switch type {
-      case .int: int = child
-      case .uuid: uuid = child
-      case .string, .path: string = child
-      }
-    }
-  }
-
-  /// The registered patterns and values, in registration order.
-  var entries: [(pattern: URLPattern, value: Value)] = []
-  /// The trie's nodes; a node refers to others by index.
-  var nodes: [Node] = []
-  /// The root node for each lowercased scheme and host.
-  var roots: [String: [String: Int]] = [:]
+  /// The trie of the registered patterns.
+  var trie = PatternTrie()
+  /// The registered values, by entry (registration order).
+  var values: [Value] = []
 
   /// Creates an empty table.
   public init() {}
 
   /// The number of registered patterns.
-  public var count: Int { entries.count }
+  public var count: Int { values.count }
 
   /// The registered patterns, in registration order.
-  public var patterns: [URLPattern] { entries.map(\.pattern) }
+  public var patterns: [URLPattern] { trie.patterns }
 
   /// Registers `pattern` for `value`.
   ///
@@ -74,66 +38,8 @@ public struct URLPatternTable<Value> {
   ///   unchanged.
   /// - Complexity: O(*n*), where *n* is the number of segments of the pattern.
   public mutating func register(_ pattern: URLPattern, for value: Value) throws(RouteError) {
-    if let existing = existingEntry(like: pattern) {
-      throw .ambiguousPatterns(pattern.text, entries[existing].pattern.text)
-    }
-    let entry = entries.count
-    entries.append((pattern, value))
-    var node: Int
-    if let root = roots[pattern.scheme]?[pattern.host] {
-      node = root
-    } else {
-      node = newNode()
-      roots[pattern.scheme, default: [:]][pattern.host] = node
-    }
-    for segment in pattern.segments {
-      switch segment {
-      case .literal(let literal):
-        if let next = nodes[node].literals[literal] {
-          node = next
-        } else {
-          let next = newNode()
-          nodes[node].literals[literal] = next
-          node = next
-        }
-      case .placeholder(_, .path):
-        nodes[node].catchAll = entry
-        return
-      case .placeholder(_, let type):
-        if let next = nodes[node].child(type) {
-          node = next
-        } else {
-          let next = newNode()
-          nodes[node].setChild(type, next)
-          node = next
-        }
-      }
-    }
-    nodes[node].entry = entry
-  }
-
-  /// The entry of a registered pattern that `pattern` would be ambiguous with, or `nil`.
-  private func existingEntry(like pattern: URLPattern) -> Int? {
-    guard var node = roots[pattern.scheme]?[pattern.host] else { return nil }
-    for segment in pattern.segments {
-      switch segment {
-      case .literal(let literal):
-        guard let next = nodes[node].literals[literal] else { return nil }
-        node = next
-      case .placeholder(_, .path):
-        return nodes[node].catchAll
-      case .placeholder(_, let type):
-        guard let next = nodes[node].child(type) else { return nil }
-        node = next
-      }
-    }
-    return nodes[node].entry
-  }
-
-  /// Appends an empty node and returns its index.
-  private mutating func newNode() -> Int {
-    nodes.append(Node())
-    return nodes.count - 1
+    try trie.insert(pattern)
+    values.append(value)
   }
 }
 

@@ -4,8 +4,13 @@
 struct PatternTrie: Sendable {
   /// A node of the trie: the segments that lead on from here, and the patterns ending here.
   struct Node: Sendable {
-    /// The children by literal segment.
-    var literals: [SegmentKey: Int] = [:]
+    /// The literal that leads to this node (its UTF-8), if a literal does.
+    var literal: [UInt8] = []
+    /// The next child of the same parent whose literal has the same FNV-1a hash.
+    var sameHash: Int?
+    /// The children by the FNV-1a hash of their literal segment; children whose hashes
+    /// collide are chained through ``sameHash``.
+    var literals: [UInt64: Int] = [:]
     /// The child for an `int` placeholder.
     var int: Int?
     /// The child for a `uuid` placeholder.
@@ -61,11 +66,14 @@ struct PatternTrie: Sendable {
     for segment in pattern.segments {
       switch segment {
       case .literal(let literal):
-        if let next = nodes[node].literals[SegmentKey(literal)] {
+        let key = SegmentKey(literal)
+        if let next = literalChild(of: node, key) {
           node = next
         } else {
           let next = newNode()
-          nodes[node].literals[SegmentKey(literal)] = next
+          nodes[next].literal = Array(literal.utf8)
+          nodes[next].sameHash = nodes[node].literals[key.fnv]
+          nodes[node].literals[key.fnv] = next
           node = next
         }
       case .placeholder(_, .path):
@@ -90,7 +98,7 @@ struct PatternTrie: Sendable {
     for segment in pattern.segments {
       switch segment {
       case .literal(let literal):
-        guard let next = nodes[node].literals[SegmentKey(literal)] else { return nil }
+        guard let next = literalChild(of: node, SegmentKey(literal)) else { return nil }
         node = next
       case .placeholder(_, .path):
         return nodes[node].catchAll
@@ -100,6 +108,40 @@ struct PatternTrie: Sendable {
       }
     }
     return nodes[node].entry
+  }
+
+  /// The child of `node` for the literal `key`, or `nil`.
+  func literalChild(of node: Int, _ key: SegmentKey) -> Int? {
+    var candidate = nodes[node].literals[key.fnv]
+    while let child = candidate {
+      if nodes[child].literal.elementsEqual(key.text.utf8) { return child }
+      candidate = nodes[child].sameHash
+    }
+    return nil
+  }
+
+  /// The child of `node` for the literal segment whose UTF-8 is `bytes` and FNV-1a hash `fnv`.
+  func literalChild(of node: Int, fnv: UInt64, bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    var candidate = nodes[node].literals[fnv]
+    while let child = candidate {
+      let isEqual = nodes[child].literal.withUnsafeBufferPointer { $0.elementsEqual(bytes) }
+      if isEqual { return child }
+      candidate = nodes[child].sameHash
+    }
+    return nil
+  }
+
+  /// The children of `node` reached by literals, sorted by literal.
+  func literalChildren(of node: Int) -> [Int] {
+    var children: [Int] = []
+    for first in nodes[node].literals.values {
+      var candidate: Int? = first
+      while let child = candidate {
+        children.append(child)
+        candidate = nodes[child].sameHash
+      }
+    }
+    return children.sorted { nodes[$0].literal.lexicographicallyPrecedes(nodes[$1].literal) }
   }
 
   /// Appends an empty node and returns its index.

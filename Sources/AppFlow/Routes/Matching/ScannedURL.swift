@@ -1,39 +1,51 @@
 /// A URL ready to be matched: checked against the limits, cut into parts, the scheme and host
-/// lowercased (ASCII letters), every segment and query item percent-decoded.
+/// lowercased (ASCII letters), the segments found and hashed; the URL's UTF-8 is borrowed, so
+/// a scanned URL lives only inside `String.withUTF8`.
 struct ScannedURL {
-  /// The URL as given.
-  let text: String
+  /// One path segment.
+  struct Segment {
+    /// Its bytes in the URL, as written.
+    let range: Range<Int>
+    /// Its text when percent-decoding changed it; `nil` when the bytes are the text.
+    let decoded: String?
+    /// The FNV-1a hash of its decoded UTF-8.
+    let fnv: UInt64
+  }
+
+  /// The URL's UTF-8.
+  let bytes: UnsafeBufferPointer<UInt8>
   /// The scheme, lowercased.
   let scheme: SegmentKey
   /// The host, lowercased.
   let host: SegmentKey
-  /// The path's segments, percent-decoded after splitting.
-  let segments: [SegmentKey]
+  /// The path's segments, split on `/` before decoding.
+  let segments: [Segment]
   /// The query's items in order, percent-decoded.
   let query: [(key: String, value: String)]
 
-  /// Scans `url`.
+  /// Checks `url` against the limits and hands its UTF-8 to `body`.
   ///
-  /// - Throws: ``RouteError/emptyURL``, ``RouteError/urlTooLong(_:length:)``,
-  ///   ``RouteError/relativeURL(_:)``, ``RouteError/malformedURL(_:reason:)``,
-  ///   ``RouteError/tooManySegments(_:count:)``.
-  init(_ url: some StringProtocol) throws(RouteError) {
+  /// - Throws: ``RouteError/emptyURL``, ``RouteError/urlTooLong(_:length:)``, or what `body`
+  ///   throws.
+  static func withUTF8<Result>(
+    of url: some StringProtocol, _ body: (UnsafeBufferPointer<UInt8>) throws(RouteError) -> Result
+  ) throws(RouteError) -> Result {
     var text = String(url)
     guard !text.isEmpty else { throw .emptyURL }
     let length = text.utf8.count
     guard length <= URLLimits.maximumLength else {
       throw .urlTooLong(URLLimits.shown(text), length: length)
     }
-    let scanned = text.withUTF8 { bytes in Result { () throws(RouteError) in try Self.scan(bytes) } }
-    (scheme, host, segments, query) = try scanned.get()
-    self.text = text
+    let result = text.withUTF8 { bytes in Swift.Result { () throws(RouteError) in try body(bytes) } }
+    return try result.get()
   }
 
-  /// The parts of the UTF-8 `bytes`, or the error naming what is wrong (with an empty URL
-  /// that the caller fills in).
-  private static func scan(
-    _ bytes: UnsafeBufferPointer<UInt8>
-  ) throws(RouteError) -> (SegmentKey, SegmentKey, [SegmentKey], [(key: String, value: String)]) {
+  /// Scans the UTF-8 `bytes` of a URL.
+  ///
+  /// - Throws: ``RouteError/relativeURL(_:)``, ``RouteError/malformedURL(_:reason:)``,
+  ///   ``RouteError/tooManySegments(_:count:)``.
+  init(_ bytes: UnsafeBufferPointer<UInt8>) throws(RouteError) {
+    self.bytes = bytes
     let shown = { URLLimits.shown(URLParts.string(bytes, 0..<bytes.count)) }
     let parts: URLParts
     do {
@@ -47,14 +59,17 @@ struct ScannedURL {
     guard pieces.count <= URLLimits.maximumSegments else {
       throw .tooManySegments(shown(), count: pieces.count)
     }
-    var segments: [SegmentKey] = []
+    var segments: [Segment] = []
     segments.reserveCapacity(pieces.count)
     var query: [(key: String, value: String)] = []
     do {
       for piece in pieces {
-        let text = try PercentCoding.decode(bytes, piece)
-        let isPlain = text.utf8.count == piece.count
-        segments.append(isPlain ? SegmentKey(text, bytes: bytes, piece) : SegmentKey(text))
+        if URLParts.firstIndex(of: UInt8(ascii: "%"), in: bytes, piece) == nil {
+          segments.append(Segment(range: piece, decoded: nil, fnv: SegmentKey.hash(bytes, piece)))
+        } else {
+          let key = SegmentKey(try PercentCoding.decode(bytes, piece))
+          segments.append(Segment(range: piece, decoded: key.text, fnv: key.fnv))
+        }
       }
       for item in parts.queryItems(bytes) {
         query.append((try PercentCoding.decode(bytes, item.key), try PercentCoding.decode(bytes, item.value)))
@@ -64,15 +79,27 @@ struct ScannedURL {
     } catch {
       throw .malformedURL(shown(), reason: "percent-decoding gives invalid UTF-8")
     }
-    return (
-      SegmentKey(PercentCoding.lowercased(bytes, parts.scheme)),
-      SegmentKey(PercentCoding.lowercased(bytes, parts.host)),
-      segments, query
-    )
+    scheme = SegmentKey(PercentCoding.lowercased(bytes, parts.scheme))
+    host = SegmentKey(PercentCoding.lowercased(bytes, parts.host))
+    self.segments = segments
+    self.query = query
   }
 
   /// The URL as errors show it (at most 200 characters).
-  var shown: String { URLLimits.shown(text) }
+  var shown: String { URLLimits.shown(URLParts.string(bytes, 0..<bytes.count)) }
+
+  /// The decoded text of segment `index`.
+  func text(_ index: Int) -> String {
+    segments[index].decoded ?? URLParts.string(bytes, segments[index].range)
+  }
+
+  /// Calls `body` with the decoded UTF-8 of segment `index`.
+  func withDecodedUTF8<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    guard var decoded = segments[index].decoded else {
+      return body(UnsafeBufferPointer(rebasing: bytes[segments[index].range]))
+    }
+    return decoded.withUTF8(body)
+  }
 
   /// The value of the first query item named `key`, or `nil`.
   func queryValue(_ key: String) -> String? {

@@ -19,7 +19,10 @@ extension URLPatternTable {
   /// - Complexity: O(*n*) in the URL's length for a table without dead ends; at worst each
   ///   node of the host's trie is visited once.
   public func match(_ url: some StringProtocol) throws(RouteError) -> URLMatch<Value> {
-    let (entry, parameters) = try trie.match(ScannedURL(url))
+    let trie = self.trie
+    let (entry, parameters) = try ScannedURL.withUTF8(of: url) { bytes throws(RouteError) in
+      try trie.match(ScannedURL(bytes))
+    }
     return URLMatch(value: values[entry], pattern: trie.patterns[entry], parameters: parameters)
   }
 }
@@ -31,7 +34,7 @@ extension PatternTrie {
       throw .unknownScheme(scanned.shown, scheme: scanned.scheme.text)
     }
     guard let root = hosts[scanned.host] else { throw .unknownHost(scanned.shown, host: scanned.host.text) }
-    var search = Search(nodes: nodes, segments: scanned.segments)
+    var search = Search(trie: self, url: scanned)
     guard let entry = search.find(root, depth: 0) else {
       if let overflow = search.overflow, let owner = firstEntry(below: overflow.node),
         case .placeholder(let name, _) = patterns[owner].segments[overflow.depth]
@@ -45,9 +48,9 @@ extension PatternTrie {
     var values = [String: URLParameterValue](minimumCapacity: pattern.parameterCount)
     for index in pattern.segments.indices {
       guard case .placeholder(let name, let type) = pattern.segments[index] else { continue }
-      let text = scanned.segments[index].text
+      let text = scanned.text(index)
       if type == .path {
-        values[name] = .path(scanned.segments[index...].map { $0.text })
+        values[name] = .path((index..<scanned.segments.count).map { scanned.text($0) })
       } else if let value = URLSegmentParser.value(text, as: type) {
         values[name] = value
       } else {
@@ -69,8 +72,8 @@ extension PatternTrie {
   func firstEntry(below node: Int) -> Int? {
     let here = nodes[node]
     if let entry = here.entry ?? here.catchAll { return entry }
-    for key in here.literals.keys.sorted(by: { $0.text < $1.text }) {
-      if let child = here.literals[key], let entry = firstEntry(below: child) { return entry }
+    for child in literalChildren(of: node) {
+      if let entry = firstEntry(below: child) { return entry }
     }
     for child in [here.int, here.uuid, here.string] {
       if let child, let entry = firstEntry(below: child) { return entry }
@@ -81,9 +84,9 @@ extension PatternTrie {
   /// A depth-first walk of one host's trie along a URL's segments, in precedence order.
   struct Search {
     /// The trie.
-    let nodes: [Node]
-    /// The URL's decoded segments.
-    let segments: [SegmentKey]
+    let trie: PatternTrie
+    /// The URL.
+    let url: ScannedURL
     /// The first node reached at the greatest depth: where the closest pattern is.
     var deepest = (node: 0, depth: -1)
     /// The first `int` child whose segment overflowed `Int`, its depth and the segment.
@@ -92,30 +95,35 @@ extension PatternTrie {
     /// The entry matching the segments from `depth` on, starting at `node`, or `nil`.
     mutating func find(_ node: Int, depth: Int) -> Int? {
       if depth > deepest.depth { deepest = (node, depth) }
-      guard depth < segments.count else { return nodes[node].entry }
-      let segment = segments[depth]
-      if let next = nodes[node].literals[segment], let found = find(next, depth: depth + 1) {
-        return found
-      }
-      if let next = nodes[node].int {
-        switch URLSegmentParser.integer(segment.text) {
-        case .value:
-          if let found = find(next, depth: depth + 1) { return found }
-        case .overflow:
-          if overflow == nil { overflow = (next, depth, segment.text) }
-        case .notInteger:
-          break
-        }
-      }
-      if let next = nodes[node].uuid, URLSegmentParser.uuid(segment.text) != nil,
+      guard depth < url.segments.count else { return trie.nodes[node].entry }
+      let segment = url.segments[depth]
+      if !trie.nodes[node].literals.isEmpty,
+        let next = url.withDecodedUTF8(depth, { trie.literalChild(of: node, fnv: segment.fnv, bytes: $0) }),
         let found = find(next, depth: depth + 1)
       {
         return found
       }
-      if let next = nodes[node].string, !segment.text.isEmpty, let found = find(next, depth: depth + 1) {
+      if let next = trie.nodes[node].int {
+        switch url.withDecodedUTF8(depth, URLSegmentParser.integer) {
+        case .value:
+          if let found = find(next, depth: depth + 1) { return found }
+        case .overflow:
+          if overflow == nil { overflow = (next, depth, url.text(depth)) }
+        case .notInteger:
+          break
+        }
+      }
+      if let next = trie.nodes[node].uuid, url.withDecodedUTF8(depth, URLSegmentParser.isUUID),
+        let found = find(next, depth: depth + 1)
+      {
         return found
       }
-      if let entry = nodes[node].catchAll, !segments[depth...].contains(where: { $0.text.isEmpty }) {
+      if let next = trie.nodes[node].string, !segment.range.isEmpty, let found = find(next, depth: depth + 1)
+      {
+        return found
+      }
+      if let entry = trie.nodes[node].catchAll, !url.segments[depth...].contains(where: { $0.range.isEmpty })
+      {
         return entry
       }
       return nil

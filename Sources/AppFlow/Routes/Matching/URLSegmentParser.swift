@@ -18,14 +18,41 @@ enum URLSegmentParser {
 
   /// Reads `text` as an optionally signed (`+`, `-`) decimal integer.
   static func integer(_ text: String) -> IntegerReading {
-    if let value = Int(text) { return .value(value) }
-    var digits = text.utf8[...]
-    if let sign = digits.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
-      digits = digits.dropFirst()
+    var text = text
+    return text.withUTF8(integer)
+  }
+
+  /// Reads the UTF-8 `utf8` as an optionally signed (`+`, `-`) decimal integer.
+  static func integer(_ utf8: UnsafeBufferPointer<UInt8>) -> IntegerReading {
+    var index = 0
+    var isNegative = false
+    if let sign = utf8.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+      isNegative = sign == UInt8(ascii: "-")
+      index = 1
     }
-    let isDecimal =
-      !digits.isEmpty && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-    return isDecimal ? .overflow : .notInteger
+    guard index < utf8.count else { return .notInteger }
+    var value = 0
+    var overflows = false
+    while index < utf8.count {
+      let digit = utf8[index] &- UInt8(ascii: "0")
+      guard digit < 10 else { return .notInteger }
+      if !overflows {
+        let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+        let (next, overflow2) =
+          isNegative
+          ? times10.subtractingReportingOverflow(Int(digit)) : times10.addingReportingOverflow(Int(digit))
+        if overflow1 || overflow2 { overflows = true } else { value = next }
+      }
+      index += 1
+    }
+    return overflows ? .overflow : .value(value)
+  }
+
+  /// A Boolean value indicating whether the UTF-8 `utf8` is a UUID's text.
+  static func isUUID(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard utf8.count == 36 else { return false }
+    var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    return withUnsafeMutableBytes(of: &bytes) { uuid(utf8, into: $0) }
   }
 
   /// Reads `text` as a UUID (`8-4-4-4-12` hexadecimal digits in either case), or `nil`.

@@ -23,23 +23,6 @@ struct ScannedURL {
   /// The query's items in order, percent-decoded.
   let query: [(key: String, value: String)]
 
-  /// Checks `url` against the limits and hands its UTF-8 to `body`.
-  ///
-  /// - Throws: ``RouteError/emptyURL``, ``RouteError/urlTooLong(_:length:)``, or what `body`
-  ///   throws.
-  static func withUTF8<Result>(
-    of url: some StringProtocol, _ body: (UnsafeBufferPointer<UInt8>) throws(RouteError) -> Result
-  ) throws(RouteError) -> Result {
-    var text = String(url)
-    guard !text.isEmpty else { throw .emptyURL }
-    let length = text.utf8.count
-    guard length <= URLLimits.maximumLength else {
-      throw .urlTooLong(URLLimits.shown(text), length: length)
-    }
-    let result = text.withUTF8 { bytes in Swift.Result { () throws(RouteError) in try body(bytes) } }
-    return try result.get()
-  }
-
   /// Scans the UTF-8 `bytes` of a URL.
   ///
   /// - Throws: ``RouteError/relativeURL(_:)``, ``RouteError/malformedURL(_:reason:)``,

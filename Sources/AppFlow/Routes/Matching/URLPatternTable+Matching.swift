@@ -19,15 +19,28 @@ extension URLPatternTable {
   /// - Complexity: O(*n*) in the URL's length for a table without dead ends; at worst each
   ///   node of the host's trie is visited once.
   public func match(_ url: some StringProtocol) throws(RouteError) -> URLMatch<Value> {
-    let trie = self.trie
-    let (entry, parameters) = try ScannedURL.withUTF8(of: url) { bytes throws(RouteError) in
-      try trie.match(ScannedURL(bytes))
-    }
+    let (entry, parameters) = try trie.match(String(url))
     return URLMatch(value: values[entry], pattern: trie.patterns[entry], parameters: parameters)
   }
 }
 
 extension PatternTrie {
+  /// The entry `url` matches and its parameters; see ``URLPatternTable/match(_:)``.
+  func match(_ url: String) throws(RouteError) -> (entry: Int, parameters: URLParameters) {
+    var text = url
+    guard !text.isEmpty else { throw .emptyURL }
+    let length = text.utf8.count
+    guard length <= URLLimits.maximumLength else {
+      throw .urlTooLong(URLLimits.shown(text), length: length)
+    }
+    let result = text.withUTF8 { bytes in
+      Result { () throws(RouteError) -> (entry: Int, parameters: URLParameters) in
+        try match(ScannedURL(bytes))
+      }
+    }
+    return try result.get()
+  }
+
   /// The entry `scanned` matches and its parameters; see ``URLPatternTable/match(_:)``.
   func match(_ scanned: ScannedURL) throws(RouteError) -> (entry: Int, parameters: URLParameters) {
     guard let hosts = roots[scanned.scheme] else {

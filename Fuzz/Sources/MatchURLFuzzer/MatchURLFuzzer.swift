@@ -70,12 +70,17 @@ private func checkMatch(_ url: String) {
   let printed: String
   do {
     printed = try match.pattern.url(with: match.parameters)
+  } catch .urlTooLong(_, let length) {
+    // Percent-encoding can triple a value: the printer refuses what the table would refuse.
+    require(length > 4096, "\(url): printing refused a URL of \(length) bytes as too long")
+    return
   } catch {
     fatalError("the parameters of a match do not print: \(url) with \(match.pattern): \(error)")
   }
   do {
     let again = try table.match(printed)
-    require(again.value == match.value, "\(url) matched \(match.pattern), printed \(printed) \(again.pattern)")
+    require(
+      again.value == match.value, "\(url) matched \(match.pattern), printed \(printed) \(again.pattern)")
     require(
       again.parameters == match.parameters,
       "\(url) gave \(match.parameters), printed \(printed) gave \(again.parameters)")

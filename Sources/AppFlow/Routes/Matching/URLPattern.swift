@@ -125,7 +125,8 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible {
   /// - Returns: The URL, which ``URLPatternTable/match(_:)`` matches to this pattern.
   /// - Throws: ``RouteError/missingParameter(pattern:name:)`` for a missing path parameter;
   ///   ``RouteError/invalidParameter(_:name:value:expected:)`` for a value that does not fit
-  ///   its type, or an empty value in the path.
+  ///   its type, or an empty value in the path; ``RouteError/urlTooLong(_:length:)`` when the
+  ///   URL would be longer than the 4,096 bytes a table matches (encoding can triple a value).
   public func url(with parameters: URLParameters) throws(RouteError) -> String {
     var url = schemeText + "://" + hostText
     for segment in segments {
@@ -145,6 +146,9 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible {
       url += try printed(value, name: item.name, type: item.type, inPath: false)
       separator = "&"
     }
+    // Percent-encoding can triple a value's length: a URL the table would refuse is not printed.
+    let length = url.utf8.count
+    guard length <= URLLimits.maximumLength else { throw .urlTooLong(URLLimits.shown(url), length: length) }
     return url
   }
 

@@ -89,6 +89,11 @@ import Testing
       #expect(throws: error) { try product.url(with: parameters) }
     }
     let files = try URLPattern("shop://catalog/files/<path:file>")
+    let long = String(repeating: "é", count: 700)  // 1,400 bytes, 4,200 once encoded
+    let longURL = "shop://catalog/files/" + String(repeating: "%C3%A9", count: 700)
+    #expect(throws: RouteError.urlTooLong(String(longURL.prefix(200)) + "…", length: 4221)) {
+      try files.url(with: ["file": .path([long])])
+    }
     #expect(throws: RouteError.invalidParameter(files.text, name: "file", value: "", expected: .path)) {
       try files.url(with: ["file": .path([])])
     }

@@ -25,11 +25,15 @@ let package = Package(
         .product(name: "Navigator", package: "Navigator"),
         .product(name: "AppFlow", package: "Navigator"),
       ]),
+    // URL matching against generated tables of patterns (AppFlow), for NavigatorMeasure.
+    .target(
+      name: "MatchingWorkloads",
+      dependencies: [.product(name: "AppFlow", package: "Navigator")]),
     // Counts calls to malloc and friends for NavigatorMeasure (glibc only).
     .target(name: "CMallocCounter"),
     .executableTarget(
       name: "NavigatorMeasure",
-      dependencies: ["NavigatorWorkloads", "CMallocCounter"]),
+      dependencies: ["NavigatorWorkloads", "CMallocCounter", "MatchingWorkloads"]),
     .executableTarget(
       name: "NavigatorBenchmarks",
       dependencies: [

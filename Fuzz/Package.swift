@@ -11,7 +11,11 @@ let package = Package(
     .executableTarget(
       name: "DecodeStateFuzzer",
       dependencies: [.product(name: "Navigator", package: "Navigator")]
-    )
+    ),
+    .executableTarget(
+      name: "MatchURLFuzzer",
+      dependencies: [.product(name: "AppFlow", package: "Navigator")]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

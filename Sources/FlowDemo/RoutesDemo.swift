@@ -50,13 +50,22 @@ extension Demo {
     }
     tree(app, into: output)
 
-    open("36. Open a link that adds one screen to what is shown", "shop://catalog/products/42", app, into: output)
-    open("37. Open its reviews: a sheet over the product", "shop://catalog/products/42/reviews", app, into: output)
+    open(
+      "36. Open a link that adds one screen to what is shown", "shop://catalog/products/42", app, into: output
+    )
+    open(
+      "37. Open its reviews: a sheet over the product", "shop://catalog/products/42/reviews", app,
+      into: output)
     open(
       "38. Open another product: the sheet goes and the top is replaced, in one navigation",
       "shop://catalog/products/7", app, into: output)
-    open("39. A malformed link: a typed error, nothing changes", "shop://catalog/products/4%2", app, into: output)
-    open("40. A link whose parameter is not an int", "shop://catalog/products/forty-two", app, into: output)
+    open(
+      "39. A malformed link: a typed error, nothing changes", "shop://catalog/products/4%2", app, into: output
+    )
+    open(
+      "40. A link no pattern matches: the error names the closest pattern",
+      "shop://catalog/products/forty-two",
+      app, into: output)
   }
 
   /// Opens `url` and writes the plan (or the error) and the tree after it.

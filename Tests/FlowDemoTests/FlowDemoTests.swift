@@ -236,6 +236,41 @@ import Testing
       ])
   }
 
+  @Test func deepLinksAddWhatIsMissingCrossBranchesAndRefuseBadURLs() throws {
+    let transcript = Transcript()
+    Demo.run(into: transcript)
+    let lines = transcript.lines
+    #expect(
+      try Self.section("36. Open a link that adds one screen to what is shown", in: lines) == [
+        "   open shop://catalog/products/42",
+        "   1. push ShopProduct(id: 42) onto root",
+        "   the tree:",
+        "     NavigationController",
+        "       [0] ShopCatalog()",
+        "       [1] ShopProduct(id: 42)",
+      ])
+    #expect(
+      try Self.section(
+        "38. Open another product: the sheet goes and the top is replaced, in one navigation", in: lines) == [
+          "   open shop://catalog/products/7",
+          "   1. dismiss what root presents",
+          "   2. set the stack of root to [ShopCatalog(), ShopProduct(id: 7)]",
+          "   the tree:",
+          "     NavigationController",
+          "       [0] ShopCatalog()",
+          "       [1] ShopProduct(id: 7)",
+        ])
+    #expect(
+      try Self.section("39. A malformed link: a typed error, nothing changes", in: lines) == [
+        "   open shop://catalog/products/4%2",
+        "   error: malformedURL: 'shop://catalog/products/4%2': '%' is not followed by two hexadecimal digits",
+        "   the tree:",
+        "     NavigationController",
+        "       [0] ShopCatalog()",
+        "       [1] ShopProduct(id: 7)",
+      ])
+  }
+
   private static func section(
     _ title: String, in lines: [String], sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> [String] {

@@ -10,6 +10,8 @@
 //   NavigatorMeasure --profile flow-finish|flow-pop|flow-baseline|flow-navigator [count]
 //   NavigatorMeasure --profile deeplink|deeplink-url [count]
 //     (`count` flows run and finished or popped, or push+pops in the same app; FlowTarget.swift)
+//   NavigatorMeasure --profile match-1k|match-10k [count]
+//     (`count` rounds of matching 16 URLs against 1,000 or 10,000 patterns)
 //
 // Exits with status 1 when a target is missed, the two workloads do not make the same
 // callbacks, or a navigation to a state does not reach its target, so it is a real check.
@@ -58,6 +60,10 @@ if let index = arguments.firstIndex(of: "--profile"), index + 1 < arguments.coun
       "\(which): \(iterations) round trips, \(workload.failures) failures, "
         + "\(workload.screenCount) screens at the end")
     exit(workload.failures == 0 ? 0 : 1)
+  }
+  if which.hasPrefix("match-") {
+    profileURLMatching(which, iterations)
+    exit(0)
   }
   if which.hasPrefix("flow-") {
     profileFlows(which, iterations)
@@ -383,6 +389,9 @@ print("")
 // MARK: 6. flows (FlowTarget.swift)
 
 failures += measureFlows(trials: trials)
+// MARK: 5. URL matching (targets 7 and 8, in URLMatching.swift)
+
+failures += measureURLMatching(trials: trials)
 
 if failures.isEmpty {
   print("All targets met.")

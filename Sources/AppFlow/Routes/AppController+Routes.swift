@@ -3,7 +3,7 @@ public import Navigator
 extension AppController {
   /// Opens a deep link: the route the URL names, on its chain of parents, each shown as
   /// its registration says; planned from the window's state and applied all-or-nothing
-  /// (``Navigator/Navigator/navigate(to:options:completion:)``).
+  /// (`Navigator.navigate(to:options:completion:)`).
   ///
   /// Screens already shown are kept, only what is missing is made, pop guards are asked,
   /// and a refusal anywhere changes nothing. A URL comes from outside: a bad one is an

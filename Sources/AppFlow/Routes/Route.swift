@@ -1,6 +1,6 @@
 /// A value naming a screen and its parameters: `Product(id: 42)`.
 ///
-/// A route is the key of its screen in a ``NavigationState`` (as ``AnyRoute``): the app
+/// A route is the key of its screen in a `NavigationState` (as ``AnyRoute``): the app
 /// controller's ``RouteTable`` makes the screen for it, knows the route it stands on in a
 /// deep link, how it is presented, and the URL it prints to and parses from.
 ///

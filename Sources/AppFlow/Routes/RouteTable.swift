@@ -90,8 +90,8 @@ public final class RouteTable {
   /// Makes the screen of `route` and names it by the route.
   ///
   /// - Parameter route: The route.
-  /// - Returns: Its screen, configured, its ``Navigator/ViewController/navigationKey`` the route.
-  /// - Throws: ``Navigator/NavigationError/Code/unmakeableScreen`` for a route of a type the
+  /// - Returns: Its screen, configured, its `ViewController.navigationKey` the route.
+  /// - Throws: `NavigationError.Code.unmakeableScreen` for a route of a type the
   ///   table does not know, or the error of the route's `makeScreen`.
   public func makeScreen(for route: AnyRoute) throws(NavigationError) -> ViewController {
     guard let registration = registrations[ObjectIdentifier(type(of: route.base))] else {

@@ -1,0 +1,83 @@
+// URL matching against a generated table of realistic patterns: one host, sections and
+// resources sharing prefixes, typed and untyped placeholders, a query item.
+
+public import AppFlow
+
+/// A table of `patternCount` generated patterns and URLs that match some of them.
+public final class MatchWorkload {
+  /// The registered table; each pattern's value is its index.
+  public let table: URLPatternTable<Int>
+  /// The URLs matched, in turn: each matches one of the first 1,000 patterns, so that tables
+  /// of 1,000 and 10,000 patterns are timed on the same URLs.
+  public let urls: [String]
+
+  /// Registers `patternCount` patterns (at least 1,000).
+  ///
+  /// Pattern `i` is one of four shapes under `shop://app/section<s>/resource<r>`, where
+  /// `s = (i / 4) % 25` and `r = i / 100`: `/<int:id>`, `/<int:id>/details/<tab>`,
+  /// `/items/<uuid:ref>`, `/<slug>/reviews?page=<int:page>`.
+  public init(patternCount: Int) {
+    var table = URLPatternTable<Int>()
+    for index in 0..<patternCount {
+      do {
+        try table.register(URLPattern(Self.pattern(index)), for: index)
+      } catch {
+        fatalError("generated pattern \(index) does not register: \(error)")
+      }
+    }
+    self.table = table
+    urls = (0..<16).map { Self.url(($0 * 61 + 7) % 1_000) }
+  }
+
+  /// The text of pattern `index`.
+  public static func pattern(_ index: Int) -> String {
+    let prefix = "shop://app/section\((index / 4) % 25)/resource\(index / 100)"
+    switch index % 4 {
+    case 0: return prefix + "/<int:id>"
+    case 1: return prefix + "/<int:id>/details/<tab>"
+    case 2: return prefix + "/items/<uuid:ref>"
+    default: return prefix + "/<slug>/reviews?page=<int:page>"
+    }
+  }
+
+  /// A URL that matches pattern `index`.
+  public static func url(_ index: Int) -> String {
+    let prefix = "shop://app/section\((index / 4) % 25)/resource\(index / 100)"
+    switch index % 4 {
+    case 0: return prefix + "/\(index * 37)"
+    case 1: return prefix + "/\(index * 37)/details/specifications"
+    case 2: return prefix + "/items/E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
+    default: return prefix + "/blue-running-shoes/reviews?page=3"
+    }
+  }
+
+  /// The sum of every value matched so far: a side effect that keeps the optimizer from
+  /// treating `match(rounds:)` as read-only and hoisting it out of a timing loop.
+  public private(set) var checksum = 0
+
+  /// Matches every URL `rounds` times; returns the sum of the matched values.
+  @inline(never)
+  public func match(rounds: Int) -> Int {
+    var sum = 0
+    for _ in 0..<rounds {
+      for url in urls {
+        do {
+          let value = try table.match(url).value
+          sum &+= value
+          checksum &+= value
+        } catch {
+          fatalError("\(url) does not match: \(error)")
+        }
+      }
+    }
+    return sum
+  }
+
+  /// A Boolean value indicating whether each URL matches the pattern it was made for.
+  public func check() -> Bool {
+    (0..<16).allSatisfy { k in
+      let index = (k * 61 + 7) % 1_000
+      return (try? table.match(urls[k]).value) == index
+    }
+  }
+}

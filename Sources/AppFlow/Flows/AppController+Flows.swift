@@ -56,17 +56,7 @@ extension AppController {
     _ flow: Flow<Output>, as presentation: FlowPresentation, animated: Bool = true,
     onEnd: ((FlowOutcome<Output>) -> Void)? = nil
   ) throws(NavigationError) {
-    guard flow.state == .ready else {
-      try keeper.run(flow, parent: nil, presentation, animated: animated)
-      return
-    }
-    flow.onEnd = onEnd
-    do {
-      try keeper.run(flow, parent: nil, presentation, animated: animated)
-    } catch {
-      flow.onEnd = nil
-      throw error
-    }
+    try keeper.run(flow, parent: nil, presentation, animated: animated, onEnd: onEnd)
   }
 
   /// Runs `flow` and returns its outcome once it ended.
@@ -87,8 +77,8 @@ extension AppController {
   public func run<Output>(
     _ flow: Flow<Output>, as presentation: FlowPresentation, animated: Bool = true
   ) async throws(NavigationError) -> FlowOutcome<Output> {
-    let box = OutcomeBox<Output>()
-    try tryRun(flow, as: presentation, animated: animated) { box.outcome = $0 }
-    return await box.value()
+    let outcome = Awaited<FlowOutcome<Output>>()
+    try tryRun(flow, as: presentation, animated: animated) { outcome.value = $0 }
+    return await outcome.wait()
   }
 }

@@ -146,15 +146,7 @@ open class AnyFlow {
         .flowNotRunning, "Can't run \(child.id) from \(id): \(id) is \(state), not running.",
         screens: firstScreen.map { [$0.screenID] } ?? [])
     }
-    // A refused run leaves the handler of a child that already runs as it was.
-    let previous = child.onEnd
-    child.onEnd = onEnd
-    do {
-      try keeper.run(child, parent: self, presentation, animated: animated)
-    } catch {
-      child.onEnd = previous
-      throw error
-    }
+    try keeper.run(child, parent: self, presentation, animated: animated, onEnd: onEnd)
   }
 
   /// Runs `child` as a child of this flow and returns its outcome once it ended.
@@ -168,9 +160,9 @@ open class AnyFlow {
   public func run<ChildOutput>(
     _ child: Flow<ChildOutput>, as presentation: FlowPresentation, animated: Bool = true
   ) async throws(NavigationError) -> FlowOutcome<ChildOutput> {
-    let box = OutcomeBox<ChildOutput>()
-    try tryRun(child, as: presentation, animated: animated) { box.outcome = $0 }
-    return await box.value()
+    let outcome = Awaited<FlowOutcome<ChildOutput>>()
+    try tryRun(child, as: presentation, animated: animated) { outcome.value = $0 }
+    return await outcome.wait()
   }
 
   /// Sends a refusal of a call that does not throw to the window's misuse policy; a flow
@@ -352,28 +344,5 @@ open class Flow<Output>: AnyFlow {
         .flowAlreadyEnded, "Can't \(verb) \(id): it already ended (\(ending)); a flow ends once.",
         screens: screens)
     }
-  }
-}
-
-/// Where an awaited flow leaves its outcome and the task waiting for it.
-final class OutcomeBox<Output> {
-  var outcome: FlowOutcome<Output>? {
-    didSet {
-      if let continuation {
-        self.continuation = nil
-        continuation.resume()
-      }
-    }
-  }
-  var continuation: CheckedContinuation<Void, Never>?
-
-  /// Waits for the outcome.
-  func value() async -> FlowOutcome<Output> {
-    if outcome == nil {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        self.continuation = continuation
-      }
-    }
-    return outcome!
   }
 }

@@ -31,17 +31,21 @@ final class FlowKeeper: HierarchyObserver {
 
   // MARK: Running
 
-  /// Makes `flow`'s first screen, registers the flow and shows the screen; throws, with
-  /// nothing changed, when a check or the navigation refuses.
-  func run(_ flow: AnyFlow, parent: AnyFlow?, _ presentation: FlowPresentation, animated: Bool)
-    throws(NavigationError)
-  {
+  /// Makes `flow`'s first screen, registers the flow with its outcome handler and shows the
+  /// screen; throws, with nothing changed (a flow that already runs keeps its handler), when
+  /// a check or the navigation refuses.
+  func run<Output>(
+    _ flow: Flow<Output>, parent: AnyFlow?, _ presentation: FlowPresentation, animated: Bool,
+    onEnd: ((FlowOutcome<Output>) -> Void)?
+  ) throws(NavigationError) {
     let screen = try makeFirstScreen(of: flow, parent: parent)
+    flow.onEnd = onEnd
     register(flow, screen, parent: parent, presentation)
     do {
       try show(flow, screen, presentation, animated: animated)
     } catch {
       unregister(flow)
+      flow.onEnd = nil
       throw error
     }
   }

@@ -39,9 +39,9 @@ extension AppController {
   public func open(_ url: some StringProtocol, animated: Bool = true) async throws(RouteError)
     -> NavigationPlan<AnyRoute>
   {
-    let box = RouteResultBox()
-    open(url, animated: animated) { box.result = $0 }
-    return try await box.value()
+    let result = Awaited<Result<NavigationPlan<AnyRoute>, RouteError>>()
+    open(url, animated: animated) { result.value = $0 }
+    return try await result.wait().get()
   }
 
   /// Navigates to `route` on its chain of parents, as a deep link to it would.
@@ -89,9 +89,9 @@ extension AppController {
   public func navigate(to routes: [any Route], animated: Bool = true) async throws(RouteError)
     -> NavigationPlan<AnyRoute>
   {
-    let box = RouteResultBox()
-    navigate(to: routes, animated: animated) { box.result = $0 }
-    return try await box.value()
+    let result = Awaited<Result<NavigationPlan<AnyRoute>, RouteError>>()
+    navigate(to: routes, animated: animated) { result.value = $0 }
+    return try await result.wait().get()
   }
 
   /// Plans and applies the state of `chain`; `completion` runs once.
@@ -111,27 +111,5 @@ extension AppController {
       completion?(.failure(.refused(error)))
     }
     try? navigator.tryNavigate(to: target, options: options) { plan in completion?(.success(plan)) }
-  }
-}
-
-/// Where an awaited deep link leaves its result and the task waiting for it.
-private final class RouteResultBox {
-  var result: Result<NavigationPlan<AnyRoute>, RouteError>? {
-    didSet {
-      if let continuation {
-        self.continuation = nil
-        continuation.resume()
-      }
-    }
-  }
-  var continuation: CheckedContinuation<Void, Never>?
-
-  func value() async throws(RouteError) -> NavigationPlan<AnyRoute> {
-    if result == nil {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        self.continuation = continuation
-      }
-    }
-    return try result!.get()
   }
 }

@@ -39,7 +39,6 @@ final class OneScreenFlow: Flow<String> {
     #expect(weakFlow == nil)
     #expect(weakScreen == nil)
     #expect(app.flows.isEmpty)
-    print(window.journal.events.map(\.description))
   }
 
   @Test func aSheetSwipeDismissesAFlowAndItsChild() throws {
@@ -54,7 +53,6 @@ final class OneScreenFlow: Flow<String> {
     }
     let child = OneScreenFlow("Terms")
     parent.run(child, as: .push, animated: false) { ended.append("child \($0.ending)") }
-    print(app.flows)
     let presented = try #require(window.rootViewController?.presentedViewController)
     presented.dismiss(animated: false)
     #expect(
@@ -62,6 +60,5 @@ final class OneScreenFlow: Flow<String> {
         "child replaced(dismissed(programmatic) of NavigationController)",
         "parent dismissed(dismissed(programmatic) of NavigationController)",
       ])
-    print(window.journal.events.map(\.description).joined(separator: "\n"))
   }
 }

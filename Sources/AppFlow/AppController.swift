@@ -51,6 +51,9 @@ public final class AppController {
 
   /// Owns the flow tree and hears screens leave.
   var keeper: FlowKeeper!
+  /// Asks the protection spaces before protected screens are made (the navigator's
+  /// gatekeeper, held weakly there).
+  var protectionKeeper: ProtectionKeeper!
 
   /// Creates an app controller whose root comes from `root`.
   ///
@@ -63,6 +66,8 @@ public final class AppController {
     self.root = root
     keeper = FlowKeeper(app: self)
     window.addHierarchyObserver(keeper)
+    protectionKeeper = ProtectionKeeper(app: self)
+    navigator.gatekeeper = protectionKeeper
     navigator.provideScreens(for: AnyRoute.self) { [routes] (route: AnyRoute) throws(NavigationError) in
       try routes.makeScreen(for: route)
     }

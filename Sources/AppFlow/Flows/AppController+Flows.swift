@@ -32,7 +32,7 @@ extension AppController {
     onEnd: ((FlowOutcome<Output>) -> Void)? = nil
   ) {
     do {
-      try tryRun(flow, as: presentation, animated: animated, onEnd: onEnd)
+      try keeper.run(flow, parent: nil, presentation, animated: animated, canWait: true, onEnd: onEnd)
     } catch {
       window.handleMisuse(error)
     }
@@ -78,7 +78,7 @@ extension AppController {
     _ flow: Flow<Output>, as presentation: FlowPresentation, animated: Bool = true
   ) async throws(NavigationError) -> FlowOutcome<Output> {
     let outcome = Awaited<FlowOutcome<Output>>()
-    try tryRun(flow, as: presentation, animated: animated) { outcome.value = $0 }
+    try keeper.run(flow, parent: nil, presentation, animated: animated, canWait: true) { outcome.value = $0 }
     return await outcome.wait()
   }
 }

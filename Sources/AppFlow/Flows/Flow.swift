@@ -40,6 +40,15 @@ open class AnyFlow {
   /// The flow's name in events, errors and the flow tree: its type's name by default.
   open var name: String { String(describing: type(of: self)) }
 
+  /// The space asked before the flow runs, if any: its first screen is not made until the
+  /// space allowed (a sign-in flow it requires runs first). `nil` by default.
+  ///
+  /// The callback and async forms of `run` wait for the answer; a denial ends the flow
+  /// ``FlowOutcome/cancelled(_:)`` with `protectionDenied`. The `try` forms can't wait: an
+  /// answer that doesn't come at once throws `protectionPending`, a denial
+  /// `protectionDenied`.
+  open var protection: (any ProtectionSpace)? { nil }
+
   /// The flow's identity: its name and its number in its app controller (`SignUpFlow#2`).
   public var id: FlowID { FlowID(name: name, number: number) }
 
@@ -121,7 +130,7 @@ open class AnyFlow {
     onEnd: ((FlowOutcome<ChildOutput>) -> Void)? = nil
   ) {
     do {
-      try tryRun(child, as: presentation, animated: animated, onEnd: onEnd)
+      try run(child, presentation, animated: animated, canWait: true, onEnd: onEnd)
     } catch {
       handle(error)
     }
@@ -141,12 +150,20 @@ open class AnyFlow {
     _ child: Flow<ChildOutput>, as presentation: FlowPresentation, animated: Bool = true,
     onEnd: ((FlowOutcome<ChildOutput>) -> Void)? = nil
   ) throws(NavigationError) {
+    try run(child, presentation, animated: animated, canWait: false, onEnd: onEnd)
+  }
+
+  /// Runs `child` as a child of this flow, waiting for its protection when `canWait`.
+  private func run<ChildOutput>(
+    _ child: Flow<ChildOutput>, _ presentation: FlowPresentation, animated: Bool, canWait: Bool,
+    onEnd: ((FlowOutcome<ChildOutput>) -> Void)?
+  ) throws(NavigationError) {
     guard let keeper, state == .running else {
       throw NavigationError(
         .flowNotRunning, "Can't run \(child.id) from \(id): \(id) is \(state), not running.",
         screens: firstScreen.map { [$0.screenID] } ?? [])
     }
-    try keeper.run(child, parent: self, presentation, animated: animated, onEnd: onEnd)
+    try keeper.run(child, parent: self, presentation, animated: animated, canWait: canWait, onEnd: onEnd)
   }
 
   /// Runs `child` as a child of this flow and returns its outcome once it ended.
@@ -161,7 +178,7 @@ open class AnyFlow {
     _ child: Flow<ChildOutput>, as presentation: FlowPresentation, animated: Bool = true
   ) async throws(NavigationError) -> FlowOutcome<ChildOutput> {
     let outcome = Awaited<FlowOutcome<ChildOutput>>()
-    try tryRun(child, as: presentation, animated: animated) { outcome.value = $0 }
+    try run(child, presentation, animated: animated, canWait: true) { outcome.value = $0 }
     return await outcome.wait()
   }
 

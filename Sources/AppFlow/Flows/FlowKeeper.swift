@@ -34,7 +34,58 @@ final class FlowKeeper: HierarchyObserver {
   /// Makes `flow`'s first screen, registers the flow with its outcome handler and shows the
   /// screen; throws, with nothing changed (a flow that already runs keeps its handler), when
   /// a check or the navigation refuses.
+  ///
+  /// A flow with a ``AnyFlow/protection`` runs once its space allowed: at once, or later
+  /// when `canWait` (a denial then ends it cancelled, `protectionDenied`, through `onEnd`).
   func run<Output>(
+    _ flow: Flow<Output>, parent: AnyFlow?, _ presentation: FlowPresentation, animated: Bool,
+    canWait: Bool = false, onEnd: ((FlowOutcome<Output>) -> Void)?
+  ) throws(NavigationError) {
+    guard let space = flow.protection else {
+      return try runNow(flow, parent: parent, presentation, animated: animated, onEnd: onEnd)
+    }
+    try checkReady(flow)
+    let hasParent = parent != nil
+    let admission = NavigationAdmission(
+      navigator: navigator, navigation: "run of \(flow.name)",
+      screens: [.init(key: nil, protection: space, description: "\(flow.name)'s first screen")],
+      canWait: canWait,
+      onAllow: { [weak self, weak parent] in
+        guard let self else { return }
+        do throws(NavigationError) {
+          if hasParent, parent.map({ !$0.state.isLive }) ?? true {
+            throw NavigationError(
+              .flowParentEnded, "\(flow.name) was cancelled: its parent ended while its protection decided.")
+          }
+          try self.runNow(flow, parent: parent, presentation, animated: animated, onEnd: onEnd)
+        } catch {
+          Self.refuse(flow, error, onEnd)
+        }
+      },
+      onRefuse: { error in Self.refuse(flow, error, onEnd) })
+    do throws(NavigationError) {
+      guard try navigator.admit(admission) else { return }
+    } catch {
+      guard canWait, error.isProtectionOutcome else { throw error }
+      return Self.refuse(flow, error, onEnd)
+    }
+    try runNow(flow, parent: parent, presentation, animated: animated, onEnd: onEnd)
+  }
+
+  /// Ends a flow that never ran, cancelled with `error` (its protection denied it, or its
+  /// navigation was refused once allowed): it gets its outcome, and can't run again.
+  private static func refuse<Output>(
+    _ flow: Flow<Output>, _ error: NavigationError, _ onEnd: ((FlowOutcome<Output>) -> Void)?
+  ) {
+    guard flow.state == .ready else { return }
+    flow.onEnd = onEnd
+    flow.state = .ended(.cancelled(error))
+    flow.deliver(.cancelled(error))
+  }
+
+  /// Makes the first screen, registers the flow with its outcome handler and shows the
+  /// screen.
+  private func runNow<Output>(
     _ flow: Flow<Output>, parent: AnyFlow?, _ presentation: FlowPresentation, animated: Bool,
     onEnd: ((FlowOutcome<Output>) -> Void)?
   ) throws(NavigationError) {
@@ -52,11 +103,7 @@ final class FlowKeeper: HierarchyObserver {
 
   /// Checks that `flow` may run and makes its first screen.
   func makeFirstScreen(of flow: AnyFlow, parent: AnyFlow?) throws(NavigationError) -> ViewController {
-    guard flow.state == .ready else {
-      throw NavigationError(
-        .flowAlreadyRan, "Can't run \(flow.id): it already ran (\(flow.state)); a flow runs once.",
-        screens: flow.firstScreen.map { [$0.screenID] } ?? [])
-    }
+    try checkReady(flow)
     let screen = try flow.makeScreen()
     if screen.isInWindowHierarchy || screen.parent != nil || screen.presentingViewController != nil
       || window.rootViewController === screen
@@ -71,6 +118,15 @@ final class FlowKeeper: HierarchyObserver {
           + [screen.parent ?? screen.presentingViewController].compactMap { $0?.screenID })
     }
     return screen
+  }
+
+  /// Checks that `flow` has not run.
+  private func checkReady(_ flow: AnyFlow) throws(NavigationError) {
+    guard flow.state == .ready else {
+      throw NavigationError(
+        .flowAlreadyRan, "Can't run \(flow.id): it already ran (\(flow.state)); a flow runs once.",
+        screens: flow.firstScreen.map { [$0.screenID] } ?? [])
+    }
   }
 
   /// Enters `flow` in the tree, starting.
@@ -226,7 +282,7 @@ final class FlowKeeper: HierarchyObserver {
   }
 
   /// The ending of a flow cancelled because `parent` ended (or is ending) with `ending`.
-  private func parentEnded(_ flow: AnyFlow, _ parent: AnyFlow, _ ending: FlowEnding) -> FlowEnding {
+  func parentEnded(_ flow: AnyFlow, _ parent: AnyFlow, _ ending: FlowEnding) -> FlowEnding {
     .cancelled(
       NavigationError(
         .flowParentEnded, "\(flow.id) was cancelled: its parent \(parent.id) ended (\(ending)).",

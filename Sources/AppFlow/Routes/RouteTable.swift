@@ -23,12 +23,17 @@ public final class RouteTable {
     let pattern: URLPattern?
     let decode: (URLParameters) throws(RouteError) -> AnyRoute
     let encode: (AnyRoute) throws(RouteError) -> URLParameters
+    let protection: (any ProtectionSpace)?
   }
 
   /// The registrations, by route type.
   private var registrations: [ObjectIdentifier: Registration] = [:]
   /// The URL patterns, each naming its route type.
   private var patterns = URLPatternTable<ObjectIdentifier>()
+
+  /// A Boolean value indicating whether a registered route has a protection: only then
+  /// does the app controller's gatekeeper look at the screens a navigation makes for routes.
+  private(set) var hasProtections = false
 
   /// Creates an empty table.
   public init() {}
@@ -45,6 +50,8 @@ public final class RouteTable {
   ///   - presentation: How its screen is shown on its parent's; ignored for a route without
   ///     a parent, which is the first screen of the window's root stack.
   ///   - parent: The route it stands on in a deep link; `nil` for a root route.
+  ///   - protection: The space asked before a navigation makes its screen (on every path
+  ///     to it: deep links, `navigate(to:)`, state targets); `nil` for none.
   ///   - makeScreen: Makes and configures its screen, before the screen is shown: a new
   ///     screen, in no hierarchy.
   /// - Throws: ``RouteError/duplicateRoute(_:)`` for a type registered already,
@@ -52,7 +59,8 @@ public final class RouteTable {
   ///   for its pattern. Nothing changes then.
   public func register<R: Route>(
     _ type: R.Type, url pattern: String? = nil, presentation: RoutePresentation = .push,
-    parent: ((R) -> any Route)? = nil, makeScreen: @escaping (R) throws(NavigationError) -> ViewController
+    parent: ((R) -> any Route)? = nil, protectedBy protection: (any ProtectionSpace)? = nil,
+    makeScreen: @escaping (R) throws(NavigationError) -> ViewController
   ) throws(RouteError) {
     let id = ObjectIdentifier(type)
     guard registrations[id] == nil else { throw .duplicateRoute(R.routeName) }
@@ -74,7 +82,15 @@ public final class RouteTable {
       encode: { (route: AnyRoute) throws(RouteError) -> URLParameters in
         guard let route = route.as(R.self) else { throw .unregisteredRoute("\(route)") }
         return try URLParameterEncoder().encode(route)
-      })
+      },
+      protection: protection)
+    if protection != nil { hasProtections = true }
+  }
+
+  /// The space that protects `route`'s screen, if its type was registered with one.
+  func protection(of route: AnyRoute) -> (any ProtectionSpace)? {
+    guard hasProtections else { return nil }
+    return registrations[ObjectIdentifier(type(of: route.base))]?.protection
   }
 
   /// The registration of `route`'s type.

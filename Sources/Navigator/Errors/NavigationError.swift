@@ -45,6 +45,10 @@ public struct NavigationError: Error, Hashable, Sendable, CustomStringConvertibl
       case invalidRequest
       case invalidTarget
       case unmakeableScreen
+      case protectionDenied
+      case protectionPending
+      case superseded
+      case noGatekeeper
       case extended
     }
 
@@ -138,6 +142,17 @@ public struct NavigationError: Error, Hashable, Sendable, CustomStringConvertibl
     /// A screen a target state needs can't be made: it has no key, no screen provider
     /// makes its key, or the one made is of the wrong kind or already in a hierarchy.
     public static let unmakeableScreen = Code(value: .unmakeableScreen)
+    /// A protection refused a navigation to a screen it protects (its space denied it, or
+    /// the flow it required did not finish); not a misuse: it never traps.
+    public static let protectionDenied = Code(value: .protectionDenied)
+    /// A `try` form of a protected navigation whose protection did not answer at once: the
+    /// call can't wait, so the navigation did not happen.
+    public static let protectionPending = Code(value: .protectionPending)
+    /// A navigation that waited for its protection was replaced by a newer navigation to a
+    /// state; not a misuse: it never traps.
+    public static let superseded = Code(value: .superseded)
+    /// A protected navigation on a navigator without a ``NavigationGatekeeper`` to ask.
+    public static let noGatekeeper = Code(value: .noGatekeeper)
 
     /// The rule's name, for logs.
     public var description: String { value == .extended ? rule : value.rawValue }
@@ -164,4 +179,9 @@ public struct NavigationError: Error, Hashable, Sendable, CustomStringConvertibl
 
   /// The message.
   public var description: String { message }
+
+  /// A Boolean value indicating whether the error is a protection's answer (a denial, or a
+  /// waiting navigation superseded) rather than a misuse: such errors go to the
+  /// navigation's `onFailure` and its caller, never to the window's misuse policy.
+  public var isProtectionOutcome: Bool { code == .protectionDenied || code == .superseded }
 }

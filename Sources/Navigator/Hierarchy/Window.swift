@@ -191,6 +191,7 @@ open class Window: View {
   ///
   /// - Parameter error: The broken rule and the screens involved.
   public func handleMisuse(_ error: NavigationError) {
+    guard !error.isProtectionOutcome else { return }
     switch misusePolicy {
     case .trap:
       preconditionFailure(error.message)
@@ -202,6 +203,7 @@ open class Window: View {
   /// Records a misuse in the journal and hands it to ``misuseHandler``, whatever the
   /// policy: what ``MisusePolicy/report`` does.
   package func reportMisuse(_ error: NavigationError) {
+    guard !error.isProtectionOutcome else { return }
     journal.record(.misuse(error))
     misuseHandler?(error)
   }

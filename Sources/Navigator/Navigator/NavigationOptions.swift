@@ -19,6 +19,8 @@ public struct NavigationOptions<Screen: ViewController> {
   public private(set) var embedding: Embedding?
   /// The screen the navigation starts from; the visible screen when `nil`.
   public private(set) var origin: ViewController?
+  /// The protection the navigator's gatekeeper asks before the screen is made, if any.
+  public internal(set) var protection: (any NavigationProtection)?
   var completionHandler: ((Screen) -> Void)?
   var successHandler: ((Screen) -> Void)?
   var failureHandler: ((NavigationError) -> Void)?
@@ -112,6 +114,26 @@ public struct NavigationOptions<Screen: ViewController> {
   public func from(_ origin: ViewController) -> NavigationOptions {
     var copy = self
     copy.origin = origin
+    return copy
+  }
+
+  /// Returns options that make the navigation ask `protection` (a sign-in, say) before
+  /// its screen is made.
+  ///
+  /// The navigator's ``Navigator/gatekeeper`` (an AppController's) asks the protection
+  /// before anything else: no screen is made, no initializer or factory runs, until it
+  /// allowed. An answer given at once lets the navigation go on in the call; a later one
+  /// runs it then, checked against the hierarchy at that moment, and the screen comes to
+  /// `onSuccess` and `completion` (the form with a completion returns `nil` meanwhile; a
+  /// `try` form, which can't wait, throws ``NavigationError/Code/protectionPending``). A
+  /// denial goes to `onFailure` as ``NavigationError/Code/protectionDenied``; it is not a
+  /// misuse and never traps.
+  ///
+  /// - Parameter protection: The protection.
+  /// - Returns: The changed options.
+  public func protect(with protection: any NavigationProtection) -> NavigationOptions {
+    var copy = self
+    copy.protection = protection
     return copy
   }
 

@@ -26,9 +26,14 @@ extension Navigator {
     completion: ((Screen) -> Void)? = nil
   ) -> Screen? {
     reportingMisuse { () throws(NavigationError) in
-      try tryAddChild(
-        destination, to: container, in: view, options: options, configure: configure, completion: completion)
-    }
+      guard options.protection == nil else {
+        return try protected(.addChild, destination, options, canWait: true, lateFailure: nil) {
+          (options) throws(NavigationError) in
+          try self.add(destination, to: container, in: view, options, configure: configure, completion: completion)
+        }
+      }
+      return try add(destination, to: container, in: view, options, configure: configure, completion: completion)
+    } ?? nil
   }
 
   /// Adds a child screen, throwing when a check refuses it; nothing changes then.
@@ -49,6 +54,21 @@ extension Navigator {
     _ destination: Destination<Screen>, to container: ViewController, in view: View? = nil,
     options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil,
     completion: ((Screen) -> Void)? = nil
+  ) throws(NavigationError) -> Screen {
+    guard options.protection == nil else {
+      // A try form can't wait: it has the screen, or it threw.
+      return try protected(.addChild, destination, options, canWait: false, lateFailure: nil) {
+        (options) throws(NavigationError) in
+        try self.add(destination, to: container, in: view, options, configure: configure, completion: completion)
+      }!
+    }
+    return try add(destination, to: container, in: view, options, configure: configure, completion: completion)
+  }
+
+  /// Checks, creates, prepares and adds a child.
+  private func add<Screen>(
+    _ destination: Destination<Screen>, to container: ViewController, in view: View?,
+    _ options: NavigationOptions<Screen>, configure: ((Screen) -> Void)?, completion: ((Screen) -> Void)?
   ) throws(NavigationError) -> Screen {
     record(Request(.addChild, destination, options, container: container))
     return try attempt(options) { () throws(NavigationError) in
@@ -99,9 +119,15 @@ extension Navigator {
     _ destination: Destination<Screen>, to container: ViewController, in view: View? = nil,
     options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil
   ) async throws(NavigationError) -> Screen {
-    try await awaitCompletion { (done, _) throws(NavigationError) in
-      try tryAddChild(
-        destination, to: container, in: view, options: options, configure: configure, completion: done)
+    try await awaitCompletion { (done, fail) throws(NavigationError) in
+      guard options.protection == nil else {
+        _ = try protected(.addChild, destination, options, canWait: true, lateFailure: fail) {
+          (options) throws(NavigationError) in
+          try self.add(destination, to: container, in: view, options, configure: configure, completion: done)
+        }
+        return
+      }
+      _ = try add(destination, to: container, in: view, options, configure: configure, completion: done)
     }
   }
 

@@ -19,9 +19,16 @@ extension Navigator {
     completion: ((Screen) -> Void)? = nil
   ) -> Screen? {
     reportingMisuse { () throws(NavigationError) in
-      try tryPresentModal(
-        destination, style: style, options: options, configure: configure, completion: completion)
-    }
+      guard options.protection == nil else {
+        return try protected(.presentModal, destination, options, canWait: true, lateFailure: nil) {
+          (options) throws(NavigationError) in
+          try self.presentModal(
+            destination, style, options, configure: configure, completion: completion, lateFailure: nil)
+        }
+      }
+      return try presentModal(
+        destination, style, options, configure: configure, completion: completion, lateFailure: nil)
+    } ?? nil
   }
 
   /// Presents a screen modally, throwing when a check refuses it; nothing changes then.
@@ -41,7 +48,15 @@ extension Navigator {
     options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil,
     completion: ((Screen) -> Void)? = nil
   ) throws(NavigationError) -> Screen {
-    try presentModal(
+    guard options.protection == nil else {
+      // A try form can't wait: it has the screen, or it threw.
+      return try protected(.presentModal, destination, options, canWait: false, lateFailure: nil) {
+        (options) throws(NavigationError) in
+        try self.presentModal(
+          destination, style, options, configure: configure, completion: completion, lateFailure: nil)
+      }!
+    }
+    return try presentModal(
       destination, style, options, configure: configure, completion: completion, lateFailure: nil)
   }
 
@@ -76,6 +91,14 @@ extension Navigator {
     options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil
   ) async throws(NavigationError) -> Screen {
     try await awaitCompletion { (done, fail) throws(NavigationError) in
+      guard options.protection == nil else {
+        _ = try protected(.presentModal, destination, options, canWait: true, lateFailure: fail) {
+          (options) throws(NavigationError) in
+          try self.presentModal(
+            destination, style, options, configure: configure, completion: done, lateFailure: fail)
+        }
+        return
+      }
       _ = try presentModal(
         destination, style, options, configure: configure, completion: done, lateFailure: fail)
     }
@@ -107,10 +130,18 @@ extension Navigator {
     completion: ((Screen) -> Void)? = nil
   ) -> Screen? {
     reportingMisuse { () throws(NavigationError) in
-      try tryPopover(
-        destination, anchor: anchor, keepsPopoverOnCompactWidth: keepsPopoverOnCompactWidth,
-        options: options, configure: configure, completion: completion)
-    }
+      guard options.protection == nil else {
+        return try protected(.popover, destination, options, canWait: true, lateFailure: nil) {
+          (options) throws(NavigationError) in
+          try self.popover(
+            destination, anchor, keepsPopoverOnCompactWidth, options, configure: configure,
+            completion: completion, lateFailure: nil)
+        }
+      }
+      return try popover(
+        destination, anchor, keepsPopoverOnCompactWidth, options, configure: configure, completion: completion,
+        lateFailure: nil)
+    } ?? nil
   }
 
   /// Presents a screen as a popover, throwing when a check refuses it; nothing changes then.
@@ -132,7 +163,16 @@ extension Navigator {
     options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil,
     completion: ((Screen) -> Void)? = nil
   ) throws(NavigationError) -> Screen {
-    try popover(
+    guard options.protection == nil else {
+      // A try form can't wait: it has the screen, or it threw.
+      return try protected(.popover, destination, options, canWait: false, lateFailure: nil) {
+        (options) throws(NavigationError) in
+        try self.popover(
+          destination, anchor, keepsPopoverOnCompactWidth, options, configure: configure,
+          completion: completion, lateFailure: nil)
+      }!
+    }
+    return try popover(
       destination, anchor, keepsPopoverOnCompactWidth, options, configure: configure, completion: completion,
       lateFailure: nil)
   }
@@ -170,6 +210,15 @@ extension Navigator {
     options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil
   ) async throws(NavigationError) -> Screen {
     try await awaitCompletion { (done, fail) throws(NavigationError) in
+      guard options.protection == nil else {
+        _ = try protected(.popover, destination, options, canWait: true, lateFailure: fail) {
+          (options) throws(NavigationError) in
+          try self.popover(
+            destination, anchor, keepsPopoverOnCompactWidth, options, configure: configure, completion: done,
+            lateFailure: fail)
+        }
+        return
+      }
       _ = try popover(
         destination, anchor, keepsPopoverOnCompactWidth, options, configure: configure, completion: done,
         lateFailure: fail)

@@ -14,8 +14,14 @@ extension Navigator {
     configure: ((Screen) -> Void)? = nil, completion: ((Screen) -> Void)? = nil
   ) -> Screen? {
     reportingMisuse { () throws(NavigationError) in
-      try tryPush(destination, options: options, configure: configure, completion: completion)
-    }
+      guard options.protection == nil else {
+        return try protected(.push, destination, options, canWait: true, lateFailure: nil) {
+          (options) throws(NavigationError) in
+          try self.push(destination, options, configure: configure, completion: completion, lateFailure: nil)
+        }
+      }
+      return try push(destination, options, configure: configure, completion: completion, lateFailure: nil)
+    } ?? nil
   }
 
   /// Pushes a screen, throwing when a check refuses the push; nothing changes then.
@@ -33,7 +39,14 @@ extension Navigator {
     _ destination: Destination<Screen>, options: NavigationOptions<Screen> = NavigationOptions(),
     configure: ((Screen) -> Void)? = nil, completion: ((Screen) -> Void)? = nil
   ) throws(NavigationError) -> Screen {
-    try push(destination, options, configure: configure, completion: completion, lateFailure: nil)
+    guard options.protection == nil else {
+      // A try form can't wait: it has the screen, or it threw.
+      return try protected(.push, destination, options, canWait: false, lateFailure: nil) {
+        (options) throws(NavigationError) in
+        try self.push(destination, options, configure: configure, completion: completion, lateFailure: nil)
+      }!
+    }
+    return try push(destination, options, configure: configure, completion: completion, lateFailure: nil)
   }
 
   /// Checks, creates, prepares and pushes; `lateFailure` hears an error found when a
@@ -117,6 +130,13 @@ extension Navigator {
     configure: ((Screen) -> Void)? = nil
   ) async throws(NavigationError) -> Screen {
     try await awaitCompletion { (done, fail) throws(NavigationError) in
+      guard options.protection == nil else {
+        _ = try protected(.push, destination, options, canWait: true, lateFailure: fail) {
+          (options) throws(NavigationError) in
+          try self.push(destination, options, configure: configure, completion: done, lateFailure: fail)
+        }
+        return
+      }
       _ = try push(destination, options, configure: configure, completion: done, lateFailure: fail)
     }
   }

@@ -55,6 +55,16 @@ public final class Navigator {
   /// The children this navigator added from scenes, for removals that name a scene.
   var sceneChildren = SceneChildren()
 
+  /// Decides whether protected navigations may make their screens (an AppController
+  /// installs its own); held weakly, so its owner keeps it.
+  ///
+  /// Without one, a navigation that carries a protection is refused with
+  /// ``NavigationError/Code/noGatekeeper``.
+  public weak var gatekeeper: (any NavigationGatekeeper)?
+
+  /// The protected navigations waiting for their gatekeeper's answer, oldest first.
+  @usableFromInline var waitingAdmissions: [NavigationAdmission] = []
+
   /// The screen providers given with ``provideScreens(for:_:)``, by key type.
   var screenProviders: [ObjectIdentifier: Any] = [:]
 

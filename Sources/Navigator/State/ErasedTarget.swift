@@ -173,6 +173,22 @@ class ErasedTarget {
     boxed(keys[index])
   }
 
+  /// The screens of `made` that are made for a key, as a gatekeeper is asked about them.
+  final func keyedScreens(_ made: [PlannedScreen]) -> [NavigationAdmission.Screen] {
+    var screens: [NavigationAdmission.Screen] = []
+    for screen in made {
+      switch keys[screen.node] {
+      case .key, .unboxed:
+        guard let box = keyBox(at: screen.node) else { continue }
+        let key = AnyScreenKey(box.key)
+        screens.append(NavigationAdmission.Screen(key: key, protection: nil, description: "\(key)"))
+      case .navigationController, .instance:
+        continue
+      }
+    }
+    return screens
+  }
+
   /// The box of a key; a new box for an unboxed key; `nil` for no key of the target's type.
   final func boxed(_ key: TargetKey) -> KeyBox? {
     switch key {

@@ -128,6 +128,7 @@ extension Navigator {
     completion: ((NavigationPlan<Key>) -> Void)?, lateFailure: ((NavigationError) -> Void)?
   ) throws(NavigationError) {
     if isRecordingRequests { recordStateRequest(target, animated: options.isAnimated) }
+    if !waitingAdmissions.isEmpty { supersedeWaitingNavigations(by: target.oneLine) }
     let navigation = StateNavigation(
       navigator: self, target: target, options: options, completion: completion,
       lateFailure: lateFailure)

@@ -15,6 +15,8 @@ struct StateNavigation<Key: Hashable & Sendable> {
   @usableFromInline let completion: ((NavigationPlan<Key>) -> Void)?
   /// Receives a refusal found after the call returned (the async form).
   @usableFromInline let lateFailure: ((NavigationError) -> Void)?
+  /// The protections that let an earlier round of this navigation through.
+  @usableFromInline var grants: Set<ObjectIdentifier> = []
 
   /// Creates a navigation.
   @inlinable
@@ -42,6 +44,9 @@ struct StateNavigation<Key: Hashable & Sendable> {
     let erased = TypedTarget(target, boxesKeys: true)
     var planner = StatePlanner(window: window, target: erased, recordsActions: true)
     try planner.plan()
+    if let gatekeeper = navigator.gatekeeper, gatekeeper.admitsKeys, !planner.isMakingNoScreen {
+      guard try admit(erased, planner, on: navigator) else { return }
+    }
     var onApply: (() -> Void)?
     var finish: (() -> Void)?
     if receivesPlan {
@@ -58,6 +63,32 @@ struct StateNavigation<Key: Hashable & Sendable> {
       navigator: navigator, target: erased, planner: planner, animated: options.isAnimated, onApply: onApply,
       finish: finish, failureHandler: options.failureHandler, lateFailure: lateFailure
     ).run()
+  }
+
+  /// Asks the gatekeeper about the screens the plan makes for keys; returns `true` when the
+  /// navigation goes on now, `false` when it waits (it runs again, planned afresh, once
+  /// allowed), and throws a refusal.
+  @usableFromInline
+  func admit(_ target: ErasedTarget, _ planner: StatePlanner, on navigator: Navigator) throws(NavigationError)
+    -> Bool
+  {
+    let screens = target.keyedScreens(planner.made)
+    guard !screens.isEmpty else { return true }
+    let window = navigator.window
+    let admission = NavigationAdmission(
+      navigator: navigator, navigation: "navigation to \(target.oneLine)", screens: screens, canWait: true,
+      grants: grants)
+    admission.onAllow = { [weak admission, weak window] in
+      var again = self
+      again.grants = admission?.grants ?? grants
+      do throws(NavigationError) {
+        try again.run()
+      } catch {
+        again.refuseLate(error, window: window)
+      }
+    }
+    admission.onRefuse = { [weak window] error in refuseLate(error, window: window) }
+    return try navigator.admit(admission)
   }
 
   /// Routes a refusal found after the call returned (see ``StateApplication/refuseLate(_:window:)``).

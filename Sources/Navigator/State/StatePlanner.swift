@@ -25,6 +25,9 @@ struct StatePlanner {
   /// Every screen the plan makes, in the order of the steps that show them.
   private(set) var made: [PlannedScreen] = []
 
+  /// A Boolean value indicating whether the plan makes no screen, for inlinable code.
+  @usableFromInline var isMakingNoScreen: Bool { made.isEmpty }
+
   /// The steps as planned, each in one of three runs (dismissals, then the layers'
   /// changes, then the new presentations), joined in that order once planned: one array
   /// rather than three.

@@ -25,6 +25,54 @@ import Testing
     var ends = 0
   }
 
+  /// Protects Reviews in the random deep links: allows, denies, requires a sign-in, or
+  /// answers later, at random; counts what it allowed and the Reviews screens made.
+  final class RandomSpace: ProtectionSpace {
+    var rng: SplitMix64
+    var allowances = 0
+    var madeReviews = 0
+    var pending: [(ProtectionDecision) -> Void] = []
+    var signIns: [SignInFlow] = []
+
+    init(seed: UInt64) { rng = SplitMix64(seed: seed) }
+
+    func evaluate(_ request: ProtectionRequest, decide: @escaping (ProtectionDecision) -> Void) {
+      switch rng.index(below: 4) {
+      case 0:
+        allowances += 1
+        decide(.allow)
+      case 1: decide(.deny("random"))
+      case 2:
+        let flow = SignInFlow()
+        signIns.append(flow)
+        decide(.require(flow))
+      default: pending.append(decide)
+      }
+    }
+
+    /// Answers a held decision or ends a live sign-in, at random; describes it.
+    func settleOne(_ rng: inout SplitMix64) -> String? {
+      if !pending.isEmpty {
+        let decide = pending.removeFirst()
+        if rng.bool() {
+          allowances += 1
+          decide(.allow)
+          return "protection answered later: allow"
+        }
+        decide(.deny("later"))
+        return "protection answered later: deny"
+      }
+      guard let flow = signIns.first(where: { $0.state == .running }) else { return nil }
+      if rng.bool() {
+        allowances += 1
+        flow.finish("alice", animated: rng.bool())
+        return "sign-in finished"
+      }
+      flow.cancel(animated: rng.bool())
+      return "sign-in cancelled"
+    }
+  }
+
   static let seeds: [UInt64] = [1, 7, 42, 2024, 0xDEAD_BEEF]
 
   @Test(arguments: seeds, [false, true])
@@ -38,8 +86,12 @@ import Testing
     var ops: [String] = []
     let ends = Clock()
     var failures: [String] = []
+    let space = RandomSpace(seed: seed)
 
     func check(_ app: AppController) {
+      if space.madeReviews > space.allowances {
+        failures.append("\(space.madeReviews) Reviews made, \(space.allowances) allowed: a protection was bypassed")
+      }
       for record in records {
         if record.deliveries > 1 { failures.append("\(record.name) ended \(record.deliveries) times") }
         for child in record.children where record.endIndex != nil {
@@ -67,7 +119,7 @@ import Testing
 
     for step in 0..<300 {
       guard let liveApp = app else { break }
-      let op = Self.randomOperation(&rng, liveApp, scheduler, &records, &refs, ends, step: step)
+      let op = Self.randomOperation(&rng, liveApp, scheduler, &records, &refs, ends, space, step: step)
       ops.append(op)
       check(liveApp)
       if !failures.isEmpty { break }
@@ -91,7 +143,7 @@ import Testing
   /// Performs one random operation and describes it.
   static func randomOperation(
     _ rng: inout SplitMix64, _ app: AppController, _ scheduler: ManualScheduler?, _ records: inout [Record],
-    _ refs: inout [Weak], _ ends: Clock, step: Int
+    _ refs: inout [Weak], _ ends: Clock, _ space: RandomSpace, step: Int
   ) -> String {
     let live = records.filter { $0.flow?.state.isLive == true }
     let visible = app.navigator.visibleViewController
@@ -191,7 +243,8 @@ import Testing
       }
       return "tap outside popover: \(app.window.tapOutsidePopover())"
     case 16, 17:
-      return openRandomDeepLink(&rng, app, scheduler)
+      if rng.index(below: 3) == 0, let settled = space.settleOne(&rng) { return settled }
+      return openRandomDeepLink(&rng, app, scheduler, space)
     default:
       if let scheduler {
         if rng.bool() { scheduler.runLoopTurn() } else { scheduler.finishTransitions() }
@@ -206,17 +259,20 @@ import Testing
   /// Navigates to a random route of a shop on its chain of parents (registering the shop's
   /// routes the first time), checks that the window then shows exactly the route's state,
   /// and describes it.
-  static func openRandomDeepLink(_ rng: inout SplitMix64, _ app: AppController, _ scheduler: ManualScheduler?)
-    -> String
-  {
+  static func openRandomDeepLink(
+    _ rng: inout SplitMix64, _ app: AppController, _ scheduler: ManualScheduler?, _ space: RandomSpace
+  ) -> String {
     if app.routes.routeNames.isEmpty {
       do {
         try app.routes.register(Catalog.self) { RouteScreen($0) }
         try app.routes.register(Product.self, parent: { _ in Catalog() }) { RouteScreen($0) }
         try app.routes.register(
           Reviews.self, presentation: .sheet(embeddedInNavigationController: true),
-          parent: { Product(id: $0.productID) }
-        ) { RouteScreen($0) }
+          parent: { Product(id: $0.productID) }, protectedBy: space
+        ) { [weak space] route in
+          space?.madeReviews += 1
+          return RouteScreen(route)
+        }
         try app.routes.register(Compose.self, parent: { Reviews(productID: $0.productID) }) {
           RouteScreen($0)
         }

@@ -37,7 +37,8 @@ final class ProtectionKeeper: NavigationGatekeeper {
   func admit(_ admission: NavigationAdmission) {
     guard let app else {
       return admission.refuse(
-        NavigationError(.protectionDenied, "The \(admission.navigation) was denied: its app controller is gone."))
+        NavigationError(
+          .protectionDenied, "The \(admission.navigation) was denied: its app controller is gone."))
     }
     var asked: [(NavigationAdmission.Screen, any ProtectionSpace)] = []
     for screen in admission.screens {
@@ -48,7 +49,9 @@ final class ProtectionKeeper: NavigationGatekeeper {
   }
 
   /// The space that protects `screen`: the navigation's, else its route's.
-  private func protection(of screen: NavigationAdmission.Screen, in app: AppController) -> (any ProtectionSpace)? {
+  private func protection(of screen: NavigationAdmission.Screen, in app: AppController) -> (
+    any ProtectionSpace
+  )? {
     if let protection = screen.protection {
       // A protection that is not a space has no one to answer for it here.
       return protection as? any ProtectionSpace ?? UnansweredProtection(protection)
@@ -78,7 +81,8 @@ final class ProtectionKeeper: NavigationGatekeeper {
 
   /// Acts on a space's decision about `asked[index]`.
   private func decided(
-    _ decision: ProtectionDecision, _ asked: [(NavigationAdmission.Screen, any ProtectionSpace)], _ index: Int,
+    _ decision: ProtectionDecision, _ asked: [(NavigationAdmission.Screen, any ProtectionSpace)],
+    _ index: Int,
     _ admission: NavigationAdmission
   ) {
     guard !admission.isSettled, let app else { return }

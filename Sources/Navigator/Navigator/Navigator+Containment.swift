@@ -29,10 +29,12 @@ extension Navigator {
       guard options.protection == nil else {
         return try protected(.addChild, destination, options, canWait: true, lateFailure: nil) {
           (options) throws(NavigationError) in
-          try self.add(destination, to: container, in: view, options, configure: configure, completion: completion)
+          try self.add(
+            destination, to: container, in: view, options, configure: configure, completion: completion)
         }
       }
-      return try add(destination, to: container, in: view, options, configure: configure, completion: completion)
+      return try add(
+        destination, to: container, in: view, options, configure: configure, completion: completion)
     } ?? nil
   }
 
@@ -59,10 +61,12 @@ extension Navigator {
       // A try form can't wait: it has the screen, or it threw.
       return try protected(.addChild, destination, options, canWait: false, lateFailure: nil) {
         (options) throws(NavigationError) in
-        try self.add(destination, to: container, in: view, options, configure: configure, completion: completion)
+        try self.add(
+          destination, to: container, in: view, options, configure: configure, completion: completion)
       }!
     }
-    return try add(destination, to: container, in: view, options, configure: configure, completion: completion)
+    return try add(
+      destination, to: container, in: view, options, configure: configure, completion: completion)
   }
 
   /// Checks, creates, prepares and adds a child.

@@ -139,7 +139,8 @@ extension Navigator {
         }
       }
       return try popover(
-        destination, anchor, keepsPopoverOnCompactWidth, options, configure: configure, completion: completion,
+        destination, anchor, keepsPopoverOnCompactWidth, options, configure: configure,
+        completion: completion,
         lateFailure: nil)
     } ?? nil
   }

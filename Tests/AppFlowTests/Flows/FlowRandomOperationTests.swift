@@ -90,7 +90,8 @@ import Testing
 
     func check(_ app: AppController) {
       if space.madeReviews > space.allowances {
-        failures.append("\(space.madeReviews) Reviews made, \(space.allowances) allowed: a protection was bypassed")
+        failures.append(
+          "\(space.madeReviews) Reviews made, \(space.allowances) allowed: a protection was bypassed")
       }
       for record in records {
         if record.deliveries > 1 { failures.append("\(record.name) ended \(record.deliveries) times") }

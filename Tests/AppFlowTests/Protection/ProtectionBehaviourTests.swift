@@ -77,7 +77,8 @@ import Testing
       let log = MadeLog()
       let app = try makeVaultApp(space: space, log: log)
       if answer == .allowed {
-        let screen = try app.navigator.tryPush(vault(log), options: NavigationOptions().animated(false).protect(with: space))
+        let screen = try app.navigator.tryPush(
+          vault(log), options: NavigationOptions().animated(false).protect(with: space))
         #expect(screen.title == "Vault")
         #expect(stack(app) == ["Lobby", "Vault"])
         continue
@@ -153,7 +154,8 @@ import Testing
     var delivered: [Delivered] = []
     one.navigator.push(vault(log, "Waiting"), options: options(silent) { delivered.append($0) })
     two.navigator.push(vault(log, "OtherWindow"), options: options(other) { delivered.append($0) })
-    one.navigator.push(.instance(LoggedScreen("Unprotected", log: log)), options: NavigationOptions().animated(false))
+    one.navigator.push(
+      .instance(LoggedScreen("Unprotected", log: log)), options: NavigationOptions().animated(false))
     #expect(delivered == [.shown("OtherWindow")])
     #expect(stack(one) == ["Lobby", "Unprotected"])
     #expect(stack(two) == ["Lobby", "OtherWindow"])

@@ -44,7 +44,9 @@ import Testing
       self.log = log
     }
     override var protection: (any ProtectionSpace)? { space }
-    override func makeFirstScreen() throws(NavigationError) -> ViewController { LoggedScreen("Vault", log: log) }
+    override func makeFirstScreen() throws(NavigationError) -> ViewController {
+      LoggedScreen("Vault", log: log)
+    }
   }
 
   private static func code(_ error: RouteError) -> NavigationError.Code {
@@ -76,7 +78,8 @@ import Testing
     case .presentModal:
       navigator.presentModal(make, style: .pageSheet, options: options)
     case .popover:
-      navigator.popover(make, anchor: .barButtonItem(lobby.navigationItem.rightBarButtonItems[0]), options: options)
+      navigator.popover(
+        make, anchor: .barButtonItem(lobby.navigationItem.rightBarButtonItems[0]), options: options)
     case .addChild:
       navigator.addChild(make, to: lobby, options: options)
     case .navigateToRoute:

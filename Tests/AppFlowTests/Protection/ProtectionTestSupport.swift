@@ -134,7 +134,9 @@ func makeVaultApp(
     lobby.navigationItem.rightBarButtonItems = [BarButtonItem(title: "More")]
     return lobby
   }
-  try app.routes.register(Vault.self, url: "vault://lobby/vault", parent: { _ in Lobby() }, protectedBy: space) {
+  try app.routes.register(
+    Vault.self, url: "vault://lobby/vault", parent: { _ in Lobby() }, protectedBy: space
+  ) {
     _ in LoggedScreen("Vault", log: log)
   }
   try app.routes.register(VaultItem.self, url: "vault://lobby/vault/<int:id>", parent: { _ in Vault() }) {

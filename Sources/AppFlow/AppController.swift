@@ -96,7 +96,17 @@ public final class AppController {
   /// Ends the flows that are still live, cancelled with ``Navigator/NavigationError/Code/appStopped``,
   /// so that no outcome is lost and no awaiting task waits for ever.
   deinit {
+    refuseWaitingNavigations()
     keeper.endAll(stopped)
+  }
+
+  /// Refuses the navigations still waiting for a protection, with
+  /// ``Navigator/NavigationError/Code/appStopped``, so that none runs on a stopped app and no
+  /// caller waits for ever.
+  private func refuseWaitingNavigations() {
+    navigator.refuseWaitingNavigations(
+      NavigationError(
+        .appStopped, "The navigation was cancelled: its app controller stopped while it waited."))
   }
 
   /// Creates an app controller whose root screen is made by `makeRoot`.
@@ -153,11 +163,13 @@ public final class AppController {
   }
 
   /// Ends every live flow, children first, ``FlowOutcome/cancelled(_:)`` with
-  /// ``Navigator/NavigationError/Code/appStopped``, then takes the root out of the window, so that
+  /// ``Navigator/NavigationError/Code/appStopped`` (and refuses with it every navigation
+  /// still waiting for a protection), then takes the root out of the window, so that
   /// every screen disappears and is released.
   ///
   /// The app controller can start again afterwards.
   public func stop() {
+    refuseWaitingNavigations()
     keeper.endAll(stopped)
     if window.rootViewController != nil { window.rootViewController = nil }
     rootNavigationController = nil

@@ -22,6 +22,9 @@ final class FlowKeeper: HierarchyObserver {
   @exclusivity(unchecked) var starting = 0
   /// The number of the last flow that ran.
   @exclusivity(unchecked) var lastNumber = 0
+  /// The runs waiting for their flow's protection, with the parent each would run under
+  /// (`nil` for a top-level flow): ended with the parent, or when the app stops.
+  private var waitingRuns: [(admission: NavigationAdmission, parent: WeakFlow?)] = []
 
   init(app: AppController) {
     self.app = app
@@ -53,6 +56,7 @@ final class FlowKeeper: HierarchyObserver {
       onAllow: { [weak self, weak parent] in
         guard let self else { return }
         do throws(NavigationError) {
+          self.waitingRuns.removeAll { $0.admission.isSettled }
           if hasParent, parent.map({ !$0.state.isLive }) ?? true {
             throw NavigationError(
               .flowParentEnded, "\(flow.name) was cancelled: its parent ended while its protection decided.")
@@ -64,7 +68,11 @@ final class FlowKeeper: HierarchyObserver {
       },
       onRefuse: { error in Self.refuse(flow, error, onEnd) })
     do throws(NavigationError) {
-      guard try navigator.admit(admission) else { return }
+      guard try navigator.admit(admission) else {
+        waitingRuns.removeAll { $0.admission.isSettled }
+        waitingRuns.append((admission, parent.map(WeakFlow.init)))
+        return
+      }
     } catch {
       guard canWait, error.isProtectionOutcome else { throw error }
       return Self.refuse(flow, error, onEnd)
@@ -270,6 +278,7 @@ final class FlowKeeper: HierarchyObserver {
   /// outcome.
   func end(_ flow: AnyFlow, _ ending: FlowEnding) {
     guard flow.state.isLive else { return }
+    if !waitingRuns.isEmpty { cancelWaitingRuns(under: flow, ending) }
     while let child = flow.children.last { end(child, parentEnded(child, flow, ending)) }
     detach(flow)
     flow.state = .ended(ending)
@@ -292,11 +301,34 @@ final class FlowKeeper: HierarchyObserver {
   /// Ends every live flow with `ending`, the latest first, each after its children, which
   /// end with `ending` too (not cancelled because their parent ended).
   func endAll(_ ending: (AnyFlow) -> FlowEnding) {
+    let waiting = waitingRuns
+    waitingRuns.removeAll()
+    for run in waiting {
+      run.admission.refuse(
+        NavigationError(
+          .appStopped,
+          "The \(run.admission.navigation) was cancelled: the app controller stopped while its "
+            + "protection decided."))
+    }
     func endTree(_ flow: AnyFlow) {
       while let child = flow.children.last { endTree(child) }
       end(flow, ending(flow))
     }
     while let flow = roots.last { endTree(flow) }
+  }
+
+  /// Ends the runs waiting for their protection under `parent`, which ends with `ending`:
+  /// each child is cancelled, its parent ended, before the parent's outcome.
+  private func cancelWaitingRuns(under parent: AnyFlow, _ ending: FlowEnding) {
+    let orphans = waitingRuns.filter { $0.parent?.object === parent }
+    waitingRuns.removeAll { run in orphans.contains { $0.admission === run.admission } }
+    for run in orphans {
+      run.admission.refuse(
+        NavigationError(
+          .flowParentEnded,
+          "The \(run.admission.navigation) was cancelled: its parent \(parent.id) ended (\(ending)) while its "
+            + "protection decided."))
+    }
   }
 
   /// Takes `flow` out of its parent's children (or the roots) and the live list.
@@ -345,4 +377,10 @@ final class FlowKeeper: HierarchyObserver {
     let flow = live[index]
     end(flow, ending(of: flow, exit))
   }
+}
+
+/// A flow held weakly.
+struct WeakFlow {
+  /// The flow, while something else holds it.
+  weak var object: AnyFlow?
 }

@@ -246,6 +246,19 @@ extension Navigator {
     waitingAdmissions.removeAll { $0 === admission }
   }
 
+  /// Refuses every navigation still waiting for its gatekeeper's answer with `error`: its
+  /// `onFailure` and its async caller get it, and a later answer is ignored.
+  ///
+  /// For the owner of a navigator that stops (an app controller): no waiting navigation runs
+  /// afterwards, and no caller waits for ever.
+  ///
+  /// - Parameter error: Why the navigations are refused.
+  public func refuseWaitingNavigations(_ error: NavigationError) {
+    let waiting = waitingAdmissions
+    waitingAdmissions.removeAll()
+    for admission in waiting { admission.refuse(error) }
+  }
+
   /// Ends every waiting admission: a newer navigation to `target` replaces them.
   @usableFromInline
   func supersedeWaitingNavigations(by target: String) {

@@ -87,7 +87,12 @@ struct StateNavigation<Key: Hashable & Sendable> {
         again.refuseLate(error, window: window)
       }
     }
-    admission.onRefuse = { [weak window] error in refuseLate(error, window: window) }
+    // A waiting navigation's refusal (a denial, a supersession, its owner stopping) is
+    // its outcome, not a misuse.
+    admission.onRefuse = { [options, lateFailure] error in
+      options.failureHandler?(error)
+      lateFailure?(error)
+    }
     return try navigator.admit(admission)
   }
 

@@ -167,6 +167,26 @@ import Testing
     #expect(delivered.count == 2, "a second answer is ignored")
   }
 
+  @Test func stoppingOrReleasingTheAppRefusesWaitingNavigationsOnce() throws {
+    let space = TestSpace(SpaceAnswer.silent)
+    let log = MadeLog()
+    var delivered: [Delivered] = []
+    let app = try makeVaultApp(space: space, log: log)
+    app.navigator.push(vault(log), options: options(space) { delivered.append($0) })
+    app.stop()
+    #expect(delivered == [.failed(.appStopped)])
+    space.pending[0](.allow)
+    #expect(delivered == [.failed(.appStopped)], "a late answer runs nothing on a stopped app")
+
+    var released: AppController? = try makeVaultApp(space: space, log: log)
+    released?.open("vault://lobby/vault", animated: false) { result in
+      if case .failure(.refused(let error)) = result { delivered.append(.failed(error.code)) }
+    }
+    released = nil
+    #expect(delivered == [.failed(.appStopped), .failed(.appStopped)], "no caller waits for ever")
+    #expect(log.events == [])
+  }
+
   @Test func aScreenAlreadyShownIsNotAskedAgain() throws {
     let space = TestSpace(.allowed)
     let log = MadeLog()

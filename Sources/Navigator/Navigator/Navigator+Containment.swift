@@ -25,17 +25,18 @@ extension Navigator {
     options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil,
     completion: ((Screen) -> Void)? = nil
   ) -> Screen? {
-    reportingMisuse { () throws(NavigationError) in
-      guard options.protection == nil else {
-        return try protected(.addChild, destination, options, canWait: true, lateFailure: nil) {
+    guard options.protection == nil else {
+      return reportingMisuse { () throws(NavigationError) in
+        try protected(.addChild, destination, options, canWait: true, lateFailure: nil) {
           (options) throws(NavigationError) in
           try self.add(
             destination, to: container, in: view, options, configure: configure, completion: completion)
         }
-      }
-      return try add(
-        destination, to: container, in: view, options, configure: configure, completion: completion)
-    } ?? nil
+      } ?? nil
+    }
+    return reportingMisuse { () throws(NavigationError) in
+      try add(destination, to: container, in: view, options, configure: configure, completion: completion)
+    }
   }
 
   /// Adds a child screen, throwing when a check refuses it; nothing changes then.

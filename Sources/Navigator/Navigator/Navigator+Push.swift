@@ -13,15 +13,17 @@ extension Navigator {
     _ destination: Destination<Screen>, options: NavigationOptions<Screen> = NavigationOptions(),
     configure: ((Screen) -> Void)? = nil, completion: ((Screen) -> Void)? = nil
   ) -> Screen? {
-    reportingMisuse { () throws(NavigationError) in
-      guard options.protection == nil else {
-        return try protected(.push, destination, options, canWait: true, lateFailure: nil) {
+    guard options.protection == nil else {
+      return reportingMisuse { () throws(NavigationError) in
+        try protected(.push, destination, options, canWait: true, lateFailure: nil) {
           (options) throws(NavigationError) in
           try self.push(destination, options, configure: configure, completion: completion, lateFailure: nil)
         }
-      }
-      return try push(destination, options, configure: configure, completion: completion, lateFailure: nil)
-    } ?? nil
+      } ?? nil
+    }
+    return reportingMisuse { () throws(NavigationError) in
+      try push(destination, options, configure: configure, completion: completion, lateFailure: nil)
+    }
   }
 
   /// Pushes a screen, throwing when a check refuses the push; nothing changes then.

@@ -27,8 +27,14 @@ final class ProtectionKeeper: NavigationGatekeeper {
     self.app = app
   }
 
-  /// Asked about state navigations only when a route has a protection.
-  var admitsKeys: Bool { app?.routes.hasProtections ?? false }
+  /// The protections a restoration's delegate asked for, by route, while it runs.
+  var restorationProtections: [AnyRoute: any ProtectionSpace] = [:]
+  /// The route of the last screen a space denied, for a restoration that stops before it.
+  var lastDenied: AnyRoute?
+
+  /// Asked about state navigations only when a route (or a running restoration) has a
+  /// protection.
+  var admitsKeys: Bool { !restorationProtections.isEmpty || (app?.routes.hasProtections ?? false) }
 
   /// The flows running for spaces now, for inspection.
   var runningSignIns: [AnyFlow] { signIns.values.map(\.flow) }
@@ -57,7 +63,7 @@ final class ProtectionKeeper: NavigationGatekeeper {
       return protection as? any ProtectionSpace ?? UnansweredProtection(protection)
     }
     guard let route = screen.key?.base as? AnyRoute else { return nil }
-    return app.routes.protection(of: route)
+    return restorationProtections[route] ?? app.routes.protection(of: route)
   }
 
   /// Asks the space of `asked[index]`, then the next ones; allows after the last.
@@ -136,6 +142,7 @@ final class ProtectionKeeper: NavigationGatekeeper {
     _ reason: String
   ) {
     guard !admission.isSettled else { return }
+    lastDenied = screen.key?.base as? AnyRoute
     app?.window.journal.record(.protectionDenied(space.name, screen.description))
     admission.refuse(
       NavigationError(

@@ -38,7 +38,8 @@ public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
   case unregisteredRoute(String)
   /// The navigation to a route's screens was refused.
   case refused(NavigationError)
-  /// A route type registered a second time in one route table.
+  /// A route type registered a second time in one route table, or a second route type with
+  /// the same `routeName` (a route's tag in snapshots).
   case duplicateRoute(String)
   /// A chain of routes that can't be shown: an empty one, a route pushed onto a screen
   /// presented outside a navigation controller, a route after a child route, a chain of
@@ -83,7 +84,7 @@ public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
     case .refused(let error):
       return "refused: \(error)"
     case .duplicateRoute(let route):
-      return "duplicateRoute: \(route) is registered already; a route type is registered once"
+      return "duplicateRoute: \(route) is registered already; a route type (and a route name) is registered once"
     case .invalidChain(let route, let reason):
       return "invalidChain: \(route) can't be shown: \(reason)"
     }

@@ -30,6 +30,9 @@ public final class RouteTable {
   private var registrations: [ObjectIdentifier: Registration] = [:]
   /// The URL patterns, each naming its route type.
   private var patterns = URLPatternTable<ObjectIdentifier>()
+  /// How each route type is written into a snapshot and read back, by its tag (its
+  /// `routeName`, unique in the table).
+  var codecs: [String: RouteCodec] = [:]
 
   /// A Boolean value indicating whether a registered route has a protection: only then
   /// does the app controller's gatekeeper look at the screens a navigation makes for routes.
@@ -63,7 +66,7 @@ public final class RouteTable {
     makeScreen: @escaping (R) throws(NavigationError) -> ViewController
   ) throws(RouteError) {
     let id = ObjectIdentifier(type)
-    guard registrations[id] == nil else { throw .duplicateRoute(R.routeName) }
+    guard registrations[id] == nil, codecs[R.routeName] == nil else { throw .duplicateRoute(R.routeName) }
     let parsed = try pattern.map { (text: String) throws(RouteError) in try URLPattern(text) }
     if let parsed { try patterns.register(parsed, for: id) }
     registrations[id] = Registration(
@@ -84,6 +87,7 @@ public final class RouteTable {
         return try URLParameterEncoder().encode(route)
       },
       protection: protection)
+    codecs[R.routeName] = RouteCodec(R.self)
     if protection != nil { hasProtections = true }
   }
 

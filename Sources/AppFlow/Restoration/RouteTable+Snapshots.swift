@@ -1,0 +1,172 @@
+import Foundation
+public import Navigator
+
+/// How one route type is written into a snapshot and read back.
+struct RouteCodec {
+  /// Writes a route's value.
+  let encode: (AnyRoute, any Encoder) throws -> Void
+  /// Reads a route's value.
+  let decode: (any Decoder) throws -> AnyRoute
+
+  init<R: Route>(_ type: R.Type) {
+    encode = { route, encoder in
+      guard let value = route.as(R.self) else {
+        throw SnapshotError(.unknownRoute, "\(route) is not a \(R.routeName).")
+      }
+      try value.encode(to: encoder)
+    }
+    decode = { decoder in AnyRoute(try R(from: decoder)) }
+  }
+}
+
+/// Hands the route table to the coders of one snapshot, in the table's isolation domain.
+///
+/// Unchecked: the coders run synchronously inside `encode(_:)` and `decodeSnapshot(_:)`,
+/// in the domain that owns the table, and the box lives no longer than that call.
+private final class TableBox: @unchecked Sendable {
+  let table: RouteTable
+  init(_ table: RouteTable) { self.table = table }
+}
+
+extension CodingUserInfoKey {
+  /// Where a snapshot's coders find the route table.
+  fileprivate static let routeTable = CodingUserInfoKey(rawValue: "AppFlow.routeTable")!
+}
+
+/// A route as a snapshot writes it: `{"route": "Product", "value": {"id": 42}}`.
+private struct SnapshotKey: Hashable, Sendable, Codable {
+  let route: AnyRoute
+
+  enum Field: String, CodingKey {
+    case route, value
+  }
+
+  init(_ route: AnyRoute) { self.route = route }
+
+  init(from decoder: any Decoder) throws {
+    let table = try Self.table(decoder)
+    let container = try decoder.container(keyedBy: Field.self)
+    let tag = try container.decode(String.self, forKey: .route)
+    guard let codec = table.codecs[tag] else {
+      throw SnapshotError(
+        .unknownRoute,
+        "The snapshot names the route \"\(tag)\" at \(Self.place(container.codingPath)), which the route table "
+          + "doesn't know; known: \(table.codecs.keys.sorted().joined(separator: ", ")).")
+    }
+    guard container.contains(.value) else {
+      throw SnapshotError(
+        .corrupt, "The route \"\(tag)\" at \(Self.place(container.codingPath)) has no \"value\".")
+    }
+    route = try codec.decode(try container.superDecoder(forKey: .value))
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    let table = try Self.table(encoder)
+    let tag = type(of: route.base).routeName
+    guard let codec = table.codecs[tag] else {
+      throw SnapshotError(.unknownRoute, "\(route) is not registered in the route table, so it has no tag.")
+    }
+    var container = encoder.container(keyedBy: Field.self)
+    try container.encode(tag, forKey: .route)
+    try codec.encode(route, container.superEncoder(forKey: .value))
+  }
+
+  static func table(_ decoder: any Decoder) throws -> RouteTable {
+    guard let box = decoder.userInfo[.routeTable] as? TableBox else {
+      throw SnapshotError(.corrupt, "A snapshot's route is decoded by its route table.")
+    }
+    return box.table
+  }
+
+  static func table(_ encoder: any Encoder) throws -> RouteTable {
+    guard let box = encoder.userInfo[.routeTable] as? TableBox else {
+      throw SnapshotError(.corrupt, "A snapshot's route is encoded by its route table.")
+    }
+    return box.table
+  }
+
+  static func place(_ path: [any CodingKey]) -> String {
+    path.isEmpty ? "the top" : path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+  }
+}
+
+/// The document a snapshot is written as.
+private struct SnapshotDocument: Codable {
+  let navigationSnapshot: Int
+  let state: NavigationState<SnapshotKey>
+}
+
+/// The version, read first, so that an unknown version is named as such.
+private struct SnapshotVersion: Decodable {
+  let navigationSnapshot: Int
+}
+
+extension RouteTable {
+  /// Writes a snapshot as JSON, each route with its tag and its value.
+  ///
+  /// - Parameter snapshot: The snapshot.
+  /// - Returns: The JSON bytes.
+  /// - Throws: ``SnapshotError`` for a route whose type isn't registered, or a state the
+  ///   state's rules refuse to write.
+  public func encode(_ snapshot: NavigationSnapshot) throws(SnapshotError) -> [UInt8] {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    encoder.userInfo[.routeTable] = TableBox(self)
+    do {
+      let document = SnapshotDocument(
+        navigationSnapshot: snapshot.version, state: snapshot.state.mapKeys(SnapshotKey.init))
+      return Array(try encoder.encode(document))
+    } catch let error as SnapshotError {
+      throw error
+    } catch {
+      throw SnapshotError(.corrupt, "The snapshot could not be written: \(Self.describe(error)).")
+    }
+  }
+
+  /// Reads a snapshot written by ``encode(_:)``, checking its version and every route.
+  ///
+  /// Nothing in the bytes can crash the reader: any defect is a ``SnapshotError``.
+  ///
+  /// - Parameter bytes: The JSON bytes.
+  /// - Returns: The snapshot.
+  /// - Throws: ``SnapshotError`` with ``SnapshotError/Code/corrupt``,
+  ///   ``SnapshotError/Code/unknownVersion`` or ``SnapshotError/Code/unknownRoute``.
+  public func decodeSnapshot(_ bytes: some Collection<UInt8>) throws(SnapshotError) -> NavigationSnapshot {
+    let data = Data(bytes)
+    let decoder = JSONDecoder()
+    decoder.userInfo[.routeTable] = TableBox(self)
+    let version: Int
+    do {
+      version = try decoder.decode(SnapshotVersion.self, from: data).navigationSnapshot
+    } catch {
+      throw SnapshotError(.corrupt, "The bytes are not a navigation snapshot: \(Self.describe(error)).")
+    }
+    guard version == NavigationSnapshot.formatVersion else {
+      throw SnapshotError(
+        .unknownVersion,
+        "The snapshot is in format version \(version); this package reads version "
+          + "\(NavigationSnapshot.formatVersion).")
+    }
+    do {
+      let document = try decoder.decode(SnapshotDocument.self, from: data)
+      return NavigationSnapshot(state: document.state.mapKeys(\.route))
+    } catch let error as SnapshotError {
+      throw error
+    } catch {
+      throw SnapshotError(.corrupt, "The snapshot is damaged: \(Self.describe(error)).")
+    }
+  }
+
+  /// A coding error in one line: what and where.
+  private static func describe(_ error: any Error) -> String {
+    switch error {
+    case DecodingError.dataCorrupted(let context), DecodingError.keyNotFound(_, let context),
+      DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+      return "\(context.debugDescription) (at \(SnapshotKey.place(context.codingPath)))"
+    case EncodingError.invalidValue(_, let context):
+      return "\(context.debugDescription) (at \(SnapshotKey.place(context.codingPath)))"
+    default:
+      return "\(error)"
+    }
+  }
+}

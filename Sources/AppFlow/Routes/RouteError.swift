@@ -84,7 +84,8 @@ public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
     case .refused(let error):
       return "refused: \(error)"
     case .duplicateRoute(let route):
-      return "duplicateRoute: \(route) is registered already; a route type (and a route name) is registered once"
+      return "duplicateRoute: \(route) is registered already; a route type (and a route name) is "
+        + "registered once"
     case .invalidChain(let route, let reason):
       return "invalidChain: \(route) can't be shown: \(reason)"
     }

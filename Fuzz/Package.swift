@@ -16,6 +16,12 @@ let package = Package(
       name: "MatchURLFuzzer",
       dependencies: [.product(name: "AppFlow", package: "Navigator")]
     ),
+    .executableTarget(
+      name: "RestoreSnapshotFuzzer",
+      dependencies: [
+        .product(name: "AppFlow", package: "Navigator"), .product(name: "Navigator", package: "Navigator"),
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,5 @@
 import Foundation
-public import Navigator
+import Navigator
 
 /// How one route type is written into a snapshot and read back.
 struct RouteCodec {

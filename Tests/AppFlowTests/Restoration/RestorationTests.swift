@@ -52,7 +52,9 @@ import Testing
 
   @Test func rejectingCutsThePathAtTheScreen() throws {
     let sheetCut = try makeShop()
-    #expect(restore(try deepSnapshot(), into: sheetCut, Delegate(["Compose(productID: 42)": .reject])) == .success(2))
+    #expect(
+      restore(try deepSnapshot(), into: sheetCut, Delegate(["Compose(productID: 42)": .reject]))
+        == .success(2))
     #expect(
       state(sheetCut)
         == State(
@@ -61,8 +63,10 @@ import Testing
             presenting: .sheet(.stack([.screen(key(Reviews(productID: 42)))])))))
 
     let stackCut = try makeShop()
-    #expect(restore(try deepSnapshot(), into: stackCut, Delegate(["Product(id: 42)": .reject])) == .success(0))
-    #expect(state(stackCut) == State(root: .stack([.screen(key(Catalog()))])), "what sat above Product goes too")
+    #expect(
+      restore(try deepSnapshot(), into: stackCut, Delegate(["Product(id: 42)": .reject])) == .success(0))
+    #expect(
+      state(stackCut) == State(root: .stack([.screen(key(Catalog()))])), "what sat above Product goes too")
 
     let rootCut = try makeShop()
     #expect(restore(try deepSnapshot(), into: rootCut, Delegate(["Catalog()": .reject])) == .success(0))
@@ -105,7 +109,8 @@ import Testing
       try space.endSignIn(in: app)
       #expect(result == .success(1), "\(answer)")
       #expect(
-        state(app) == State(root: .stack([.screen(key(Catalog())), .screen(key(Product(id: 42)))])), "\(answer)")
+        state(app) == State(root: .stack([.screen(key(Catalog())), .screen(key(Product(id: 42)))])),
+        "\(answer)")
     }
   }
 
@@ -128,7 +133,8 @@ import Testing
       #expect(shown == (answer.lets ? ["Lobby", "Vault", "VaultItem7"] : ["Lobby"]), "\(answer)")
       #expect(
         log.events
-          == (answer.lets ? ["Vault.init", "VaultItem7.init", "Vault.viewDidLoad", "VaultItem7.viewDidLoad"] : []),
+          == (answer.lets
+            ? ["Vault.init", "VaultItem7.init", "Vault.viewDidLoad", "VaultItem7.viewDidLoad"] : []),
         "\(answer)")
     }
   }

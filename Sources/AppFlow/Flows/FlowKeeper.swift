@@ -153,6 +153,34 @@ final class FlowKeeper: HierarchyObserver {
     if let parent { parent.children.append(flow) } else { roots.append(flow) }
   }
 
+  /// Enters `flow` in the tree on `screen`, already shown (a restoration): it runs at once,
+  /// its presentation read from where the screen stands.
+  func adopt(_ flow: AnyFlow, _ screen: ViewController, parent: AnyFlow?) {
+    register(flow, screen, parent: parent, Self.presentation(of: screen))
+    if let stack = screen.parent as? NavigationController, stack.viewControllers.first === screen,
+      stack.presentingViewController != nil
+    {
+      flow.container = stack
+    }
+    flow.state = .running
+    starting -= 1
+    window.journal.record(.flowStarted(flow.id, firstScreen: screen.screenID))
+  }
+
+  /// How a shown screen was shown, as a flow's presentation.
+  private static func presentation(of screen: ViewController) -> FlowPresentation {
+    if let stack = screen.parent as? NavigationController {
+      if stack.viewControllers.first !== screen { return .push }
+      if let style = stack.presentingViewController.map({ _ in stack.modalPresentationStyle }) {
+        return .modal(style, embeddedInNavigationController: true)
+      }
+      return FlowPresentation(kind: .root, isEmbeddedInNavigationController: false)
+    }
+    if screen.presentingViewController != nil { return .modal(screen.modalPresentationStyle) }
+    if let parent = screen.parent { return .child(of: parent) }
+    return FlowPresentation(kind: .root, isEmbeddedInNavigationController: false)
+  }
+
   /// Takes out of the tree a flow whose navigation was refused before anything changed.
   func unregister(_ flow: AnyFlow) {
     detach(flow)

@@ -35,17 +35,52 @@ public struct NavigationSnapshot: Hashable, Sendable, CustomStringConvertible {
   public let version: Int
   /// The window's state, keyed by routes.
   public var state: NavigationState<AnyRoute>
+  /// The live flows whose types are registered for snapshots
+  /// (``RouteTable/registerFlow(_:tag:restore:)``), each with its children.
+  public var flows: [FlowSnapshot]
 
-  /// Creates a snapshot of `state` in the current format.
+  /// Creates a snapshot of `state` and `flows` in the current format.
   ///
-  /// - Parameter state: The state, keyed by routes.
-  public init(state: NavigationState<AnyRoute>) {
+  /// - Parameters:
+  ///   - state: The state, keyed by routes.
+  ///   - flows: The live flows to make again, each on the screen of its route.
+  public init(state: NavigationState<AnyRoute>, flows: [FlowSnapshot] = []) {
     version = Self.formatVersion
     self.state = state
+    self.flows = flows
   }
 
   /// The state, as text.
   public var description: String { "\(state)" }
+}
+
+/// A live flow in a snapshot: its registered tag, the route of its first screen, and its
+/// live children.
+public struct FlowSnapshot: Hashable, Sendable, CustomStringConvertible {
+  /// The flow type's tag (``RouteTable/registerFlow(_:tag:restore:)``).
+  public var tag: String
+  /// The route of the flow's first screen.
+  public var route: AnyRoute
+  /// The flow's live children that are in the snapshot, in the order they ran.
+  public var children: [FlowSnapshot]
+
+  /// Describes a flow.
+  ///
+  /// - Parameters:
+  ///   - tag: The flow type's tag.
+  ///   - route: The route of its first screen.
+  ///   - children: Its children.
+  public init(tag: String, route: AnyRoute, children: [FlowSnapshot] = []) {
+    self.tag = tag
+    self.route = route
+    self.children = children
+  }
+
+  /// `Checkout on Cart()`, with the children in brackets.
+  public var description: String {
+    "\(tag) on \(route)"
+      + (children.isEmpty ? "" : " [" + children.map(\.description).joined(separator: ", ") + "]")
+  }
 }
 
 /// Why a snapshot could not be taken, written or read.
@@ -59,6 +94,8 @@ public struct SnapshotError: Error, Hashable, Sendable, CustomStringConvertible 
     case unknownVersion
     /// A route tag no registered route type has.
     case unknownRoute
+    /// A flow tag no flow type registered for snapshots has.
+    case unknownFlow
     /// A screen the window shows has no route, so a snapshot can't make it again.
     case unkeyedScreen
   }

@@ -90,10 +90,42 @@ private struct SnapshotKey: Hashable, Sendable, Codable {
   }
 }
 
+/// A flow as a snapshot writes it: `{"flow": "Checkout", "route": <route>, "children": […]}`.
+private struct FlowDocument: Codable {
+  let flow: String
+  let route: SnapshotKey
+  let children: [FlowDocument]?
+
+  init(_ snapshot: FlowSnapshot) {
+    flow = snapshot.tag
+    route = SnapshotKey(snapshot.route)
+    children = snapshot.children.isEmpty ? nil : snapshot.children.map(FlowDocument.init)
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    flow = try container.decode(String.self, forKey: .flow)
+    let table = try SnapshotKey.table(decoder)
+    guard table.flowRestorers[flow] != nil else {
+      throw SnapshotError(
+        .unknownFlow,
+        "The snapshot names the flow \"\(flow)\" at \(SnapshotKey.place(container.codingPath)), which the route "
+          + "table doesn't know; known: \(table.flowRestorers.keys.sorted().joined(separator: ", ")).")
+    }
+    route = try container.decode(SnapshotKey.self, forKey: .route)
+    children = try container.decodeIfPresent([FlowDocument].self, forKey: .children)
+  }
+
+  var snapshot: FlowSnapshot {
+    FlowSnapshot(tag: flow, route: route.route, children: (children ?? []).map(\.snapshot))
+  }
+}
+
 /// The document a snapshot is written as.
 private struct SnapshotDocument: Codable {
   let navigationSnapshot: Int
   let state: NavigationState<SnapshotKey>
+  let flows: [FlowDocument]?
 }
 
 /// The version, read first, so that an unknown version is named as such.
@@ -102,6 +134,29 @@ private struct SnapshotVersion: Decodable {
 }
 
 extension RouteTable {
+  /// Registers a flow type for snapshots: a live flow of this type whose first screen has
+  /// a route is saved with its tag and that route, and a restoration makes it again with
+  /// `restore` and gives it that screen back (its `didEnd(with:)` hears its outcome; the
+  /// `onEnd` handler it ran with is not restored).
+  ///
+  /// Flows of types not registered are not saved (their screens are, when they have
+  /// routes), nor are their children.
+  ///
+  /// - Parameters:
+  ///   - type: The flow type.
+  ///   - tag: Its tag in snapshots; the type's name by default. Keep it when renaming the type.
+  ///   - restore: Makes the flow again for the route of its first screen; `nil` to skip it.
+  /// - Throws: ``RouteError/duplicateFlow(_:)`` for a type or a tag registered already.
+  public func registerFlow<F: AnyFlow>(
+    _ type: F.Type, tag: String? = nil, restore: @escaping (AnyRoute) -> F?
+  ) throws(RouteError) {
+    let tag = tag ?? String(describing: type)
+    let id = ObjectIdentifier(type)
+    guard flowTags[id] == nil, flowRestorers[tag] == nil else { throw .duplicateFlow(tag) }
+    flowTags[id] = tag
+    flowRestorers[tag] = { route in restore(route) }
+  }
+
   /// Writes a snapshot as JSON, each route with its tag and its value.
   ///
   /// - Parameter snapshot: The snapshot.
@@ -114,7 +169,8 @@ extension RouteTable {
     encoder.userInfo[.routeTable] = TableBox(self)
     do {
       let document = SnapshotDocument(
-        navigationSnapshot: snapshot.version, state: snapshot.state.mapKeys(SnapshotKey.init))
+        navigationSnapshot: snapshot.version, state: snapshot.state.mapKeys(SnapshotKey.init),
+        flows: snapshot.flows.isEmpty ? nil : snapshot.flows.map(FlowDocument.init))
       return Array(try encoder.encode(document))
     } catch let error as SnapshotError {
       throw error
@@ -149,7 +205,8 @@ extension RouteTable {
     }
     do {
       let document = try decoder.decode(SnapshotDocument.self, from: data)
-      return NavigationSnapshot(state: document.state.mapKeys(\.route))
+      return NavigationSnapshot(
+        state: document.state.mapKeys(\.route), flows: (document.flows ?? []).map(\.snapshot))
     } catch let error as SnapshotError {
       throw error
     } catch {

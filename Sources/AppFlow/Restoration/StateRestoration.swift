@@ -66,7 +66,39 @@ extension AppController {
         "Can't take a snapshot: \(unkeyed) has no route, so it couldn't be made again; show it through the "
           + "route table.")
     }
-    return NavigationSnapshot(state: state)
+    return NavigationSnapshot(state: state, flows: keeper.roots.compactMap(flowSnapshot))
+  }
+
+  /// The snapshot of `flow` and its children, when its type is registered for snapshots and
+  /// its first screen has a route.
+  private func flowSnapshot(_ flow: AnyFlow) -> FlowSnapshot? {
+    guard let tag = routes.flowTags[ObjectIdentifier(type(of: flow))],
+      let route = flow.firstScreen?.navigationKey as? AnyRoute
+    else { return nil }
+    return FlowSnapshot(tag: tag, route: route, children: flow.children.compactMap(flowSnapshot))
+  }
+
+  /// Makes the snapshot's flows again on the screens of their routes, parents first; a flow
+  /// whose screen isn't shown (the restoration cut it) is skipped with its children.
+  private func adopt(_ flows: [FlowSnapshot], parent: AnyFlow?) {
+    for entry in flows {
+      guard let screen = Self.screen(of: entry.route, in: window.rootViewController),
+        keeper.live.allSatisfy({ $0.firstScreen !== screen }),
+        let flow = routes.flowRestorers[entry.tag]?(entry.route), flow.state == .ready
+      else { continue }
+      keeper.adopt(flow, screen, parent: parent)
+      adopt(entry.children, parent: flow)
+    }
+  }
+
+  /// The screen whose key is `route`, in the hierarchy under `screen`.
+  private static func screen(of route: AnyRoute, in screen: ViewController?) -> ViewController? {
+    guard let screen else { return nil }
+    if let key = screen.navigationKey as? AnyRoute, key == route { return screen }
+    for child in screen.children {
+      if let found = Self.screen(of: route, in: child) { return found }
+    }
+    return Self.screen(of: route, in: screen.presentedViewController)
   }
 
   /// Takes a snapshot and writes it as JSON (``RouteTable/encode(_:)``).
@@ -97,7 +129,10 @@ extension AppController {
     let target = Restoration.decide(
       snapshot.state, delegate: delegate, protections: &protections,
       fallback: window.navigationState(keyedBy: AnyRoute.self))
-    restore(to: target, protections: protections, animated: animated, rounds: 0, completion: completion)
+    restore(to: target, protections: protections, animated: animated, rounds: 0) { [weak self] result in
+      if case .success = result { self?.adopt(snapshot.flows, parent: nil) }
+      completion?(result)
+    }
   }
 
   /// Reads a snapshot's bytes (``RouteTable/decodeSnapshot(_:)``) and restores it; a

@@ -41,6 +41,8 @@ public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A route type registered a second time in one route table, or a second route type with
   /// the same `routeName` (a route's tag in snapshots).
   case duplicateRoute(String)
+  /// A flow type, or a flow tag, registered a second time for snapshots in one route table.
+  case duplicateFlow(String)
   /// A chain of routes that can't be shown: an empty one, a route pushed onto a screen
   /// presented outside a navigation controller, a route after a child route, a chain of
   /// parents longer than 64; the route and the reason.
@@ -83,6 +85,8 @@ public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
       return "unregisteredRoute: no route is registered for \(route)"
     case .refused(let error):
       return "refused: \(error)"
+    case .duplicateFlow(let flow):
+      return "duplicateFlow: \(flow) is registered already; a flow type (and a flow tag) is registered once"
     case .duplicateRoute(let route):
       return "duplicateRoute: \(route) is registered already; a route type (and a route name) is "
         + "registered once"

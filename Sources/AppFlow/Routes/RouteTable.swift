@@ -33,6 +33,10 @@ public final class RouteTable {
   /// How each route type is written into a snapshot and read back, by its tag (its
   /// `routeName`, unique in the table).
   var codecs: [String: RouteCodec] = [:]
+  /// How each flow type registered for snapshots is made again, by its tag.
+  var flowRestorers: [String: (AnyRoute) -> AnyFlow?] = [:]
+  /// The tags of the flow types registered for snapshots.
+  var flowTags: [ObjectIdentifier: String] = [:]
 
   /// A Boolean value indicating whether a registered route has a protection: only then
   /// does the app controller's gatekeeper look at the screens a navigation makes for routes.

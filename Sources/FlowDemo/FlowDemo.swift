@@ -37,6 +37,7 @@ enum Demo {
     stateJourney(into: output)
     flowsJourney(into: output)
     routesJourney(into: output)
+    protectionJourney(into: output)
     output.line("Done.")
   }
 

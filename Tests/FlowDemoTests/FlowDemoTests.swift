@@ -271,6 +271,46 @@ import Testing
       ])
   }
 
+  @Test func aProtectedLinkSignsInFirstResumesAndASnapshotRestores() throws {
+    let transcript = Transcript()
+    Demo.run(into: transcript)
+    let lines = transcript.lines
+    #expect(
+      try Self.section("41. A deep link to a protected screen: the sign-in flow runs first", in: lines) == [
+        "   open shop://account/orders",
+        "   result: waiting for the sign-in",
+        "   SignIn.asked(ShopOrders())",
+        "   SignIn.required(ShopOrders())",
+        "   SignInFlow#1.started(SignIn)",
+        "   shown: [Catalog] presenting NavigationController",
+      ])
+    #expect(
+      try Self.section(
+        "42. Signing in finishes the flow: the link resumes, planned from that moment", in: lines)
+        == [
+          "   result: opened in 1 step(s)",
+          "   SignInFlow#1.ended(finished)",
+          "   SignIn.allowed(ShopOrders())",
+          "   shown: [Catalog, Orders]",
+        ])
+    #expect(
+      try Self.section("44. Signed out, the sign-in cancelled: protectionDenied, nothing changes", in: lines)
+        == [
+          "   error: protectionDenied: SignIn denied the navigation to NavigationController[ShopCatalog(), "
+            + "ShopOrders()] (ShopOrders() is protected): SignInFlow#2 was cancelled: SignInFlow#2 cancelled itself.",
+          "   SignIn.asked(ShopOrders())",
+          "   SignIn.required(ShopOrders())",
+          "   SignInFlow#2.started(SignIn)",
+          "   SignInFlow#2.ended(cancelled(flowCancelled))",
+          "   SignIn.denied(ShopOrders())",
+          "   shown: [Catalog]",
+        ])
+    let restored = try Self.section("45. A snapshot of the session, restored in a new session", in: lines)
+    #expect(
+      restored.dropFirst() == ["   restored in 2 step(s)", "   the same tree: true"] + restored.suffix(6))
+    #expect(restored.first?.hasPrefix("   {\"navigationSnapshot\":1,") == true)
+  }
+
   private static func section(
     _ title: String, in lines: [String], sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> [String] {

@@ -143,6 +143,7 @@ final class ProtectionKeeper: NavigationGatekeeper {
   ) {
     guard !admission.isSettled else { return }
     lastDenied = screen.key?.base as? AnyRoute
+    let reason = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
     app?.window.journal.record(.protectionDenied(space.name, screen.description))
     admission.refuse(
       NavigationError(

@@ -1,0 +1,166 @@
+import AppFlow
+import Navigator
+
+/// The account's orders: protected by the sign-in.
+struct ShopOrders: Route {
+  static var routeName: String { "Orders" }
+}
+
+/// The demo's sign-in: requires its flow while no one is signed in.
+final class DemoSignIn: ProtectionSpace {
+  var account: String?
+  /// How the next sign-in ends: finished with an account, or cancelled by the user.
+  var nextSignInSucceeds = true
+  /// The sign-in flows it required, the latest last.
+  var flows: [DemoSignInFlow] = []
+
+  var name: String { "SignIn" }
+
+  func evaluate(_ request: ProtectionRequest, decide: @escaping (ProtectionDecision) -> Void) {
+    guard account == nil else { return decide(.allow) }
+    let flow = DemoSignInFlow(space: self)
+    flows.append(flow)
+    decide(.require(flow))
+  }
+}
+
+/// A one-screen sign-in: the demo finishes it (signed in) or cancels it (the user gave up).
+final class DemoSignInFlow: Flow<String> {
+  weak var space: DemoSignIn?
+
+  init(space: DemoSignIn) {
+    self.space = space
+  }
+
+  override var name: String { "SignInFlow" }
+
+  override func makeFirstScreen() throws(NavigationError) -> ViewController { DemoScreen("SignIn") }
+
+  /// Ends the sign-in as the space says.
+  func complete() {
+    guard let space else { return }
+    if space.nextSignInSucceeds {
+      space.account = "alice"
+      finish("alice", animated: false)
+    } else {
+      cancel(animated: false)
+    }
+  }
+}
+
+extension Demo {
+  /// Protection and restoration: a deep link to a protected screen runs the sign-in flow
+  /// first and resumes; a cancelled sign-in refuses the link; a snapshot of the session
+  /// restores in a new one.
+  static func protectionJourney(into output: Transcript) {
+    let signIn = DemoSignIn()
+    let app = AppController(window: Window(misusePolicy: .report), rootRoute: ShopCatalog())
+    do {
+      try registerShop(app.routes, signIn: signIn)
+      try app.start()
+    } catch {
+      output.line("   could not start: \(error)")
+      return
+    }
+    app.window.journal.isEnabled = true
+
+    output.line("41. A deep link to a protected screen: the sign-in flow runs first")
+    output.line("   open shop://account/orders")
+    var result: Result<NavigationPlan<AnyRoute>, RouteError>?
+    app.open("shop://account/orders", animated: false) { result = $0 }
+    output.line("   result: \(describe(result))")
+    notes(app, into: output)
+    output.line("   shown: \(shown(app))")
+    output.line()
+
+    output.line("42. Signing in finishes the flow: the link resumes, planned from that moment")
+    app.window.journal.removeAll()
+    signIn.flows.last?.complete()
+    output.line("   result: \(describe(result))")
+    notes(app, into: output)
+    output.line("   shown: \(shown(app))")
+    output.line()
+
+    output.line("44. Signed out, the sign-in cancelled: protectionDenied, nothing changes")
+    app.navigate(to: ShopCatalog(), animated: false)
+    signIn.account = nil
+    signIn.nextSignInSucceeds = false
+    app.window.journal.removeAll()
+    var denied: Result<NavigationPlan<AnyRoute>, RouteError>?
+    app.open("shop://account/orders", animated: false) { denied = $0 }
+    signIn.flows.last?.complete()
+    if case .failure(.refused(let error)) = denied {
+      output.line("   error: \(error.code): \(error.message)")
+    } else {
+      output.line("   result: \(String(describing: denied))")
+    }
+    notes(app, into: output)
+    output.line("   shown: \(shown(app))")
+    output.line()
+
+    output.line("45. A snapshot of the session, restored in a new session")
+    signIn.account = "alice"
+    app.open("shop://catalog/products/42/reviews", animated: false)
+    do {
+      let bytes = try app.encodeSnapshot()
+      output.line("   \(String(decoding: bytes, as: UTF8.self))")
+      let restored = AppController(window: Window(misusePolicy: .report), rootRoute: ShopCatalog())
+      try registerShop(restored.routes, signIn: signIn)
+      try restored.start()
+      restored.restore(bytes) { outcome in
+        switch outcome {
+        case .success(let plan): output.line("   restored in \(plan.steps.count) step(s)")
+        case .failure(let error): output.line("   not restored: \(error)")
+        }
+      }
+      let same =
+        restored.window.navigationState(keyedBy: AnyRoute.self)
+        == app.window.navigationState(keyedBy: AnyRoute.self)
+      output.line("   the same tree: \(same)")
+      for line in "\(restored.window.navigationState(keyedBy: AnyRoute.self))".split(separator: "\n") {
+        output.line("     \(line)")
+      }
+    } catch {
+      output.line("   error: \(error)")
+    }
+    output.line()
+  }
+
+  /// Registers the shop's routes, Orders protected by `signIn`.
+  private static func registerShop(_ routes: RouteTable, signIn: DemoSignIn) throws {
+    try routes.register(ShopCatalog.self, url: "shop://catalog") { _ in DemoScreen("Catalog") }
+    try routes.register(
+      ShopProduct.self, url: "shop://catalog/products/<int:id>", parent: { _ in ShopCatalog() }
+    ) { product in DemoScreen("Product \(product.id)") }
+    try routes.register(
+      ShopReviews.self, url: "shop://catalog/products/<int:productID>/reviews",
+      presentation: .sheet(embeddedInNavigationController: true), parent: { ShopProduct(id: $0.productID) }
+    ) { reviews in DemoScreen("Reviews of \(reviews.productID)") }
+    try routes.register(
+      ShopOrders.self, url: "shop://account/orders", parent: { _ in ShopCatalog() }, protectedBy: signIn
+    ) { _ in DemoScreen("Orders") }
+  }
+
+  /// A deep link's result in a few words.
+  private static func describe(_ result: Result<NavigationPlan<AnyRoute>, RouteError>?) -> String {
+    switch result {
+    case nil: "waiting for the sign-in"
+    case .success(let plan): "opened in \(plan.steps.count) step(s)"
+    case .failure(let error): "\(error)"
+    }
+  }
+
+  /// Writes the journal's notes: protections and flows.
+  private static func notes(_ app: AppController, into output: Transcript) {
+    for event in app.window.journal.events {
+      if case .note(let note) = event { output.line("   \(note)") }
+    }
+  }
+
+  /// The screens of the root stack, and what is presented over it.
+  private static func shown(_ app: AppController) -> String {
+    let stack = app.rootNavigationController?.viewControllers.map { "\($0.screenID)" } ?? []
+    let presented = app.rootNavigationController?.presentedViewController.map { " presenting \($0.screenID)" }
+    return "[" + stack.joined(separator: ", ") + "]" + (presented ?? "")
+  }
+}

@@ -10,6 +10,8 @@
 //   NavigatorMeasure --profile flow-finish|flow-pop|flow-baseline|flow-navigator [count]
 //   NavigatorMeasure --profile deeplink|deeplink-url [count]
 //     (`count` flows run and finished or popped, or push+pops in the same app; FlowTarget.swift)
+//   NavigatorMeasure --profile snapshot|snapshot-plain [count]
+//     (`count` encodes + decodes of a typical session's snapshot, or of plain Codable structs)
 //   NavigatorMeasure --profile match-1k|match-10k [count]
 //     (`count` rounds of matching 16 URLs against 1,000 or 10,000 patterns)
 //
@@ -63,6 +65,10 @@ if let index = arguments.firstIndex(of: "--profile"), index + 1 < arguments.coun
   }
   if which.hasPrefix("match-") {
     profileURLMatching(which, iterations)
+    exit(0)
+  }
+  if which.hasPrefix("snapshot") {
+    profileSnapshots(which, iterations)
     exit(0)
   }
   if which.hasPrefix("flow-") {
@@ -392,6 +398,10 @@ failures += measureFlows(trials: trials)
 // MARK: 5. URL matching (targets 7 and 8, in URLMatching.swift)
 
 failures += measureURLMatching(trials: trials)
+
+// MARK: 9. snapshots (SnapshotTarget.swift)
+
+failures += measureSnapshots(trials: trials)
 
 if failures.isEmpty {
   print("All targets met.")

@@ -126,11 +126,26 @@ private struct SnapshotDocument: Codable {
   let navigationSnapshot: Int
   let state: NavigationState<SnapshotKey>
   let flows: [FlowDocument]?
-}
 
-/// The version, read first, so that an unknown version is named as such.
-private struct SnapshotVersion: Decodable {
-  let navigationSnapshot: Int
+  init(navigationSnapshot: Int, state: NavigationState<SnapshotKey>, flows: [FlowDocument]?) {
+    self.navigationSnapshot = navigationSnapshot
+    self.state = state
+    self.flows = flows
+  }
+
+  /// Reads the version first, so that an unknown version is named as such, in one pass.
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    navigationSnapshot = try container.decode(Int.self, forKey: .navigationSnapshot)
+    guard navigationSnapshot == NavigationSnapshot.formatVersion else {
+      throw SnapshotError(
+        .unknownVersion,
+        "The snapshot is in format version \(navigationSnapshot); this package reads version "
+          + "\(NavigationSnapshot.formatVersion).")
+    }
+    state = try container.decode(NavigationState<SnapshotKey>.self, forKey: .state)
+    flows = try container.decodeIfPresent([FlowDocument].self, forKey: .flows)
+  }
 }
 
 extension RouteTable {
@@ -191,18 +206,6 @@ extension RouteTable {
     let data = Data(bytes)
     let decoder = JSONDecoder()
     decoder.userInfo[.routeTable] = TableBox(self)
-    let version: Int
-    do {
-      version = try decoder.decode(SnapshotVersion.self, from: data).navigationSnapshot
-    } catch {
-      throw SnapshotError(.corrupt, "The bytes are not a navigation snapshot: \(Self.describe(error)).")
-    }
-    guard version == NavigationSnapshot.formatVersion else {
-      throw SnapshotError(
-        .unknownVersion,
-        "The snapshot is in format version \(version); this package reads version "
-          + "\(NavigationSnapshot.formatVersion).")
-    }
     do {
       let document = try decoder.decode(SnapshotDocument.self, from: data)
       return NavigationSnapshot(

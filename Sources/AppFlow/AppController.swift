@@ -63,8 +63,9 @@ public final class AppController {
     self.root = root
     keeper = FlowKeeper(app: self)
     window.addHierarchyObserver(keeper)
-    navigator.provideScreens(for: AnyRoute.self) { [routes] (route: AnyRoute) throws(NavigationError) in
-      try routes.makeScreen(for: route)
+    navigator.provideScreens(for: AnyRoute.self) {
+      [routes, unowned navigator] (route: AnyRoute) throws(NavigationError) in
+      try routes.screen(for: route, keptIn: navigator)
     }
   }
 
@@ -89,9 +90,11 @@ public final class AppController {
   }
 
   /// Ends the flows that are still live, cancelled with ``Navigator/NavigationError/Code/appStopped``,
-  /// so that no outcome is lost and no awaiting task waits for ever.
+  /// so that no outcome is lost and no awaiting task waits for ever; then ends the session of
+  /// the screens kept alive (`Lifetime.session`), even if the navigator lives on.
   deinit {
     keeper.endAll(stopped)
+    navigator.keepAliveCache.endSession()
   }
 
   /// Creates an app controller whose root screen is made by `makeRoot`.

@@ -20,6 +20,7 @@ public final class RouteTable {
     let presentation: RoutePresentation
     let parent: ((AnyRoute) -> AnyRoute?)?
     let make: (AnyRoute) throws(NavigationError) -> ViewController
+    let keepAlive: Lifetime?
     let pattern: URLPattern?
     let decode: (URLParameters) throws(RouteError) -> AnyRoute
     let encode: (AnyRoute) throws(RouteError) -> URLParameters
@@ -45,6 +46,10 @@ public final class RouteTable {
   ///   - presentation: How its screen is shown on its parent's; ignored for a route without
   ///     a parent, which is the first screen of the window's root stack.
   ///   - parent: The route it stands on in a deep link; `nil` for a root route.
+  ///   - keepAlive: How long the app controller's navigator keeps the screens of this type's
+  ///     routes alive, each under its route value; `nil` to make a new screen every time.
+  ///     A kept screen in no hierarchy is reused by ``AppController/navigate(to:animated:completion:)-(Route,_,_)``
+  ///     and ``AppController/open(_:animated:completion:)``, without calling `makeScreen`.
   ///   - makeScreen: Makes and configures its screen, before the screen is shown: a new
   ///     screen, in no hierarchy.
   /// - Throws: ``RouteError/duplicateRoute(_:)`` for a type registered already,
@@ -52,7 +57,8 @@ public final class RouteTable {
   ///   for its pattern. Nothing changes then.
   public func register<R: Route>(
     _ type: R.Type, url pattern: String? = nil, presentation: RoutePresentation = .push,
-    parent: ((R) -> any Route)? = nil, makeScreen: @escaping (R) throws(NavigationError) -> ViewController
+    parent: ((R) -> any Route)? = nil, keepAlive: Lifetime? = nil,
+    makeScreen: @escaping (R) throws(NavigationError) -> ViewController
   ) throws(RouteError) {
     let id = ObjectIdentifier(type)
     guard registrations[id] == nil else { throw .duplicateRoute(R.routeName) }
@@ -67,6 +73,7 @@ public final class RouteTable {
         }
         return try makeScreen(route)
       },
+      keepAlive: keepAlive,
       pattern: parsed,
       decode: { (parameters: URLParameters) throws(RouteError) -> AnyRoute in
         AnyRoute(try URLParameterDecoder().decode(R.self, from: parameters))
@@ -98,6 +105,26 @@ public final class RouteTable {
       throw NavigationError(
         .unmakeableScreen, "Can't make the screen of \(route): its route type is not registered.")
     }
+    return try Self.make(route, registration)
+  }
+
+  /// Makes the screen of `route`, or, for a route registered with a `keepAlive` lifetime,
+  /// hands back the screen `navigator`'s keep-alive cache keeps for it (keyed by the route's
+  /// type and value), reused, or makes it and keeps it there.
+  func screen(for route: AnyRoute, keptIn navigator: Navigator) throws(NavigationError) -> ViewController {
+    guard let registration = registrations[ObjectIdentifier(type(of: route.base))] else {
+      return try makeScreen(for: route)
+    }
+    guard let lifetime = registration.keepAlive else { return try Self.make(route, registration) }
+    return try navigator.keepAliveCache.screen(
+      for: KeepAliveKey(type(of: route.base), identifier: route), within: lifetime
+    ) { () throws(NavigationError) in try Self.make(route, registration) }
+  }
+
+  /// Makes the screen of `route` with its registration and names it by the route.
+  private static func make(_ route: AnyRoute, _ registration: Registration) throws(NavigationError)
+    -> ViewController
+  {
     let screen = try registration.make(route)
     screen.navigationKey = route
     return screen

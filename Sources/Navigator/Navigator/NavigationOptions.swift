@@ -24,6 +24,9 @@ public struct NavigationOptions<Screen: ViewController> {
   var failureHandler: ((NavigationError) -> Void)?
   var deliverData: ((Screen) -> Void)?
   var recordedData: AnyHashable?
+  /// The lifetime and key of ``keepAlive(within:identifier:)``; one reference, so that options
+  /// without it stay as small as before.
+  var keepAlive: KeepAliveRequest?
 
   /// Creates the default options: animated, from the visible screen, nothing else.
   public init() {}

@@ -222,13 +222,16 @@ public final class KeepAliveCache {
   /// for screen providers (`Navigator/provideScreens(for:_:)`) and other code that makes
   /// screens outside a navigator's navigations.
   ///
-  /// A kept screen in no hierarchy is reused: it counts as used, the journal records the
-  /// hit, and it hears ``ViewController/prepareForReuse()`` before this returns. A kept
-  /// screen in a hierarchy is not handed out twice: `make` makes a new one, which replaces
-  /// it in the cache. (A provider of `navigate(to:)` is asked only for the screens that the
-  /// window does not hold where the target wants them, so a kept screen on screen there is
-  /// found there without asking.) The screen is kept as soon as it is made, before any
-  /// navigation shows it.
+  /// A kept screen in no hierarchy that holds no children and presents nothing is reused:
+  /// it counts as used, the journal records the hit, and it hears
+  /// ``ViewController/prepareForReuse()`` before this returns. Any other kept screen is not
+  /// handed out: `make` makes a new one, which replaces it in the cache. A screen in a
+  /// hierarchy is never shown twice (a provider of `navigate(to:)` is asked only for the
+  /// screens that the window does not hold where the target wants them, so a kept screen on
+  /// screen there is found there without asking); and a target state names a screen's
+  /// children and presentations, which a provider's screen must not bring along (a screen
+  /// kept with the child a flow left in it, say). The screen is kept as soon as it is made,
+  /// before any navigation shows it.
   ///
   /// - Parameters:
   ///   - key: The key to keep the screen under.
@@ -240,7 +243,9 @@ public final class KeepAliveCache {
     for key: KeepAliveKey, within lifetime: Lifetime, make: () throws(NavigationError) -> ViewController
   ) throws(NavigationError) -> ViewController {
     purgeExpired()
-    if let entry = entries[key], Self.placeError(of: entry.screen, key: key) == nil {
+    if let entry = entries[key], Self.placeError(of: entry.screen, key: key) == nil,
+      entry.screen.children.isEmpty, entry.screen.presentedViewController == nil
+    {
       _ = keep(entry.screen, for: key, within: lifetime)
       entry.screen.prepareForReuse()
       return entry.screen

@@ -40,7 +40,8 @@ import Testing
   /// Navigates to `route` without animation, lets the transitions finish, and returns the
   /// plan's steps.
   @discardableResult
-  private func go(_ app: AppController, _ scheduler: ManualScheduler, to route: some Route) throws -> [String] {
+  private func go(_ app: AppController, _ scheduler: ManualScheduler, to route: some Route) throws -> [String]
+  {
     var result: Result<NavigationPlan<AnyRoute>, RouteError>?
     app.navigate(to: route, animated: false) { result = $0 }
     scheduler.settle()
@@ -117,6 +118,9 @@ import Testing
     #expect(try go(app, scheduler, to: Reviews(productID: 1)).count == 1)
     #expect(app.rootNavigationController?.topViewController === shown)
     #expect(made.routes == ["Product(id: 1)", "Reviews(productID: 1)"])
-    #expect(app.window.journal.events.cacheEvents == [.cacheStored(shown.screenID, entry: 1, key: key(Product(id: 1)))])
+    #expect(
+      app.window.journal.events.cacheEvents == [
+        .cacheStored(shown.screenID, entry: 1, key: key(Product(id: 1)))
+      ])
   }
 }

@@ -246,8 +246,12 @@ import Testing
       let expected = try? app.routes.state(for: app.routes.chain(to: route))
       if scheduler == nil, app.window.navigationState(keyedBy: AnyRoute.self) != expected {
         Issue.record(
-          "after a deep link to \(route), the window is not in the route's state\nGOT \(app.window.navigationState(keyedBy: AnyRoute.self))\nWANT \(String(describing: expected))\nPLAN \(plan.steps)"
-        )
+          """
+          after a deep link to \(route), the window is not in the route's state; it shows
+          \(app.window.navigationState(keyedBy: AnyRoute.self))
+          instead of
+          \(expected.map { "\($0)" } ?? "no state")
+          """)
       }
       return "deep link \(route): \(plan.steps.count) steps"
     case .failure(let error): return "deep link \(route) refused: \(error)"

@@ -8,8 +8,8 @@
 /// - ``duration(seconds:)``: for the given time after the screen last left the window's
 ///   hierarchy, measured on the window's scheduler clock. While the screen is in the
 ///   hierarchy, its time does not run: a screen on screen never expires.
-/// - ``session``: for as long as the navigator lives (an app controller's navigator lives as
-///   long as the app controller).
+/// - ``session``: until the session ends: the navigator goes away, or its app controller
+///   (``KeepAliveCache/endSession()``).
 /// - ``until(_:)``: until an object of yours says the lifetime is over, the shape of the
 ///   CoreNavigation seed's lifetimes (``LifetimeEnding/die(_:)``).
 ///
@@ -48,7 +48,8 @@ public struct Lifetime: CustomStringConvertible {
     return Lifetime(kind: .duration(seconds))
   }
 
-  /// A lifetime that ends with the navigator: the app controller's session.
+  /// A lifetime that ends with the session: when the navigator goes away, or its app
+  /// controller (``KeepAliveCache/endSession()``).
   public static var session: Lifetime { Lifetime(kind: .session) }
 
   /// A lifetime that ends when `ending` calls the closure its ``LifetimeEnding/die(_:)`` is

@@ -48,8 +48,8 @@ public final class RouteTable {
   ///   - parent: The route it stands on in a deep link; `nil` for a root route.
   ///   - keepAlive: How long the app controller's navigator keeps the screens of this type's
   ///     routes alive, each under its route value; `nil` to make a new screen every time.
-  ///     A kept screen in no hierarchy is reused by ``AppController/navigate(to:animated:completion:)-(Route,_,_)``
-  ///     and ``AppController/open(_:animated:completion:)``, without calling `makeScreen`.
+  ///     Deep links and `navigate(to:)` reuse a kept screen that is free (in no hierarchy,
+  ///     holding no children, presenting nothing) instead of calling `makeScreen`.
   ///   - makeScreen: Makes and configures its screen, before the screen is shown: a new
   ///     screen, in no hierarchy.
   /// - Throws: ``RouteError/duplicateRoute(_:)`` for a type registered already,

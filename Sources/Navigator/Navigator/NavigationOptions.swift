@@ -14,7 +14,9 @@ public struct NavigationOptions<Screen: ViewController> {
   /// A Boolean value indicating whether the transition animates; `true` by default.
   public private(set) var isAnimated = true
   /// The delegate that supplies the transition's duration, if any.
-  public private(set) var transitioningDelegate: (any ViewControllerTransitioningDelegate)?
+  public var transitioningDelegate: (any ViewControllerTransitioningDelegate)? {
+    rarelySet?.transitioningDelegate
+  }
   /// The container the screen is wrapped in before it is shown, if any.
   public private(set) var embedding: Embedding?
   /// The screen the navigation starts from; the visible screen when `nil`.
@@ -24,9 +26,8 @@ public struct NavigationOptions<Screen: ViewController> {
   var failureHandler: ((NavigationError) -> Void)?
   var deliverData: ((Screen) -> Void)?
   var recordedData: AnyHashable?
-  /// The lifetime and key of ``keepAlive(within:identifier:)``; one reference, so that options
-  /// without it stay as small as before.
-  var keepAlive: KeepAliveRequest?
+  /// The options few navigations set: the transitioning delegate, keep-alive.
+  var rarelySet: RarelySetOptions?
 
   /// Creates the default options: animated, from the visible screen, nothing else.
   public init() {}
@@ -49,7 +50,7 @@ public struct NavigationOptions<Screen: ViewController> {
   public func transitioningDelegate(_ delegate: any ViewControllerTransitioningDelegate) -> NavigationOptions
   {
     var copy = self
-    copy.transitioningDelegate = delegate
+    copy.rarelySet = RarelySetOptions(transitioningDelegate: delegate, keepAlive: rarelySet?.keepAlive)
     return copy
   }
 

@@ -1,8 +1,5 @@
 /// A navigation's request to keep its screen alive: for how long, and under which key.
-///
-/// A class, so that options carry one reference and options without it stay as small as
-/// before.
-final class KeepAliveRequest {
+struct KeepAliveRequest {
   let lifetime: Lifetime
   let key: KeepAliveKey
 
@@ -13,6 +10,16 @@ final class KeepAliveRequest {
 }
 
 extension NavigationOptions {
+  /// The request to keep the screen alive, if any.
+  var keepAliveRequest: KeepAliveRequest? { rarelySet?.keepAlive }
+
+  /// Returns options that keep the screen alive as `request` says.
+  private func keepingAlive(_ request: KeepAliveRequest) -> NavigationOptions {
+    var copy = self
+    copy.rarelySet = RarelySetOptions(transitioningDelegate: transitioningDelegate, keepAlive: request)
+    return copy
+  }
+
   /// Returns options that keep the screen alive in the navigator's ``KeepAliveCache`` for
   /// `lifetime`, one screen per screen type: asked for again while it is kept and in no
   /// hierarchy, the same instance comes back.
@@ -33,9 +40,7 @@ extension NavigationOptions {
   /// - Parameter lifetime: How long the screen is kept once it left the hierarchy.
   /// - Returns: The changed options.
   public func keepAlive(within lifetime: Lifetime) -> NavigationOptions {
-    var copy = self
-    copy.keepAlive = KeepAliveRequest(lifetime, key: KeepAliveKey(Screen.self))
-    return copy
+    keepingAlive(KeepAliveRequest(lifetime, key: KeepAliveKey(Screen.self)))
   }
 
   /// Returns options that keep the screen alive under its type and `identifier`, so that
@@ -55,9 +60,7 @@ extension NavigationOptions {
   /// - Returns: The changed options.
   public func keepAlive(within lifetime: Lifetime, identifier: some Hashable & Sendable) -> NavigationOptions
   {
-    var copy = self
-    copy.keepAlive = KeepAliveRequest(lifetime, key: KeepAliveKey(Screen.self, identifier: identifier))
-    return copy
+    keepingAlive(KeepAliveRequest(lifetime, key: KeepAliveKey(Screen.self, identifier: identifier)))
   }
 }
 
@@ -80,7 +83,7 @@ extension Navigator {
   func resolve<Screen>(_ destination: Destination<Screen>, _ options: NavigationOptions<Screen>)
     throws(NavigationError) -> Screen
   {
-    guard let keepAlive = options.keepAlive else { return try destination.resolve() }
+    guard let keepAlive = options.keepAliveRequest else { return try destination.resolve() }
     return try resolve(destination, keptAlive: keepAlive)
   }
 

@@ -162,7 +162,7 @@ extension Navigator {
         kind, destination.recorded, data: options.recordedData, isAnimated: options.isAnimated,
         embedding: options.embedding?.name, presentationStyle: presentationStyle,
         anchor: anchor.map(Anchor.init),
-        from: (container ?? options.origin)?.screenID, keepAlive: options.keepAlive?.key)
+        from: (container ?? options.origin)?.screenID, keepAlive: options.keepAliveRequest?.key)
     }
 
     /// A compact, readable form.

@@ -180,7 +180,7 @@ public final class Navigator {
   ) {
     shown.adopt(window)
     screen.adopt(window)
-    if let keepAlive = options.keepAlive { keep(screen, keepAlive) }
+    if let keepAlive = options.keepAliveRequest { keep(screen, keepAlive) }
     screen.loadViewIfNeeded()
     options.deliverData?(screen)
     configure?(screen)

@@ -193,4 +193,24 @@ import Testing
     #expect("\(detailKey)" == "Reusable")
     stage.discardEvents()  // the request is the subject
   }
+
+  @Test func keepAliveAndATransitioningDelegateKeepEachOtherInEitherOrder() throws {
+    let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
+    let transition = FixedTransition(duration: 1)
+    stage.navigator.isRecordingRequests = true
+    let base = NavigationOptions<Reusable>().animated(false)
+    for options in [
+      base.keepAlive(within: .session).transitioningDelegate(transition),
+      base.transitioningDelegate(transition).keepAlive(within: .session),
+    ] {
+      #expect(options.transitioningDelegate === transition)
+      let screen = try stage.navigator.tryPush(.make { Reusable("Detail", CallLog()) }, options: options)
+      stage.navigation.popViewController(animated: false)
+      #expect(stage.navigator.keepAliveCache.screen(for: detailKey) === screen)
+    }
+    #expect(stage.navigator.recordedRequests.map(\.keepAlive) == [detailKey, detailKey])
+    #expect(transition.askedCount == 2)
+    #expect(base.keepAlive(within: .session).transitioningDelegate == nil)
+    stage.discardEvents()  // the options are the subject
+  }
 }

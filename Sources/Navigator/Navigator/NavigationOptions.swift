@@ -15,7 +15,7 @@ public struct NavigationOptions<Screen: ViewController> {
   public private(set) var isAnimated = true
   /// The delegate that supplies the transition's duration, if any.
   public var transitioningDelegate: (any ViewControllerTransitioningDelegate)? {
-    rarelySet?.transitioningDelegate
+    @inline(__always) get { rarelySet?.transitioningDelegate }
   }
   /// The container the screen is wrapped in before it is shown, if any.
   public private(set) var embedding: Embedding?

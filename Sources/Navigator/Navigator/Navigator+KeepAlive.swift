@@ -1,5 +1,8 @@
 /// A navigation's request to keep its screen alive: for how long, and under which key.
-struct KeepAliveRequest {
+///
+/// A class: an optional reference is tested without the generic metadata an optional of a
+/// struct holding an existential needs at run time (RarelySetOptions.swift).
+final class KeepAliveRequest {
   let lifetime: Lifetime
   let key: KeepAliveKey
 
@@ -11,7 +14,9 @@ struct KeepAliveRequest {
 
 extension NavigationOptions {
   /// The request to keep the screen alive, if any.
-  var keepAliveRequest: KeepAliveRequest? { rarelySet?.keepAlive }
+  var keepAliveRequest: KeepAliveRequest? {
+    @inline(__always) get { rarelySet?.keepAlive }
+  }
 
   /// Returns options that keep the screen alive as `request` says.
   private func keepingAlive(_ request: KeepAliveRequest) -> NavigationOptions {

@@ -63,8 +63,9 @@ public final class AppController {
     self.root = root
     keeper = FlowKeeper(app: self)
     window.addHierarchyObserver(keeper)
+    // Unowned and unretained: the navigator holds the provider, which runs only through it.
     navigator.provideScreens(for: AnyRoute.self) {
-      [routes, unowned navigator] (route: AnyRoute) throws(NavigationError) in
+      [routes, unowned(unsafe) navigator] (route: AnyRoute) throws(NavigationError) in
       try routes.screen(for: route, keptIn: navigator)
     }
   }

@@ -20,7 +20,6 @@ public final class RouteTable {
     let presentation: RoutePresentation
     let parent: ((AnyRoute) -> AnyRoute?)?
     let make: (AnyRoute) throws(NavigationError) -> ViewController
-    let keepAlive: Lifetime?
     let pattern: URLPattern?
     let decode: (URLParameters) throws(RouteError) -> AnyRoute
     let encode: (AnyRoute) throws(RouteError) -> URLParameters
@@ -30,6 +29,10 @@ public final class RouteTable {
   private var registrations: [ObjectIdentifier: Registration] = [:]
   /// The URL patterns, each naming its route type.
   private var patterns = URLPatternTable<ObjectIdentifier>()
+  /// The keep-alive lifetimes of the route types registered with one, apart from the
+  /// registrations: a registration is copied several times per deep link, and a lifetime in
+  /// it cost every deep link 2.5% (Benchmarks/README.md, "Keep-alive caching").
+  private var keepAliveLifetimes: [ObjectIdentifier: Lifetime] = [:]
 
   /// Creates an empty table.
   public init() {}
@@ -73,7 +76,6 @@ public final class RouteTable {
         }
         return try makeScreen(route)
       },
-      keepAlive: keepAlive,
       pattern: parsed,
       decode: { (parameters: URLParameters) throws(RouteError) -> AnyRoute in
         AnyRoute(try URLParameterDecoder().decode(R.self, from: parameters))
@@ -82,6 +84,7 @@ public final class RouteTable {
         guard let route = route.as(R.self) else { throw .unregisteredRoute("\(route)") }
         return try URLParameterEncoder().encode(route)
       })
+    if let keepAlive { keepAliveLifetimes[id] = keepAlive }
   }
 
   /// The registration of `route`'s type.
@@ -105,29 +108,21 @@ public final class RouteTable {
       throw NavigationError(
         .unmakeableScreen, "Can't make the screen of \(route): its route type is not registered.")
     }
-    return try Self.make(route, registration)
+    let screen = try registration.make(route)
+    screen.navigationKey = route
+    return screen
   }
 
   /// Makes the screen of `route`, or, for a route registered with a `keepAlive` lifetime,
   /// hands back the screen `navigator`'s keep-alive cache keeps for it (keyed by the route's
   /// type and value), reused, or makes it and keeps it there.
   func screen(for route: AnyRoute, keptIn navigator: Navigator) throws(NavigationError) -> ViewController {
-    guard let registration = registrations[ObjectIdentifier(type(of: route.base))] else {
-      return try makeScreen(for: route)
-    }
-    guard let lifetime = registration.keepAlive else { return try Self.make(route, registration) }
+    guard !keepAliveLifetimes.isEmpty,
+      let lifetime = keepAliveLifetimes[ObjectIdentifier(type(of: route.base))]
+    else { return try makeScreen(for: route) }
     return try navigator.keepAliveCache.screen(
       for: KeepAliveKey(type(of: route.base), identifier: route), within: lifetime
-    ) { () throws(NavigationError) in try Self.make(route, registration) }
-  }
-
-  /// Makes the screen of `route` with its registration and names it by the route.
-  private static func make(_ route: AnyRoute, _ registration: Registration) throws(NavigationError)
-    -> ViewController
-  {
-    let screen = try registration.make(route)
-    screen.navigationKey = route
-    return screen
+    ) { () throws(NavigationError) in try makeScreen(for: route) }
   }
 
   // MARK: Deep links

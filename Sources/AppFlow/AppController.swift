@@ -63,10 +63,12 @@ public final class AppController {
     self.root = root
     keeper = FlowKeeper(app: self)
     window.addHierarchyObserver(keeper)
-    // Unowned and unretained: the navigator holds the provider, which runs only through it.
+    // Unowned and unretained: the navigator holds the provider, which runs only through it;
+    // and read only for routes kept alive, so that other deep links retain nothing more.
     navigator.provideScreens(for: AnyRoute.self) {
       [routes, unowned(unsafe) navigator] (route: AnyRoute) throws(NavigationError) in
-      try routes.screen(for: route, keptIn: navigator)
+      guard routes.keepsScreensAlive else { return try routes.makeScreen(for: route) }
+      return try routes.screen(for: route, keptIn: navigator)
     }
   }
 

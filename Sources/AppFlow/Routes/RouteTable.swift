@@ -29,10 +29,16 @@ public final class RouteTable {
   private var registrations: [ObjectIdentifier: Registration] = [:]
   /// The URL patterns, each naming its route type.
   private var patterns = URLPatternTable<ObjectIdentifier>()
+  // Unchecked: read for every screen a deep link makes; no access spans a call out of
+  // AppFlow, and the runtime's exclusivity check (about 75 instructions) buys nothing.
   /// The keep-alive lifetimes of the route types registered with one, apart from the
   /// registrations: a registration is copied several times per deep link, and a lifetime in
   /// it cost every deep link 2.5% (Benchmarks/README.md, "Keep-alive caching").
-  private var keepAliveLifetimes: [ObjectIdentifier: Lifetime] = [:]
+  @exclusivity(unchecked) private var keepAliveLifetimes: [ObjectIdentifier: Lifetime] = [:]
+
+  /// A Boolean value indicating whether a route type was registered with a `keepAlive`
+  /// lifetime.
+  var keepsScreensAlive: Bool { !keepAliveLifetimes.isEmpty }
 
   /// Creates an empty table.
   public init() {}
@@ -117,9 +123,9 @@ public final class RouteTable {
   /// hands back the screen `navigator`'s keep-alive cache keeps for it (keyed by the route's
   /// type and value), reused, or makes it and keeps it there.
   func screen(for route: AnyRoute, keptIn navigator: Navigator) throws(NavigationError) -> ViewController {
-    guard !keepAliveLifetimes.isEmpty,
-      let lifetime = keepAliveLifetimes[ObjectIdentifier(type(of: route.base))]
-    else { return try makeScreen(for: route) }
+    guard let lifetime = keepAliveLifetimes[ObjectIdentifier(type(of: route.base))] else {
+      return try makeScreen(for: route)
+    }
     return try navigator.keepAliveCache.screen(
       for: KeepAliveKey(type(of: route.base), identifier: route), within: lifetime
     ) { () throws(NavigationError) in try makeScreen(for: route) }

@@ -68,8 +68,12 @@ public final class AppController {
     window.addHierarchyObserver(keeper)
     protectionKeeper = ProtectionKeeper(app: self)
     navigator.gatekeeper = protectionKeeper
-    navigator.provideScreens(for: AnyRoute.self) { [routes] (route: AnyRoute) throws(NavigationError) in
-      try routes.makeScreen(for: route)
+    // Unowned and unretained: the navigator holds the provider, which runs only through it;
+    // and read only for routes kept alive, so that other deep links retain nothing more.
+    navigator.provideScreens(for: AnyRoute.self) {
+      [routes, unowned(unsafe) navigator] (route: AnyRoute) throws(NavigationError) in
+      guard routes.keepsScreensAlive else { return try routes.makeScreen(for: route) }
+      return try routes.screen(for: route, keptIn: navigator)
     }
   }
 
@@ -94,10 +98,12 @@ public final class AppController {
   }
 
   /// Ends the flows that are still live, cancelled with ``Navigator/NavigationError/Code/appStopped``,
-  /// so that no outcome is lost and no awaiting task waits for ever.
+  /// so that no outcome is lost and no awaiting task waits for ever; then ends the session of
+  /// the screens kept alive (`Lifetime.session`), even if the navigator lives on.
   deinit {
     refuseWaitingNavigations()
     keeper.endAll(stopped)
+    navigator.keepAliveCache.endSession()
   }
 
   /// Refuses the navigations still waiting for a protection, with

@@ -33,6 +33,8 @@ open class AnyFlow {
   /// The window of the app controller that ran the flow, kept once the flow ended so that a
   /// late misuse (finishing twice) still goes to the window's misuse policy.
   weak var window: Window?
+  /// The ends of the lifetimes of screens kept until this flow ends (`Lifetime.untilEnd(of:)`).
+  var lifetimeKills: LifetimeKills?
 
   /// Creates a flow; subclasses of ``Flow`` call it.
   init() {}

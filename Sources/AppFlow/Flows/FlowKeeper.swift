@@ -302,8 +302,8 @@ final class FlowKeeper: HierarchyObserver {
   }
 
   /// Ends `flow` with `ending`: its live children first (cancelled, their parent ended),
-  /// then the flow, which leaves the tree, lets its screens go, is journaled and gets its
-  /// outcome.
+  /// then the flow, which leaves the tree, lets its screens go, is journaled, ends the
+  /// lifetimes of the screens kept until its end, and gets its outcome.
   func end(_ flow: AnyFlow, _ ending: FlowEnding) {
     guard flow.state.isLive else { return }
     if !waitingRuns.isEmpty { cancelWaitingRuns(under: flow, ending) }
@@ -315,6 +315,7 @@ final class FlowKeeper: HierarchyObserver {
     flow.requestedEnding = nil
     flow.keeper = nil
     window.journal.record(.flowEnded(flow.id, ending))
+    flow.lifetimeKills?.run()
     flow.deliver(ending)
   }
 

@@ -23,7 +23,6 @@ public final class RouteTable {
     let pattern: URLPattern?
     let decode: (URLParameters) throws(RouteError) -> AnyRoute
     let encode: (AnyRoute) throws(RouteError) -> URLParameters
-    let protection: (any ProtectionSpace)?
   }
 
   /// The registrations, by route type.
@@ -37,10 +36,24 @@ public final class RouteTable {
   var flowRestorers: [String: (AnyRoute) -> AnyFlow?] = [:]
   /// The tags of the flow types registered for snapshots.
   var flowTags: [ObjectIdentifier: String] = [:]
+  /// The protections of the route types registered with one, apart from the registrations
+  /// (which are copied several times per deep link), as the keep-alive lifetimes.
+  private var protections: [ObjectIdentifier: any ProtectionSpace] = [:]
 
   /// A Boolean value indicating whether a registered route has a protection: only then
   /// does the app controller's gatekeeper look at the screens a navigation makes for routes.
-  private(set) var hasProtections = false
+  var hasProtections: Bool { !protections.isEmpty }
+
+  // Unchecked: read for every screen a deep link makes; no access spans a call out of
+  // AppFlow, and the runtime's exclusivity check (about 75 instructions) buys nothing.
+  /// The keep-alive lifetimes of the route types registered with one, apart from the
+  /// registrations: a registration is copied several times per deep link, and a lifetime in
+  /// it cost every deep link 2.5% (Benchmarks/README.md, "Keep-alive caching").
+  @exclusivity(unchecked) private var keepAliveLifetimes: [ObjectIdentifier: Lifetime] = [:]
+
+  /// A Boolean value indicating whether a route type was registered with a `keepAlive`
+  /// lifetime.
+  var keepsScreensAlive: Bool { !keepAliveLifetimes.isEmpty }
 
   /// Creates an empty table.
   public init() {}
@@ -59,6 +72,10 @@ public final class RouteTable {
   ///   - parent: The route it stands on in a deep link; `nil` for a root route.
   ///   - protection: The space asked before a navigation makes its screen (on every path
   ///     to it: deep links, `navigate(to:)`, state targets); `nil` for none.
+  ///   - keepAlive: How long the app controller's navigator keeps the screens of this type's
+  ///     routes alive, each under its route value; `nil` to make a new screen every time.
+  ///     Deep links and `navigate(to:)` reuse a kept screen that is free (in no hierarchy,
+  ///     holding no children, presenting nothing) instead of calling `makeScreen`.
   ///   - makeScreen: Makes and configures its screen, before the screen is shown: a new
   ///     screen, in no hierarchy.
   /// - Throws: ``RouteError/duplicateRoute(_:)`` for a type registered already,
@@ -67,6 +84,7 @@ public final class RouteTable {
   public func register<R: Route>(
     _ type: R.Type, url pattern: String? = nil, presentation: RoutePresentation = .push,
     parent: ((R) -> any Route)? = nil, protectedBy protection: (any ProtectionSpace)? = nil,
+    keepAlive: Lifetime? = nil,
     makeScreen: @escaping (R) throws(NavigationError) -> ViewController
   ) throws(RouteError) {
     let id = ObjectIdentifier(type)
@@ -89,16 +107,16 @@ public final class RouteTable {
       encode: { (route: AnyRoute) throws(RouteError) -> URLParameters in
         guard let route = route.as(R.self) else { throw .unregisteredRoute("\(route)") }
         return try URLParameterEncoder().encode(route)
-      },
-      protection: protection)
+      })
     codecs[R.routeName] = RouteCodec(R.self)
-    if protection != nil { hasProtections = true }
+    if let protection { protections[id] = protection }
+    if let keepAlive { keepAliveLifetimes[id] = keepAlive }
   }
 
   /// The space that protects `route`'s screen, if its type was registered with one.
   func protection(of route: AnyRoute) -> (any ProtectionSpace)? {
     guard hasProtections else { return nil }
-    return registrations[ObjectIdentifier(type(of: route.base))]?.protection
+    return protections[ObjectIdentifier(type(of: route.base))]
   }
 
   /// The registration of `route`'s type.
@@ -125,6 +143,18 @@ public final class RouteTable {
     let screen = try registration.make(route)
     screen.navigationKey = route
     return screen
+  }
+
+  /// Makes the screen of `route`, or, for a route registered with a `keepAlive` lifetime,
+  /// hands back the screen `navigator`'s keep-alive cache keeps for it (keyed by the route's
+  /// type and value), reused, or makes it and keeps it there.
+  func screen(for route: AnyRoute, keptIn navigator: Navigator) throws(NavigationError) -> ViewController {
+    guard let lifetime = keepAliveLifetimes[ObjectIdentifier(type(of: route.base))] else {
+      return try makeScreen(for: route)
+    }
+    return try navigator.keepAliveCache.screen(
+      for: KeepAliveKey(type(of: route.base), identifier: route), within: lifetime
+    ) { () throws(NavigationError) in try makeScreen(for: route) }
   }
 
   // MARK: Deep links

@@ -101,6 +101,15 @@ open class ViewController {
   /// Called once, after the view loaded.
   open func viewDidLoad() {}
 
+  /// Called when a navigation reuses this screen from its navigator's keep-alive cache
+  /// (``NavigationOptions/keepAlive(within:)``), before the navigation delivers its data and
+  /// runs its `configure` closure again; does nothing by default.
+  ///
+  /// Not a UIKit method: UIKit makes a new screen for every navigation. Reset here what a
+  /// new screen would not show, such as a half-typed draft. The view is loaded already, and
+  /// `viewDidLoad()` does not run again.
+  open func prepareForReuse() {}
+
   // MARK: Appearance
 
   /// Called before the screen's view is added to the visible hierarchy.

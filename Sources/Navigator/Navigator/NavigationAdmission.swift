@@ -283,8 +283,7 @@ extension Navigator {
     canWait: Bool, lateFailure: ((NavigationError) -> Void)?,
     _ navigate: @escaping (NavigationOptions<Screen>) throws(NavigationError) -> Screen
   ) throws(NavigationError) -> Screen? {
-    var unprotected = options
-    unprotected.protection = nil
+    let unprotected = options.copy(protectedBy: nil)
     let admission = NavigationAdmission(
       navigator: self, navigation: "\(kind) of \(describedShown(destination, options))",
       screens: [

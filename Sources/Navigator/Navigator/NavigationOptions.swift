@@ -14,18 +14,24 @@ public struct NavigationOptions<Screen: ViewController> {
   /// A Boolean value indicating whether the transition animates; `true` by default.
   public private(set) var isAnimated = true
   /// The delegate that supplies the transition's duration, if any.
-  public private(set) var transitioningDelegate: (any ViewControllerTransitioningDelegate)?
+  public var transitioningDelegate: (any ViewControllerTransitioningDelegate)? {
+    @inline(__always) get { rarelySet?.transitioningDelegate }
+  }
   /// The container the screen is wrapped in before it is shown, if any.
   public private(set) var embedding: Embedding?
   /// The screen the navigation starts from; the visible screen when `nil`.
   public private(set) var origin: ViewController?
   /// The protection the navigator's gatekeeper asks before the screen is made, if any.
-  public internal(set) var protection: (any NavigationProtection)?
+  public var protection: (any NavigationProtection)? {
+    @inline(__always) get { rarelySet?.protection }
+  }
   var completionHandler: ((Screen) -> Void)?
   var successHandler: ((Screen) -> Void)?
   var failureHandler: ((NavigationError) -> Void)?
   var deliverData: ((Screen) -> Void)?
   var recordedData: AnyHashable?
+  /// The options few navigations set: the transitioning delegate, keep-alive, protection.
+  var rarelySet: RarelySetOptions?
 
   /// Creates the default options: animated, from the visible screen, nothing else.
   public init() {}
@@ -48,7 +54,8 @@ public struct NavigationOptions<Screen: ViewController> {
   public func transitioningDelegate(_ delegate: any ViewControllerTransitioningDelegate) -> NavigationOptions
   {
     var copy = self
-    copy.transitioningDelegate = delegate
+    copy.rarelySet = RarelySetOptions(
+      transitioningDelegate: delegate, keepAlive: rarelySet?.keepAlive, protection: rarelySet?.protection)
     return copy
   }
 
@@ -132,8 +139,14 @@ public struct NavigationOptions<Screen: ViewController> {
   /// - Parameter protection: The protection.
   /// - Returns: The changed options.
   public func protect(with protection: any NavigationProtection) -> NavigationOptions {
+    copy(protectedBy: protection)
+  }
+
+  /// The options with `protection` (none when `nil`), the others kept.
+  func copy(protectedBy protection: (any NavigationProtection)?) -> NavigationOptions {
     var copy = self
-    copy.protection = protection
+    copy.rarelySet = RarelySetOptions.holding(
+      transitioningDelegate: transitioningDelegate, keepAlive: rarelySet?.keepAlive, protection: protection)
     return copy
   }
 

@@ -258,7 +258,7 @@ extension Navigator {
       throw Navigator.noneStyleError(
         describedShown(destination, options), given: destination.givenScreenIDs, from: presenter)
     }
-    let screen = try destination.resolve()
+    let screen = try resolve(destination, options)
     let shown = embed(screen, options)
     try start(
       NavigatorStep(

@@ -82,7 +82,7 @@ extension Navigator {
             + (stack.map { " onto \($0.screenID)." } ?? "."),
           screens: destination.givenScreenIDs + (stack.map { [$0.screenID] } ?? []))
       }
-      let screen = try destination.resolve()
+      let screen = try resolve(destination, options)
       let shown = embed(screen, options)
       try start(
         NavigatorStep(

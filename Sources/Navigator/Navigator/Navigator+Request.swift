@@ -120,6 +120,9 @@ extension Navigator {
     /// The screen the navigation was asked to start from (``NavigationOptions/from(_:)``),
     /// or the container of an added or removed child; `nil` for the visible screen.
     public let origin: ScreenID?
+    /// The key the navigation was asked to keep its screen alive under
+    /// (``NavigationOptions/keepAlive(within:identifier:)``), if any.
+    public let keepAlive: KeepAliveKey?
 
     /// Creates a request value.
     ///
@@ -133,10 +136,11 @@ extension Navigator {
     ///   - anchor: Where a popover was asked to point, if it is one.
     ///   - origin: The screen the navigation starts from, or the container of a child;
     ///     `nil` for the visible screen.
+    ///   - keepAlive: The key the screen was to be kept alive under, if any.
     public init(
       _ kind: Kind, _ target: Target, data: AnyHashable? = nil, isAnimated: Bool = true,
       embedding: String? = nil, presentationStyle: ModalPresentationStyle? = nil, anchor: Anchor? = nil,
-      from origin: ScreenID? = nil
+      from origin: ScreenID? = nil, keepAlive: KeepAliveKey? = nil
     ) {
       self.kind = kind
       self.target = target
@@ -146,6 +150,7 @@ extension Navigator {
       self.presentationStyle = presentationStyle
       self.anchor = anchor
       self.origin = origin
+      self.keepAlive = keepAlive
     }
 
     init<Screen>(
@@ -157,7 +162,7 @@ extension Navigator {
         kind, destination.recorded, data: options.recordedData, isAnimated: options.isAnimated,
         embedding: options.embedding?.name, presentationStyle: presentationStyle,
         anchor: anchor.map(Anchor.init),
-        from: (container ?? options.origin)?.screenID)
+        from: (container ?? options.origin)?.screenID, keepAlive: options.keepAliveRequest?.key)
     }
 
     /// A compact, readable form.
@@ -169,6 +174,7 @@ extension Navigator {
       if let presentationStyle { parts.append("style: \(presentationStyle)") }
       if let anchor { parts.append("anchor: \(anchor)") }
       if let origin { parts.append("from: \(origin)") }
+      if let keepAlive { parts.append("keepAlive: \(keepAlive)") }
       return "Request(" + parts.joined(separator: ", ") + ")"
     }
   }

@@ -68,11 +68,19 @@ public final class Navigator {
   /// The screen providers given with ``provideScreens(for:_:)``, by key type.
   var screenProviders: [ObjectIdentifier: Any] = [:]
 
+  /// The keep-alive cache, once a navigation or a caller needed it (``keepAliveCache``).
+  var keepAliveStorage: KeepAliveCache?
+
   /// Creates a navigator for a window.
   ///
   /// - Parameter window: The window to navigate in.
   public init(window: Window) {
     self.window = window
+  }
+
+  /// Evicts the screens the navigator keeps alive: their lifetimes end with it.
+  deinit {
+    keepAliveStorage?.endSession()
   }
 
   /// Forgets the recorded requests.
@@ -136,7 +144,7 @@ public final class Navigator {
     throws(NavigationError) -> Screen
   {
     try check(destination, options)
-    return try destination.resolve()
+    return try resolve(destination, options)
   }
 
   /// Checks what can be checked of a destination before its screen exists: the scene and
@@ -173,13 +181,16 @@ public final class Navigator {
     options.embedding?.make(screen) ?? screen
   }
 
-  /// Loads, feeds and configures a screen that passed every check, then reports success.
+  /// Keeps the screen when the options keep it alive (a reused one hears
+  /// `prepareForReuse()`), then loads, feeds and configures a screen that passed every
+  /// check, and reports success.
   func prepare<Screen>(
     _ screen: Screen, shown: ViewController, _ options: NavigationOptions<Screen>,
     configure: ((Screen) -> Void)?
   ) {
     shown.adopt(window)
     screen.adopt(window)
+    if let keepAlive = options.keepAliveRequest { keep(screen, keepAlive) }
     screen.loadViewIfNeeded()
     options.deliverData?(screen)
     configure?(screen)

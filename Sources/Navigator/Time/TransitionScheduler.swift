@@ -85,6 +85,15 @@ public final class ManualScheduler {
   /// The time that has passed, in seconds, as told by ``advance(by:)``.
   public private(set) var now: Double = 0
 
+  /// The keep-alive caches whose durations this clock measures, held weakly.
+  private var clockObservers: [WeakClockObserver] = []
+
+  /// Tells `observer` every time the clock advances, until it is gone.
+  func addClockObserver(_ observer: any ClockObserver) {
+    clockObservers.removeAll { $0.value == nil || $0.value === observer }
+    clockObservers.append(WeakClockObserver(value: observer))
+  }
+
   package func schedule(_ plan: any TransitionPlan, in window: Window, duration: Double? = nil) {
     entries.append(
       Entry(
@@ -96,6 +105,8 @@ public final class ManualScheduler {
   ///
   /// Only transitions that have started (a run-loop turn since they were scheduled) age;
   /// those that finish deliver their did-callbacks and completions in start order.
+  /// Then the keep-alive caches measured on this clock evict the screens whose
+  /// ``Lifetime/duration(seconds:)`` has passed.
   /// ``finishTransitions()`` still finishes every running transition whatever its duration.
   ///
   /// - Parameter seconds: How much time passes.
@@ -119,6 +130,7 @@ public final class ManualScheduler {
       entry.plan.didPhase()
       entry.window.transitionDidFinish()
     }
+    for observer in clockObservers { observer.value?.clockDidAdvance() }
   }
 
   /// Delivers what UIKit delivers on the next main-queue turn.

@@ -3,7 +3,8 @@ import Navigator
 import Testing
 
 /// Seeded random runs of flows and every exit path, with the flow invariants checked after
-/// each step; a failure names the seed and the operations.
+/// each step; a failure names the seed and the operations. Kept-alive screens are asked for
+/// among the operations (pushes and deep links), and the clock moves.
 @Suite struct FlowRandomOperationTests {
   /// What the run knows of one flow, without holding it.
   final class Record {
@@ -149,7 +150,7 @@ import Testing
     let live = records.filter { $0.flow?.state.isLive == true }
     let visible = app.navigator.visibleViewController
     let stack = visible?.navigationController
-    switch rng.index(below: 18) {
+    switch rng.index(below: 20) {
     case 0...3:
       let parent = rng.bool() ? rng.element(of: live.filter { $0.flow?.state == .running }) : nil
       let name = "F\(step)"
@@ -246,6 +247,10 @@ import Testing
     case 16, 17:
       if rng.index(below: 3) == 0, let settled = space.settleOne(&rng) { return settled }
       return openRandomDeepLink(&rng, app, scheduler, space)
+    case 18:
+      return pushKeptScreen(&rng, app, &refs, step: step)
+    case 19:
+      return advanceClock(&rng, app, scheduler)
     default:
       if let scheduler {
         if rng.bool() { scheduler.runLoopTurn() } else { scheduler.finishTransitions() }
@@ -266,7 +271,9 @@ import Testing
     if app.routes.routeNames.isEmpty {
       do {
         try app.routes.register(Catalog.self) { RouteScreen($0) }
-        try app.routes.register(Product.self, parent: { _ in Catalog() }) { RouteScreen($0) }
+        try app.routes.register(Product.self, parent: { _ in Catalog() }, keepAlive: .duration(seconds: 30)) {
+          RouteScreen($0)
+        }
         try app.routes.register(
           Reviews.self, presentation: .sheet(embeddedInNavigationController: true),
           parent: { Product(id: $0.productID) }, protectedBy: space
@@ -295,11 +302,70 @@ import Testing
     case .success(let plan):
       let expected = try? app.routes.state(for: app.routes.chain(to: route))
       if scheduler == nil, app.window.navigationState(keyedBy: AnyRoute.self) != expected {
-        Issue.record("after a deep link to \(route), the window is not in the route's state")
+        Issue.record(
+          """
+          after a deep link to \(route), the window is not in the route's state; it shows
+          \(app.window.navigationState(keyedBy: AnyRoute.self))
+          instead of
+          \(expected.map { "\($0)" } ?? "no state")
+          """)
       }
       return "deep link \(route): \(plan.steps.count) steps"
     case .failure(let error): return "deep link \(route) refused: \(error)"
     case nil: return "deep link \(route) waits"
     }
+  }
+
+  /// Pushes the screen kept alive under one of three identifiers, and checks the cache's
+  /// promise: a kept screen in no hierarchy comes back, one in a hierarchy is refused with
+  /// `cachedScreenInHierarchy`, and nothing else is.
+  static func pushKeptScreen(_ rng: inout SplitMix64, _ app: AppController, _ refs: inout [Weak], step: Int)
+    -> String
+  {
+    let id = rng.index(below: 3)
+    let key = KeepAliveKey(NamedScreen.self, identifier: id)
+    let kept = app.navigator.keepAliveCache.screen(for: key)
+    let isFree = kept.map {
+      $0.parent == nil && $0.presentingViewController == nil && !$0.isInWindowHierarchy
+        && app.window.rootViewController !== $0
+    }
+    let options = NavigationOptions<NamedScreen>().animated(rng.bool())
+      .keepAlive(within: .duration(seconds: 30), identifier: id)
+    do {
+      let screen = try app.navigator.tryPush(.make { NamedScreen("Kept\(id)") }, options: options)
+      if let kept, screen !== kept {
+        Issue.record("step \(step): Kept\(id) was kept (free: \(isFree!)) and a push made another")
+      }
+      refs.append(Weak("kept screen \(id) of step \(step)", screen))
+      return "push Kept\(id): \(kept == nil ? "new" : "reused")"
+    } catch {
+      if error.code == .cachedScreenInHierarchy, isFree != false {
+        Issue.record(
+          "step \(step): Kept\(id) refused as on screen, but it was \(kept == nil ? "not kept" : "free")")
+      }
+      return "push Kept\(id) refused: \(error.code)"
+    }
+  }
+
+  /// Moves the manual clock (the kept screens' durations run on it) and checks that every
+  /// kept screen that was out of the hierarchy before 30 s or more passed, and still is, was
+  /// evicted; under the immediate scheduler, purges what expired.
+  static func advanceClock(_ rng: inout SplitMix64, _ app: AppController, _ scheduler: ManualScheduler?)
+    -> String
+  {
+    let cache = app.navigator.keepAliveCache
+    guard let scheduler else {
+      cache.purgeExpired()
+      return "purge expired: \(cache.count) kept"
+    }
+    let seconds = Double(rng.index(below: 4) * 10)
+    let away = cache.keys.filter { cache.screen(for: $0)?.isInWindowHierarchy == false }
+    scheduler.advance(by: seconds)
+    if seconds >= 30 {
+      for key in away where cache.screen(for: key)?.isInWindowHierarchy == false {
+        Issue.record("\(key) outlived its 30 s out of the hierarchy (advanced \(seconds) s)")
+      }
+    }
+    return "advance \(seconds) s: \(cache.count) kept"
   }
 }

@@ -14,7 +14,10 @@ let package = Package(
     .target(name: "AppFlow", dependencies: ["Navigator"]),
     .executableTarget(name: "FlowDemo", dependencies: ["Navigator", "AppFlow"]),
     .testTarget(name: "NavigatorTests", dependencies: ["Navigator"]),
-    .testTarget(name: "AppFlowTests", dependencies: ["AppFlow", "Navigator"]),
+    .testTarget(
+      name: "AppFlowTests", dependencies: ["AppFlow", "Navigator"],
+      // Golden snapshots, read by the tests from the source tree.
+      exclude: ["Restoration/Golden"]),
     .testTarget(name: "FlowDemoTests", dependencies: ["FlowDemo"]),
   ],
   swiftLanguageModes: [.v6]

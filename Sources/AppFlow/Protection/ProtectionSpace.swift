@@ -3,7 +3,7 @@ public import Navigator
 /// Guards the screens only some users may see: asked before a navigation makes a protected
 /// screen, it allows the navigation, denies it, or requires a flow first (a sign-in).
 ///
-/// Attach a space to a route (``RouteTable/register(_:url:presentation:parent:protectedBy:makeScreen:)``),
+/// Attach a space to a route (``RouteTable/register(_:url:presentation:parent:protectedBy:keepAlive:makeScreen:)``),
 /// to one navigation (`NavigationOptions.protect(with:)`), or to a flow
 /// (``AnyFlow/protection``). The app controller's protection keeper asks it on every path
 /// that would newly show a protected screen: a push, a modal presentation, a popover, a

@@ -49,9 +49,10 @@ final class DemoSignInFlow: Flow<String> {
 }
 
 extension Demo {
-  /// Protection and restoration: a deep link to a protected screen runs the sign-in flow
-  /// first and resumes; a cancelled sign-in refuses the link; a snapshot of the session
-  /// restores in a new one.
+  /// Protection, caching and restoration: a deep link to a protected screen runs the sign-in
+  /// flow first and resumes; the same link again within the keep-alive lifetime brings back
+  /// the same screen (its protection asked again); a cancelled sign-in refuses the link; a
+  /// snapshot of the session restores in a new one.
   static func protectionJourney(into output: Transcript) {
     let signIn = DemoSignIn()
     let app = AppController(window: Window(misusePolicy: .report), rootRoute: ShopCatalog())
@@ -79,6 +80,18 @@ extension Demo {
     output.line("   result: \(describe(result))")
     notes(app, into: output)
     output.line("   shown: \(shown(app))")
+    output.line()
+
+    output.line("43. Back, then the same link within the keep-alive lifetime: the same Orders screen")
+    let first = app.rootNavigationController?.topViewController
+    app.navigate(to: ShopCatalog(), animated: false)
+    app.window.journal.removeAll()
+    var again: Result<NavigationPlan<AnyRoute>, RouteError>?
+    app.open("shop://account/orders", animated: false) { again = $0 }
+    output.line("   result: \(describe(again))")
+    notes(app, into: output)
+    let second = app.rootNavigationController?.topViewController
+    output.line("   shown: \(shown(app)); the same instance: \(first != nil && first === second)")
     output.line()
 
     output.line("44. Signed out, the sign-in cancelled: protectionDenied, nothing changes")
@@ -137,7 +150,8 @@ extension Demo {
       presentation: .sheet(embeddedInNavigationController: true), parent: { ShopProduct(id: $0.productID) }
     ) { reviews in DemoScreen("Reviews of \(reviews.productID)") }
     try routes.register(
-      ShopOrders.self, url: "shop://account/orders", parent: { _ in ShopCatalog() }, protectedBy: signIn
+      ShopOrders.self, url: "shop://account/orders", parent: { _ in ShopCatalog() }, protectedBy: signIn,
+      keepAlive: .duration(seconds: 60)
     ) { _ in DemoScreen("Orders") }
   }
 

@@ -291,7 +291,17 @@ import Testing
           "   result: opened in 1 step(s)",
           "   SignInFlow#1.ended(finished)",
           "   SignIn.allowed(ShopOrders())",
+          "   Orders.cacheStored(#1, key: ShopOrders[ShopOrders()])",
           "   shown: [Catalog, Orders]",
+        ])
+    #expect(
+      try Self.section(
+        "43. Back, then the same link within the keep-alive lifetime: the same Orders screen", in: lines) == [
+          "   result: opened in 1 step(s)",
+          "   SignIn.asked(ShopOrders())",
+          "   SignIn.allowed(ShopOrders())",
+          "   Orders.cacheHit(#1)",
+          "   shown: [Catalog, Orders]; the same instance: true",
         ])
     #expect(
       try Self.section("44. Signed out, the sign-in cancelled: protectionDenied, nothing changes", in: lines)

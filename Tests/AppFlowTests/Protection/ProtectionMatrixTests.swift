@@ -8,7 +8,7 @@ import Testing
 @Suite struct ProtectionMatrixTests {
   /// The ways to a protected screen.
   enum Path: CaseIterable, CustomStringConvertible {
-    case push, presentModal, popover, addChild, navigateToRoute, navigateToState, deepLink, flowRun
+    case push, presentModal, popover, addChild, navigateToRoute, navigateToState, deepLink, flowRun, cacheHit
 
     var description: String {
       switch self {
@@ -20,6 +20,7 @@ import Testing
       case .navigateToState: "navigator.navigate(to: state)"
       case .deepLink: "deep link"
       case .flowRun: "flow run"
+      case .cacheHit: "cache hit"
       }
     }
 
@@ -27,6 +28,7 @@ import Testing
     var madeWhenAllowed: [String] {
       switch self {
       case .deepLink: ["Vault.init", "VaultItem7.init", "Vault.viewDidLoad", "VaultItem7.viewDidLoad"]
+      case .cacheHit: []  // the kept screen comes back: nothing is made
       default: ["Vault.init", "Vault.viewDidLoad"]
       }
     }
@@ -91,6 +93,13 @@ import Testing
       ) { _ in deliver(.shown("Vault")) }
     case .deepLink:
       app.open("vault://lobby/vault/7", animated: false, completion: routeResult)
+    case .cacheHit:
+      let screen = kept(app, log)
+      navigator.push(
+        make,
+        options: options.keepAlive(within: .session, identifier: "vault").completion {
+          deliver(.shown($0 === screen ? "Vault" : "a new Vault"))
+        })
     case .flowRun:
       let flow = VaultFlow(space, log)
       app.run(flow, as: .push, animated: false) { outcome in
@@ -99,6 +108,19 @@ import Testing
       return flow
     }
     return nil
+  }
+
+  /// A Vault screen kept alive by an unprotected visit, popped, its log cleared: the cache
+  /// holds it when the protected push asks for it.
+  private func kept(_ app: AppController, _ log: MadeLog) -> LoggedScreen {
+    let navigator = app.navigator
+    let options = NavigationOptions<LoggedScreen>().animated(false).keepAlive(
+      within: .session, identifier: "vault")
+    let screen = navigator.push(.make { LoggedScreen("Vault", log: log) }, options: options)!
+    app.rootNavigationController?.popViewController(animated: false)
+    log.events.removeAll()
+    app.window.journal.removeAll()
+    return screen
   }
 
   @Test(arguments: Path.allCases)

@@ -210,7 +210,7 @@ actor HostedSession {
   private func makeApp() throws(SessionError) -> AppController {
     let app: AppController
     do {
-      app = try host.makeApp()
+      app = try host.makeApp(id)
     } catch {
       throw SessionError(
         .appFailed, "Can't make the app controller of session '\(id)': \(SessionError.text(of: error))",

@@ -38,7 +38,7 @@ public final class SessionHost: Sendable {
   /// How sessions become bytes and back.
   let codec: SessionCodec
   /// Makes a session's app controller, inside the session's actor.
-  let makeApp: @Sendable () throws -> AppController
+  let makeApp: @Sendable (SessionID) throws -> AppController
   /// The sessions the host holds, and how many of them are live.
   private let table = LockedValue(Table())
 
@@ -50,7 +50,8 @@ public final class SessionHost: Sendable {
   /// How many idle sessions ``evictIdle()`` saves at once.
   private static let evictionWidth = 32
 
-  /// Creates a host with no sessions.
+  /// Creates a host with no sessions, whose sessions' app controllers all come from one
+  /// factory.
   ///
   /// - Parameters:
   ///   - store: Where snapshots are kept; in memory by default.
@@ -62,17 +63,38 @@ public final class SessionHost: Sendable {
   ///     session is created or restored; the host starts it unless it is started. Give its
   ///     window ``Navigator/MisusePolicy/report``, so that a misuse doesn't stop the process.
   /// - Precondition: `idleTimeout`, when given, is positive.
-  public init(
+  public convenience init(
     store: some SnapshotStore = InMemorySnapshotStore(), codec: SessionCodec,
     clock: some SessionClock = ContinuousSessionClock(), idleTimeout: Duration? = nil,
     makeApp: @escaping @Sendable () throws -> AppController
+  ) {
+    self.init(store: store, codec: codec, clock: clock, idleTimeout: idleTimeout) { _ in try makeApp() }
+  }
+
+  /// Creates a host with no sessions, whose factory makes each session's app controller
+  /// knowing the session: to name its root after the user, or to log with its identifier.
+  ///
+  /// - Parameters:
+  ///   - store: Where snapshots are kept; in memory by default.
+  ///   - codec: How a session becomes bytes and back.
+  ///   - clock: The time idleness is measured with; the continuous clock by default.
+  ///   - idleTimeout: How long a session stays live without a call before ``evictIdle()``
+  ///     evicts it; `nil` (the default) when it never does.
+  ///   - makeSessionApp: Makes the app controller of the session it is given, inside the
+  ///     session's actor, when the session is created or restored; the host starts it
+  ///     unless it is started.
+  /// - Precondition: `idleTimeout`, when given, is positive.
+  public init(
+    store: some SnapshotStore = InMemorySnapshotStore(), codec: SessionCodec,
+    clock: some SessionClock = ContinuousSessionClock(), idleTimeout: Duration? = nil,
+    makeSessionApp: @escaping @Sendable (SessionID) throws -> AppController
   ) {
     precondition(idleTimeout.map { $0 > .zero } ?? true, "A session host's idle timeout must be positive.")
     self.store = store
     self.codec = codec
     self.clock = clock
     self.idleTimeout = idleTimeout
-    self.makeApp = makeApp
+    self.makeApp = makeSessionApp
   }
 
   // MARK: Sessions

@@ -189,3 +189,27 @@ final class Signal: Sendable {
   /// Waits up to `seconds`; `false` when the signal did not come.
   func wait(seconds: Double = 10) -> Bool { semaphore.wait(timeout: .now() + seconds) == .success }
 }
+
+/// A one-way signal from a blocked thread to a task that awaits it without blocking one.
+final class Arrival: Sendable {
+  private let state = Mutex<(arrived: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+
+  func fire() {
+    let waiter = state.withLock { state in
+      state.arrived = true
+      defer { state.waiter = nil }
+      return state.waiter
+    }
+    waiter?.resume()
+  }
+
+  func wait() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let arrived = state.withLock { state in
+        if !state.arrived { state.waiter = continuation }
+        return state.arrived
+      }
+      if arrived { continuation.resume() }
+    }
+  }
+}

@@ -161,14 +161,16 @@ func expectSessionError(
 @discardableResult
 func expectStoreError(
   _ code: SnapshotStoreError.Code, sourceLocation: SourceLocation = #_sourceLocation,
-  _ body: () async throws(SnapshotStoreError) -> Void
+  _ body: () async throws -> Void
 ) async -> SnapshotStoreError? {
-  do throws(SnapshotStoreError) {
+  do {
     try await body()
     Issue.record("expected a SnapshotStoreError \(code), nothing was thrown", sourceLocation: sourceLocation)
-  } catch {
+  } catch let error as SnapshotStoreError {
     #expect(error.code == code, "\(error)", sourceLocation: sourceLocation)
     return error
+  } catch {
+    Issue.record("expected a SnapshotStoreError \(code), got \(error)", sourceLocation: sourceLocation)
   }
   return nil
 }

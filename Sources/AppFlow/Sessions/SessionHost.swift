@@ -18,7 +18,7 @@
 ///
 /// Each session lives in an actor of its own: its app controller is made inside it and
 /// never leaves it, so sessions run in parallel on every core, and one session's misuse
-/// (under ``Navigator/MisusePolicy/report``) never touches another. Calls into one session
+/// (under `MisusePolicy.report`) never touches another. Calls into one session
 /// run one at a time, in order; calls into different sessions overlap. The host's own
 /// table is locked only to look a session up, never while a session works.
 ///
@@ -61,7 +61,7 @@ public final class SessionHost: Sendable {
   ///     evicts it; `nil` (the default) when it never does.
   ///   - makeApp: Makes a session's app controller, inside the session's actor, when the
   ///     session is created or restored; the host starts it unless it is started. Give its
-  ///     window ``Navigator/MisusePolicy/report``, so that a misuse doesn't stop the process.
+  ///     window `MisusePolicy.report`, so that a misuse doesn't stop the process.
   /// - Precondition: `idleTimeout`, when given, is positive.
   public convenience init(
     store: some SnapshotStore = InMemorySnapshotStore(), codec: SessionCodec,

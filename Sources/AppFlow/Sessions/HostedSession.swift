@@ -64,7 +64,8 @@ actor HostedSession {
     case .live: throw SessionError(.sessionExists, "Session '\(id)' exists: the host holds it.", session: id)
     case .vacant:
       if checkingStore, try await load() != nil {
-        throw SessionError(.sessionExists, "Session '\(id)' exists: the store has a snapshot of it.", session: id)
+        throw SessionError(
+          .sessionExists, "Session '\(id)' exists: the store has a snapshot of it.", session: id)
       }
       becomeLive(try makeApp())
       return .done(())

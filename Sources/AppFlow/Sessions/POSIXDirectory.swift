@@ -34,7 +34,9 @@ struct POSIXDirectory: Sendable {
   /// Opens `path`, creating it (not its parents) when it is missing.
   init(path: String) throws(POSIXFailure) {
     self.path = path
-    if mkdir(path, 0o700) != 0, errno != EEXIST { throw POSIXFailure(operation: "create", path: path, code: errno) }
+    if mkdir(path, 0o700) != 0, errno != EEXIST {
+      throw POSIXFailure(operation: "create", path: path, code: errno)
+    }
     let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else { throw POSIXFailure(operation: "open", path: path, code: errno) }
     self.descriptor = descriptor
@@ -81,7 +83,9 @@ struct POSIXDirectory: Sendable {
   /// Reads all of `file`.
   func readAll(_ file: Int32, name: String) throws(POSIXFailure) -> [UInt8] {
     var info = stat()
-    guard fstat(file, &info) == 0 else { throw POSIXFailure(operation: "stat", path: path(of: name), code: errno) }
+    guard fstat(file, &info) == 0 else {
+      throw POSIXFailure(operation: "stat", path: path(of: name), code: errno)
+    }
     var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
     var count = 0
     while true {
@@ -114,7 +118,9 @@ struct POSIXDirectory: Sendable {
 
   /// Closes a file, reporting a failure (a write the system could not finish).
   func close(_ file: Int32, name: String) throws(POSIXFailure) {
-    guard systemClose(file) == 0 else { throw POSIXFailure(operation: "close", path: path(of: name), code: errno) }
+    guard systemClose(file) == 0 else {
+      throw POSIXFailure(operation: "close", path: path(of: name), code: errno)
+    }
   }
 
   /// Renames `source` to `destination`, replacing it atomically.

@@ -80,7 +80,8 @@ extension SessionError {
   /// A session the host neither holds nor finds in its store.
   static func unknown(_ session: SessionID) -> SessionError {
     SessionError(
-      .unknownSession, "No session '\(session)': the host does not hold it and its store has no snapshot of it.",
+      .unknownSession,
+      "No session '\(session)': the host does not hold it and its store has no snapshot of it.",
       session: session)
   }
 

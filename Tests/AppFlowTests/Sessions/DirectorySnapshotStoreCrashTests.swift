@@ -18,7 +18,8 @@ import Testing
   @Test(arguments: ["halfWritten", "written", "flushed", "renamed"])
   func aProcessKilledAtAStageOfASaveLeavesTheAcknowledgedSnapshotsWhole(_ stage: String) async throws {
     let directory = try temporaryDirectory("crash-\(stage)")
-    await #expect(processExitsWith: .signal(SIGKILL)) { [directory = directory as String, stage = stage as String] in
+    await #expect(processExitsWith: .signal(SIGKILL)) {
+      [directory = directory as String, stage = stage as String] in
       let acknowledged = Mutex(0)
       let store = try DirectorySnapshotStore(directory: directory) { reached in
         if acknowledged.withLock({ $0 }) == 2, "\(reached)" == stage { raise(SIGKILL) }
@@ -73,7 +74,8 @@ import Testing
       let round = last[session] ?? 0
       let whole = [round, round + 1].filter { $0 > 0 }.map { crashSnapshot(session, $0) }
       #expect(
-        loaded.map(whole.contains) ?? (round == 0), "\(session): acknowledged round \(round), found \(loaded?.count ?? 0) bytes")
+        loaded.map(whole.contains) ?? (round == 0),
+        "\(session): acknowledged round \(round), found \(loaded?.count ?? 0) bytes")
     }
     #expect(Set(try await store.sessionIDs().map(\.rawValue)).isSubset(of: crashSessions))
   }

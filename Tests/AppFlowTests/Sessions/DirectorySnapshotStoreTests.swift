@@ -28,7 +28,8 @@ import Testing
   @Test func aSnapshotFileIsAHeaderTheSessionTheSnapshotAndAChecksum() async throws {
     let (store, path, bytes) = try await storeWithAlice()
     #expect(path == store.directory + "/alice.snapshot")
-    let body: [UInt8] = Array("AFSS".utf8) + [1, 0] + [5, 0] + [4, 0, 0, 0, 0, 0, 0, 0] + Array("alice".utf8)
+    let body: [UInt8] =
+      Array("AFSS".utf8) + [1, 0] + [5, 0] + [4, 0, 0, 0, 0, 0, 0, 0] + Array("alice".utf8)
       + Array("snap".utf8)
     #expect(bytes == body + fnv1a(body))
     let files = try FileManager.default.contentsOfDirectory(atPath: store.directory)
@@ -40,7 +41,9 @@ import Testing
     var codes: [SnapshotStoreError.Code] = []
     for length in 0..<bytes.count {
       try Data(bytes[..<length]).write(to: URL(fileURLWithPath: path))
-      if let error = await expectStoreError(.damaged, { _ = try await store.load(alice) }) { codes.append(error.code) }
+      if let error = await expectStoreError(.damaged, { _ = try await store.load(alice) }) {
+        codes.append(error.code)
+      }
     }
     #expect(codes == Array(repeating: .damaged, count: bytes.count))
     try Data(bytes[..<30]).write(to: URL(fileURLWithPath: path))
@@ -102,7 +105,8 @@ import Testing
     #expect(try store.removeTemporaryFiles() == 1)
     #expect(try store.removeTemporaryFiles() == 0)
     let files = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
-    #expect(files == [".snapshot", "alice.snapshot", "bad name.snapshot", "notes.txt", "sub", "x.snapshot.bak"])
+    #expect(
+      files == [".snapshot", "alice.snapshot", "bad name.snapshot", "notes.txt", "sub", "x.snapshot.bak"])
     #expect(try await store.load(alice) == Array("snap".utf8))
   }
 
@@ -115,10 +119,13 @@ import Testing
     let file = "\(parent)/file"
     try Data([1]).write(to: URL(fileURLWithPath: file))
     let notADirectory = await expectStoreError(.io) { _ = try DirectorySnapshotStore(directory: file) }
-    #expect(notADirectory?.message == "Can't open the snapshot directory: open \(file): Not a directory (errno 20).")
+    #expect(
+      notADirectory?.message == "Can't open the snapshot directory: open \(file): Not a directory (errno 20)."
+    )
     let noParent = await expectStoreError(.io) { _ = try DirectorySnapshotStore(directory: "\(parent)/a/b") }
     #expect(
-      noParent?.message == "Can't open the snapshot directory: create \(parent)/a/b: No such file or directory (errno 2).")
+      noParent?.message
+        == "Can't open the snapshot directory: create \(parent)/a/b: No such file or directory (errno 2).")
   }
 
   @Test func aSaveIntoADirectoryThatWentAwayIsAnIOErrorNamingTheFile() async throws {
@@ -126,7 +133,9 @@ import Testing
     try FileManager.default.removeItem(atPath: store.directory)
     let error = await expectStoreError(.io) { try await store.save([1], for: alice) }
     let message = try #require(error?.message)
-    #expect(message.hasPrefix("Can't save the snapshot of session 'alice': create \(store.directory)/alice.snapshot."))
+    #expect(
+      message.hasPrefix(
+        "Can't save the snapshot of session 'alice': create \(store.directory)/alice.snapshot."))
     #expect(message.hasSuffix(".tmp: No such file or directory (errno 2)."))
     #expect(error?.session == alice)
     #expect(try await store.load(alice) == nil)

@@ -28,11 +28,16 @@ import Testing
 
   @Test func aSessionWhoseCallIsRunningIsNotIdle() async throws {
     let clock = ManualSessionClock()
-    let host = SessionHost(codec: pageCodec, clock: clock, idleTimeout: .seconds(60)) { id in makePageApp(id) }
+    let host = SessionHost(codec: pageCodec, clock: clock, idleTimeout: .seconds(60)) { id in makePageApp(id)
+    }
     let a = sessionID("a")
     try await host.create(a)
     let (entered, release) = (Arrival(), Signal())
-    let call = Task { try await host.withSession(a) { _ in entered.fire(); return release.wait(seconds: 60) } }
+    let call = Task {
+      try await host.withSession(a) { _ in
+        entered.fire(); return release.wait(seconds: 60)
+      }
+    }
     await entered.wait()
     clock.advance(by: .seconds(120))
     let eviction = Task { await host.evictIdle() }

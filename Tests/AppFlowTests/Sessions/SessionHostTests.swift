@@ -36,7 +36,9 @@ import Testing
     let (first, second) = (try await host.create(), try await host.create())
     #expect(first != second)
     #expect(first.rawValue.count == 32 && second.rawValue.count == 32)
-    let roots = try await [host.withSession(first) { pageState($0) }, host.withSession(second) { pageState($0) }]
+    let roots = try await [
+      host.withSession(first) { pageState($0) }, host.withSession(second) { pageState($0) },
+    ]
     #expect(roots == [.home(first), .home(second)])
     #expect(await host.liveSessionCount == 2)
   }
@@ -148,7 +150,8 @@ import Testing
     let error = await expectSessionError(.unknownSession) {
       try await host.withSession(ghost) { _ in ran.withLock { $0 = true } }
     }
-    #expect(error?.message == "No session 'ghost': the host does not hold it and its store has no snapshot of it.")
+    #expect(
+      error?.message == "No session 'ghost': the host does not hold it and its store has no snapshot of it.")
     #expect(error?.session == ghost)
     #expect(!ran.withLock { $0 })
     await expectSessionError(.unknownSession) { _ = try await host.snapshot(ghost) }
@@ -169,7 +172,8 @@ import Testing
     await expectSessionError(.unknownSession) { try await throwing.withSession(alice) { _ in } }
 
     let unstartable = SessionHost(codec: pageCodec) {
-      AppController(window: Window(misusePolicy: .report), root: .storyboard(Storyboard(name: "Empty", scenes: [])))
+      AppController(
+        window: Window(misusePolicy: .report), root: .storyboard(Storyboard(name: "Empty", scenes: [])))
     }
     let failed = await expectSessionError(.appFailed) { try await unstartable.create(alice) }
     #expect(failed?.message.hasPrefix("Can't start the app controller of session 'alice': ") == true)
@@ -240,7 +244,9 @@ import Testing
         "unknownSession", "invalidSessionID", "sessionExists", "appFailed", "snapshotFailed", "restoreFailed",
         "storeFailed",
       ])
-    let storeCodes: [SnapshotStoreError.Code] = [.damaged, .unsupportedFormat, .io, .init(rule: "unavailable")]
+    let storeCodes: [SnapshotStoreError.Code] = [
+      .damaged, .unsupportedFormat, .io, .init(rule: "unavailable"),
+    ]
     #expect(storeCodes.map(\.description) == ["damaged", "unsupportedFormat", "io", "unavailable"])
     #expect(SnapshotStoreError.Code(rule: "damaged") == .damaged)
     #expect(SnapshotStoreError.Code(rule: "unavailable") == SnapshotStoreError.Code(rule: "unavailable"))

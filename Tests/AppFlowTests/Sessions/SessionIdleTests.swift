@@ -11,7 +11,8 @@ import Testing
 
   @Test func sessionsIdleForTheTimeoutAreSavedAndEvictedTheOthersStayLive() async throws {
     let clock = ManualSessionClock()
-    let host = SessionHost(codec: pageCodec, clock: clock, idleTimeout: .seconds(60)) { id in makePageApp(id) }
+    let host = SessionHost(codec: pageCodec, clock: clock, idleTimeout: .seconds(60)) { id in makePageApp(id)
+    }
     for id in [a, b, c] { try await host.create(id) }
     try await host.withSession(c) { app in
       try app.navigator.tryNavigate(to: .stack(c, ["list"]), options: .init().animated(false))

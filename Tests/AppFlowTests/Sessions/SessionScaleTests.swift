@@ -60,13 +60,16 @@ import Testing
       try app.navigator.tryNavigate(to: .stack(id, ["list", "detail"]), options: .init().animated(false))
       let flow = PageFlow(Page(id, "settings"))
       app.run(flow, as: .sheet(), animated: false)
-      return (pageState(app), app.flows.allFlows.map(\.description), heldObjects(app) + [SendableWeak("flow", flow)])
+      return (
+        pageState(app), app.flows.allFlows.map(\.description), heldObjects(app) + [SendableWeak("flow", flow)]
+      )
     }
     if evicting { try await host.evict(id) }
     let released = evicting ? alive(held) : []
     let (before, flowsBefore, second, flowsAfter) = try await host.withSession(id) { app in
       let before = (pageState(app), app.flows.allFlows.map(\.description))
-      try app.navigator.tryNavigate(to: .stack(id, ["list", "detail", "more"]), options: .init().animated(false))
+      try app.navigator.tryNavigate(
+        to: .stack(id, ["list", "detail", "more"]), options: .init().animated(false))
       return (before.0, before.1, pageState(app), app.flows.allFlows.map(\.description))
     }
     return Report(

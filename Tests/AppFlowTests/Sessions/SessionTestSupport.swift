@@ -124,7 +124,11 @@ func heldObjects(_ app: AppController) -> [SendableWeak] {
 final class Occupancy: Sendable {
   private let state = Mutex((inside: 0, most: 0, entered: 0))
 
-  func enter() { state.withLock { $0.inside += 1; $0.entered += 1; $0.most = max($0.most, $0.inside) } }
+  func enter() {
+    state.withLock {
+      $0.inside += 1; $0.entered += 1; $0.most = max($0.most, $0.inside)
+    }
+  }
   func leave() { state.withLock { $0.inside -= 1 } }
   var most: Int { state.withLock { $0.most } }
   var entered: Int { state.withLock { $0.entered } }

@@ -86,7 +86,8 @@ import Testing
     try await first.create(alice)
     try await first.create(bob)
     try await first.withSession(alice) { app in
-      try app.navigator.tryNavigate(to: .stack(alice, ["list"], sheet: "help"), options: .init().animated(false))
+      try app.navigator.tryNavigate(
+        to: .stack(alice, ["list"], sheet: "help"), options: .init().animated(false))
     }
     try await first.withSession(bob) { app in
       try app.navigator.tryNavigate(to: .stack(bob, ["inbox"]), options: .init().animated(false))

@@ -35,10 +35,13 @@ let package = Package(
     .executableTarget(
       name: "NavigatorMeasure",
       dependencies: ["NavigatorWorkloads", "CMallocCounter", "MatchingWorkloads"]),
+    // glibc's heap in use (mallinfo2), for SessionMemory.
+    .target(name: "CHeapInUse"),
     // Resident bytes per session hosted by AppFlow's SessionHost (glibc only).
     .executableTarget(
       name: "SessionMemory",
       dependencies: [
+        "CHeapInUse",
         .product(name: "Navigator", package: "Navigator"),
         .product(name: "AppFlow", package: "Navigator"),
       ]),

@@ -6,11 +6,13 @@
 //
 //   swift run -c release --package-path Benchmarks SessionMemory host 100000
 //   swift run -c release --package-path Benchmarks SessionMemory engine 100000
+//   swift run -c release --package-path Benchmarks SessionMemory made|started 100000
 //
 // glibc only (mallinfo2, /proc); one measurement per process, so that each starts from a
 // fresh heap.
 #if canImport(Glibc)
   import AppFlow
+  import CHeapInUse
   import Glibc
   import Navigator
 
@@ -25,10 +27,7 @@
     override func makeFirstScreen() throws(NavigationError) -> ViewController { Screen("Sheet") }
   }
 
-  func heapInUse() -> Int {
-    let info = mallinfo2()
-    return Int(info.uordblks) + Int(info.hblkhd)
-  }
+  func heapInUse() -> Int { Int(chi_heap_in_use()) }
 
   func residentBytes() -> Int {
     let file = fopen("/proc/self/statm", "r")!
@@ -57,7 +56,7 @@
   }
 
   func measureHost(_ count: Int) async throws -> (heap: Double, rss: Double) {
-    malloc_trim(0)
+    chi_trim()
     let (heap0, rss0) = (heapInUse(), residentBytes())
     let host = SessionHost(codec: SessionCodec(snapshot: { _ in [] }, restore: { _, _ in })) { makeApp() }
     for index in 0..<count {
@@ -66,20 +65,22 @@
       try await host.withSession(id) { populate($0) }
     }
     let (heap1, rss1) = (heapInUse(), residentBytes())
-    precondition(await host.liveSessionCount == count)
+    let live = await host.liveSessionCount
+    precondition(live == count)
     withExtendedLifetime(host) {}
     return (Double(heap1 - heap0) / Double(count), Double(rss1 - rss0) / Double(count))
   }
 
-  func measureEngine(_ count: Int) throws -> (heap: Double, rss: Double) {
-    malloc_trim(0)
+  /// `stage`: 0 an app controller made, 1 started, 2 the typical session.
+  func measureEngine(_ count: Int, stage: Int = 2) throws -> (heap: Double, rss: Double) {
+    chi_trim()
     let (heap0, rss0) = (heapInUse(), residentBytes())
     var apps: [AppController] = []
     apps.reserveCapacity(count)
     for _ in 0..<count {
       let app = makeApp()
-      try app.start()
-      populate(app)
+      if stage >= 1 { try app.start() }
+      if stage >= 2 { populate(app) }
       apps.append(app)
     }
     let (heap1, rss1) = (heapInUse(), residentBytes())
@@ -91,7 +92,14 @@
 
   let which = CommandLine.arguments.dropFirst().first ?? "host"
   let count = Int(CommandLine.arguments.dropFirst(2).first ?? "10000")!
-  let result = which == "engine" ? try measureEngine(count) : try await measureHost(count)
+  // `made` and `started`: the engine's share of an app controller before the typical screens.
+  let result =
+    switch which {
+    case "engine": try measureEngine(count)
+    case "made": try measureEngine(count, stage: 0)
+    case "started": try measureEngine(count, stage: 1)
+    default: try await measureHost(count)
+    }
   print(
     "\(which) \(count) sessions: heap \(format(result.heap)) B/session, RSS \(format(result.rss)) B/session")
 #else

@@ -7,6 +7,7 @@ import PackageDescription
 // - `NavigatorBenchmarks`: package-benchmark suite, `swift package benchmark`.
 // - `NavigatorMeasure`: a plain release executable that checks the performance
 //   targets side by side in one process, `swift run -c release NavigatorMeasure`.
+// - `SessionMemory`: resident bytes per hosted session, `swift run -c release SessionMemory`.
 let package = Package(
   name: "NavigatorBenchmarks",
   platforms: [.macOS(.v13)],
@@ -34,6 +35,16 @@ let package = Package(
     .executableTarget(
       name: "NavigatorMeasure",
       dependencies: ["NavigatorWorkloads", "CMallocCounter", "MatchingWorkloads"]),
+    // glibc's heap in use (mallinfo2), for SessionMemory.
+    .target(name: "CHeapInUse"),
+    // Resident bytes per session hosted by AppFlow's SessionHost (glibc only).
+    .executableTarget(
+      name: "SessionMemory",
+      dependencies: [
+        "CHeapInUse",
+        .product(name: "Navigator", package: "Navigator"),
+        .product(name: "AppFlow", package: "Navigator"),
+      ]),
     .executableTarget(
       name: "NavigatorBenchmarks",
       dependencies: [

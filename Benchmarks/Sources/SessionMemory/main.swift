@@ -1,0 +1,107 @@
+// Resident bytes per hosted session (issue "sessions"): N typical sessions (an app controller
+// with its navigator and window, a three-screen stack, a page sheet over it shown by one
+// flow) live in one SessionHost; the heap in use (mallinfo2: uordblks + hblkhd) and the
+// resident set (/proc/self/statm) before and after, divided by N. `engine` holds the same
+// app controllers in a plain array, without a host: the difference is the host's.
+//
+//   swift run -c release --package-path Benchmarks SessionMemory host 100000
+//   swift run -c release --package-path Benchmarks SessionMemory engine 100000
+//   swift run -c release --package-path Benchmarks SessionMemory made|started 100000
+//
+// glibc only (mallinfo2, /proc); one measurement per process, so that each starts from a
+// fresh heap.
+#if canImport(Glibc)
+  import AppFlow
+  import CHeapInUse
+  import Glibc
+  import Navigator
+
+  final class Screen: ViewController {
+    convenience init(_ title: String) {
+      self.init()
+      self.title = title
+    }
+  }
+
+  final class SheetFlow: Flow<Void> {
+    override func makeFirstScreen() throws(NavigationError) -> ViewController { Screen("Sheet") }
+  }
+
+  func heapInUse() -> Int { Int(chi_heap_in_use()) }
+
+  func residentBytes() -> Int {
+    let file = fopen("/proc/self/statm", "r")!
+    defer { fclose(file) }
+    var size = 0, resident = 0
+    _ = withUnsafeMutablePointer(to: &size) { s in
+      withUnsafeMutablePointer(to: &resident) { r in
+        withVaList([s, r]) { vfscanf(file, "%ld %ld", $0) }
+      }
+    }
+    return resident * Int(sysconf(Int32(_SC_PAGESIZE)))
+  }
+
+  func makeApp() -> AppController {
+    AppController(window: Window(misusePolicy: .report)) { Screen("Home") }
+  }
+
+  /// Brings an app controller to the typical session.
+  func populate(_ app: AppController) {
+    let navigation = app.rootNavigationController!
+    navigation.pushViewController(Screen("List"), animated: false)
+    navigation.pushViewController(Screen("Detail"), animated: false)
+    app.run(SheetFlow(), as: .sheet(), animated: false)
+    precondition(navigation.viewControllers.count == 3 && navigation.presentedViewController != nil)
+    precondition(app.flows.allFlows.count == 1)
+  }
+
+  func measureHost(_ count: Int) async throws -> (heap: Double, rss: Double) {
+    chi_trim()
+    let (heap0, rss0) = (heapInUse(), residentBytes())
+    let host = SessionHost(codec: SessionCodec(snapshot: { _ in [] }, restore: { _, _ in })) { makeApp() }
+    for index in 0..<count {
+      let id = try SessionID("session-\(index)")
+      try await host.create(id)
+      try await host.withSession(id) { populate($0) }
+    }
+    let (heap1, rss1) = (heapInUse(), residentBytes())
+    let live = await host.liveSessionCount
+    precondition(live == count)
+    withExtendedLifetime(host) {}
+    return (Double(heap1 - heap0) / Double(count), Double(rss1 - rss0) / Double(count))
+  }
+
+  /// `stage`: 0 an app controller made, 1 started, 2 the typical session.
+  func measureEngine(_ count: Int, stage: Int = 2) throws -> (heap: Double, rss: Double) {
+    chi_trim()
+    let (heap0, rss0) = (heapInUse(), residentBytes())
+    var apps: [AppController] = []
+    apps.reserveCapacity(count)
+    for _ in 0..<count {
+      let app = makeApp()
+      if stage >= 1 { try app.start() }
+      if stage >= 2 { populate(app) }
+      apps.append(app)
+    }
+    let (heap1, rss1) = (heapInUse(), residentBytes())
+    withExtendedLifetime(apps) {}
+    return (Double(heap1 - heap0) / Double(count), Double(rss1 - rss0) / Double(count))
+  }
+
+  func format(_ bytes: Double) -> String { String(Int(bytes.rounded())) }
+
+  let which = CommandLine.arguments.dropFirst().first ?? "host"
+  let count = Int(CommandLine.arguments.dropFirst(2).first ?? "10000")!
+  // `made` and `started`: the engine's share of an app controller before the typical screens.
+  let result =
+    switch which {
+    case "engine": try measureEngine(count)
+    case "made": try measureEngine(count, stage: 0)
+    case "started": try measureEngine(count, stage: 1)
+    default: try await measureHost(count)
+    }
+  print(
+    "\(which) \(count) sessions: heap \(format(result.heap)) B/session, RSS \(format(result.rss)) B/session")
+#else
+  print("SessionMemory measures glibc's heap: run it on Linux.")
+#endif

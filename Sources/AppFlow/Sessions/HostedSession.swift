@@ -1,0 +1,255 @@
+import Navigator
+
+/// One session of a ``SessionHost``: its isolation domain, and the app controller that
+/// lives and dies inside it.
+///
+/// The host's table holds one of these per session it has in memory, and per session an
+/// operation is bringing in from the store. Each one goes through three phases: vacant
+/// (nothing loaded: made for an operation on a session the host doesn't hold), live (its
+/// app controller made or restored), retired (evicted, removed, or found unknown: out of the
+/// table for good). An operation that finds it retired returns ``Attempt/retry`` and the
+/// host looks the session up again, so that a session is never live in two actors.
+///
+/// Operations that suspend hold the session's turn (``SessionTurns``); the others run at
+/// once when the turn is free, so a call into a live session costs one hop.
+actor HostedSession {
+  /// An operation's result, or word that the session retired before the operation's turn.
+  enum Attempt<Value: Sendable>: Sendable {
+    case done(Value)
+    case retry
+  }
+
+  private enum Phase {
+    case vacant
+    case live(AppController)
+    case retired
+  }
+
+  /// The session.
+  nonisolated let id: SessionID
+  /// The host, which holds this actor in its table while it is not retired.
+  private unowned let host: SessionHost
+  private var phase = Phase.vacant
+  private var turns = SessionTurns()
+  /// When the last call into the session ended, or when it became live.
+  private var lastUsed = Duration.zero
+
+  init(id: SessionID, host: SessionHost) {
+    self.id = id
+    self.host = host
+  }
+
+  // MARK: Operations
+
+  /// Runs `body` with the app controller, bringing the session back from the store first
+  /// when it is not live.
+  func run<T: Sendable>(_ body: @Sendable (AppController) throws -> T) async throws -> Attempt<T> {
+    if !turns.isBusy, case .live(let app) = phase { return .done(try use(app, body)) }
+    await enterTurn()
+    defer { leaveTurn() }
+    switch phase {
+    case .retired: return .retry
+    case .live(let app): return .done(try use(app, body))
+    case .vacant: return .done(try use(try await restore(), body))
+    }
+  }
+
+  /// Makes the session's app controller; refused when the host holds the session or, when
+  /// `checkingStore`, when the store has a snapshot of it.
+  func create(checkingStore: Bool) async throws(SessionError) -> Attempt<Void> {
+    await enterTurn()
+    defer { leaveTurn() }
+    switch phase {
+    case .retired: return .retry
+    case .live: throw SessionError(.sessionExists, "Session '\(id)' exists: the host holds it.", session: id)
+    case .vacant:
+      if checkingStore, try await load() != nil {
+        throw SessionError(
+          .sessionExists, "Session '\(id)' exists: the store has a snapshot of it.", session: id)
+      }
+      becomeLive(try makeApp())
+      return .done(())
+    }
+  }
+
+  /// The session's snapshot: made by the codec when it is live, read from the store when not.
+  func snapshot() async throws(SessionError) -> Attempt<[UInt8]> {
+    await enterTurn()
+    defer { leaveTurn() }
+    switch phase {
+    case .retired: return .retry
+    case .live(let app): return .done(try encode(app))
+    case .vacant:
+      guard let bytes = try await load() else { throw SessionError.unknown(id) }
+      return .done(bytes)
+    }
+  }
+
+  /// Saves the session's snapshot into the store when it is live; when it is not, its
+  /// snapshot is in the store already.
+  func save() async throws(SessionError) -> Attempt<Void> {
+    await enterTurn()
+    defer { leaveTurn() }
+    switch phase {
+    case .retired: return .retry
+    case .live(let app): try await store(encode(app))
+    case .vacant: guard try await load() != nil else { throw SessionError.unknown(id) }
+    }
+    return .done(())
+  }
+
+  /// Saves the session, then retires it, releasing its app controller; when `idle` is given,
+  /// only if the session has been idle since `idle.now - idle.timeout`.
+  ///
+  /// - Returns: Whether the session was live and is now evicted.
+  func evict(idle: (now: Duration, timeout: Duration)? = nil) async throws(SessionError) -> Attempt<Bool> {
+    await enterTurn()
+    defer { leaveTurn() }
+    switch phase {
+    case .retired: return .retry
+    case .vacant:
+      if idle == nil, try await load() == nil { throw SessionError.unknown(id) }
+      return .done(false)
+    case .live(let app):
+      if let idle, idle.now - lastUsed < idle.timeout { return .done(false) }
+      try await store(encode(app))
+      retire()
+      return .done(true)
+    }
+  }
+
+  /// Evicts the session if it is live, no call is running or waiting in it, and its last
+  /// call ended `timeout` or longer before `now`.
+  ///
+  /// - Returns: Whether the session was evicted; `false` too when saving it failed (it then
+  ///   stays live).
+  func evictIfIdle(now: Duration, timeout: Duration) async -> Bool {
+    guard !turns.isBusy, case .live = phase, now - lastUsed >= timeout else { return false }
+    guard case .done(true) = try? await evict(idle: (now, timeout)) else { return false }
+    return true
+  }
+
+  /// Removes the session's snapshot from the store, then retires the session.
+  func remove() async throws(SessionError) -> Attempt<Void> {
+    await enterTurn()
+    defer { leaveTurn() }
+    switch phase {
+    case .retired: return .retry
+    case .vacant: guard try await load() != nil else { throw SessionError.unknown(id) }
+    case .live: break
+    }
+    do {
+      try await host.store.remove(id)
+    } catch {
+      throw SessionError.store(error, "remove", id)
+    }
+    retire()
+    return .done(())
+  }
+
+  // MARK: Phases
+
+  /// Runs `body`, then notes the time the session was last used.
+  private func use<T>(_ app: AppController, _ body: (AppController) throws -> T) rethrows -> T {
+    defer { lastUsed = host.clock.now }
+    return try body(app)
+  }
+
+  /// Makes an app controller and restores the session's snapshot into it.
+  ///
+  /// - Throws: ``SessionError/Code/unknownSession`` when the store has no snapshot (the
+  ///   session stays vacant, and retires with its turn); the store's and the factory's
+  ///   errors; ``SessionError/Code/restoreFailed`` when the codec threw (the session is
+  ///   then live, as the codec left it).
+  private func restore() async throws(SessionError) -> AppController {
+    guard let bytes = try await load() else { throw SessionError.unknown(id) }
+    let app = try makeApp()
+    becomeLive(app)
+    do {
+      try host.codec.restore(app, bytes)
+    } catch {
+      throw SessionError(
+        .restoreFailed,
+        "Can't restore session '\(id)' from its \(bytes.count)-byte snapshot: \(SessionError.text(of: error)). "
+          + "The session is live where the codec left it.",
+        session: id)
+    }
+    return app
+  }
+
+  private func becomeLive(_ app: AppController) {
+    phase = .live(app)
+    lastUsed = host.clock.now
+    host.sessionBecameLive()
+  }
+
+  /// Leaves the host's table for good, releasing the app controller if there is one.
+  private func retire() {
+    if case .live = phase { host.sessionLeftMemory() }
+    phase = .retired
+    host.forget(self)
+  }
+
+  // MARK: Turns
+
+  private func enterTurn() async {
+    if turns.enter() { return }
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      turns.wait(continuation)
+    }
+  }
+
+  /// Gives the turn to the next operation; a session that is still vacant then retires, so
+  /// that the table keeps no session that isn't live.
+  private func leaveTurn() {
+    if case .vacant = phase { retire() }
+    turns.leave()?.resume()
+  }
+
+  // MARK: The host's parts
+
+  private func makeApp() throws(SessionError) -> AppController {
+    let app: AppController
+    do {
+      app = try host.makeApp(id)
+    } catch {
+      throw SessionError(
+        .appFailed, "Can't make the app controller of session '\(id)': \(SessionError.text(of: error))",
+        session: id)
+    }
+    if !app.isStarted {
+      do {
+        try app.start()
+      } catch {
+        throw SessionError(
+          .appFailed, "Can't start the app controller of session '\(id)': \(error.message)", session: id)
+      }
+    }
+    return app
+  }
+
+  private func encode(_ app: AppController) throws(SessionError) -> [UInt8] {
+    do {
+      return try host.codec.snapshot(app)
+    } catch {
+      throw SessionError(
+        .snapshotFailed, "Can't snapshot session '\(id)': \(SessionError.text(of: error))", session: id)
+    }
+  }
+
+  private func load() async throws(SessionError) -> [UInt8]? {
+    do {
+      return try await host.store.load(id)
+    } catch {
+      throw SessionError.store(error, "load", id)
+    }
+  }
+
+  private func store(_ bytes: [UInt8]) async throws(SessionError) {
+    do {
+      try await host.store.save(bytes, for: id)
+    } catch {
+      throw SessionError.store(error, "save", id)
+    }
+  }
+}

@@ -4,8 +4,11 @@ import Navigator
 /// each step, the journal's events and the window's tree.
 @main
 struct FlowDemo {
-  static func main() {
-    Demo.run(into: Transcript(echo: true))
+  static func main() async {
+    let transcript = Transcript(echo: true)
+    Demo.run(into: transcript)
+    await Demo.hostingJourney(into: transcript, sessions: 10_000)
+    transcript.line("Done.")
   }
 }
 
@@ -38,7 +41,6 @@ enum Demo {
     flowsJourney(into: output)
     routesJourney(into: output)
     protectionJourney(into: output)
-    output.line("Done.")
   }
 
   /// A dashboard with two child screens, in a window that becomes visible.

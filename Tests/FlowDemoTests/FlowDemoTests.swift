@@ -9,7 +9,8 @@ import Testing
     let transcript = Transcript()
     Demo.run(into: transcript)
     let lines = transcript.lines
-    #expect(lines.last == "Done.")
+    // Every journey ran: the last one's title is there (the executable then hosts sessions).
+    #expect(lines.contains("45. A snapshot of the session, restored in a new session"))
     #expect(lines.contains("   Composer asks: discard the draft? (pending: true)"))
     // The denied back-button pop leaves the tree as it was and fires nothing.
     let denied = try #require(
@@ -162,6 +163,7 @@ import Testing
     #expect(output.contains("12. A tap outside the popover dismisses it"))
     #expect(output.contains("22. Pushing CardForm again, while it is in the stack (report policy)"))
     #expect(output.contains("34. After: no live flow, and nothing holds the ended ones"))
+    #expect(output.contains("   evicted: 0 live sessions, 10000 snapshot files"))
   }
 
   /// The lines of the section with the given title, up to the blank line that ends it.
@@ -319,6 +321,33 @@ import Testing
     #expect(
       restored.dropFirst() == ["   restored in 2 step(s)", "   the same tree: true"] + restored.suffix(6))
     #expect(restored.first?.hasPrefix("   {\"navigationSnapshot\":1,") == true)
+  }
+
+  @Test func hostedSessionsAreSavedToFilesEvictedAndRestored() async throws {
+    let transcript = Transcript()
+    await Demo.hostingJourney(into: transcript, sessions: 300)
+    let lines = transcript.lines
+    #expect(
+      try Self.section(
+        "46. 300 shop sessions in one host, saved to a temporary directory, three restored", in: lines) == [
+          "   hosted: 300 live sessions",
+          "   evicted: 0 live sessions, 300 snapshot files",
+          "   session-0 restored:",
+          "     NavigationController",
+          "       [0] ShopCatalog()",
+          "       [1] ShopProduct(id: 0)",
+          "   session-1 restored:",
+          "     NavigationController",
+          "       [0] ShopCatalog()",
+          "       [1] ShopProduct(id: 1)",
+          "       presents pageSheet:",
+          "         NavigationController",
+          "           [0] ShopReviews(productID: 1)",
+          "   session-2 restored:",
+          "     NavigationController",
+          "       [0] ShopCatalog()",
+          "   live after restoring three: 3",
+        ])
   }
 
   private static func section(

@@ -23,6 +23,23 @@ final class ProtectionKeeper: NavigationGatekeeper {
   /// The flow running for each space, by the space's identity.
   private var signIns: [ObjectIdentifier: SignIn] = [:]
 
+  /// One admission being decided: the protected screens and their spaces, in order.
+  final class Evaluation {
+    /// The admission.
+    let admission: NavigationAdmission
+    /// The protected screens, each with its space.
+    let asked: [(NavigationAdmission.Screen, any ProtectionSpace)]
+
+    init(_ admission: NavigationAdmission, _ asked: [(NavigationAdmission.Screen, any ProtectionSpace)]) {
+      self.admission = admission
+      self.asked = asked
+    }
+  }
+
+  /// The evaluations under way, by their admission's identity: the keeper holds them, and
+  /// the `decide` closures handed to spaces hold them weakly.
+  private var evaluations: [ObjectIdentifier: Evaluation] = [:]
+
   init(app: AppController) {
     self.app = app
   }
@@ -46,12 +63,16 @@ final class ProtectionKeeper: NavigationGatekeeper {
         NavigationError(
           .protectionDenied, "The \(admission.navigation) was denied: its app controller is gone."))
     }
+    // Evaluations whose admission was settled elsewhere (superseded, refused on a stop).
+    if !evaluations.isEmpty { evaluations = evaluations.filter { !$0.value.admission.isSettled } }
     var asked: [(NavigationAdmission.Screen, any ProtectionSpace)] = []
     for screen in admission.screens {
       guard let space = protection(of: screen, in: app), !admission.isGranted(space) else { continue }
       asked.append((screen, space))
     }
-    ask(asked, from: 0, admission)
+    let evaluation = Evaluation(admission, asked)
+    evaluations[ObjectIdentifier(admission)] = evaluation
+    ask(evaluation, from: 0)
   }
 
   /// The space that protects `screen`: the navigation's, else its route's.
@@ -66,49 +87,50 @@ final class ProtectionKeeper: NavigationGatekeeper {
     return restorationProtections[route] ?? app.routes.protection(of: route)
   }
 
-  /// Asks the space of `asked[index]`, then the next ones; allows after the last.
-  private func ask(
-    _ asked: [(NavigationAdmission.Screen, any ProtectionSpace)], from index: Int,
-    _ admission: NavigationAdmission
-  ) {
-    guard !admission.isSettled else { return }
-    guard index < asked.count else { return admission.allow() }
-    let (screen, space) = asked[index]
+  /// Asks the space of the evaluation's screen at `index`, then the next ones; allows after
+  /// the last.
+  private func ask(_ evaluation: Evaluation, from index: Int) {
+    let admission = evaluation.admission
+    guard !admission.isSettled else { return drop(evaluation) }
+    guard index < evaluation.asked.count else {
+      drop(evaluation)
+      return admission.allow()
+    }
+    let (screen, space) = evaluation.asked[index]
     let request = ProtectionRequest(
       screen: screen.description, route: screen.key?.base as? AnyRoute, navigation: admission.navigation)
     app?.window.journal.record(.protectionAsked(space.name, screen.description))
     var answered = false
-    space.evaluate(request) { [weak self] decision in
-      guard !answered else { return }
+    // Weak: a space that keeps a `decide` it never calls must not keep the navigation (whose
+    // screens hold the space) alive.
+    space.evaluate(request) { [weak self, weak evaluation] decision in
+      guard !answered, let self, let evaluation else { return }
       answered = true
-      self?.decided(decision, asked, index, admission)
+      self.decided(decision, evaluation, index)
     }
   }
 
-  /// Acts on a space's decision about `asked[index]`.
-  private func decided(
-    _ decision: ProtectionDecision, _ asked: [(NavigationAdmission.Screen, any ProtectionSpace)],
-    _ index: Int,
-    _ admission: NavigationAdmission
-  ) {
-    guard !admission.isSettled, let app else { return }
-    let (screen, space) = asked[index]
+  /// Acts on a space's decision about the evaluation's screen at `index`.
+  private func decided(_ decision: ProtectionDecision, _ evaluation: Evaluation, _ index: Int) {
+    let admission = evaluation.admission
+    guard !admission.isSettled, let app else { return drop(evaluation) }
+    let (screen, space) = evaluation.asked[index]
     switch decision.kind {
     case .allow:
       app.window.journal.record(.protectionAllowed(space.name, screen.description))
       admission.grant(space)
-      ask(asked, from: index + 1, admission)
+      ask(evaluation, from: index + 1)
     case .deny(let reason):
-      deny(admission, space, screen, reason)
+      deny(evaluation, space, screen, reason)
     case .require(let required):
-      let resume: (String?) -> Void = { [weak self] failure in
-        guard let self else { return }
+      let resume: (String?) -> Void = { [weak self, weak evaluation] failure in
+        guard let self, let evaluation else { return }
         if let failure {
-          self.deny(admission, space, screen, failure)
+          self.deny(evaluation, space, screen, failure)
         } else {
           self.app?.window.journal.record(.protectionAllowed(space.name, screen.description))
-          admission.grant(space)
-          self.ask(asked, from: index + 1, admission)
+          evaluation.admission.grant(space)
+          self.ask(evaluation, from: index + 1)
         }
       }
       let id = ObjectIdentifier(space)
@@ -118,7 +140,7 @@ final class ProtectionKeeper: NavigationGatekeeper {
       }
       guard admission.canWait else {
         // A try form can't wait for a flow: the navigator refuses it as pending.
-        return
+        return drop(evaluation)
       }
       let signIn = SignIn(flow: required.flow)
       signIn.waiting.append(resume)
@@ -131,16 +153,23 @@ final class ProtectionKeeper: NavigationGatekeeper {
         }
       } catch {
         signIns[id] = nil
-        deny(admission, space, screen, "its flow \(required.flow.name) could not run: \(error.message)")
+        deny(evaluation, space, screen, "its flow \(required.flow.name) could not run: \(error.message)")
       }
     }
   }
 
-  /// Refuses `admission` with a denial naming the space and the screen.
+  /// Forgets a settled evaluation.
+  private func drop(_ evaluation: Evaluation) {
+    evaluations[ObjectIdentifier(evaluation.admission)] = nil
+  }
+
+  /// Refuses the evaluation's admission with a denial naming the space and the screen.
   private func deny(
-    _ admission: NavigationAdmission, _ space: any ProtectionSpace, _ screen: NavigationAdmission.Screen,
+    _ evaluation: Evaluation, _ space: any ProtectionSpace, _ screen: NavigationAdmission.Screen,
     _ reason: String
   ) {
+    drop(evaluation)
+    let admission = evaluation.admission
     guard !admission.isSettled else { return }
     lastDenied = screen.key?.base as? AnyRoute
     let reason = reason.hasSuffix(".") ? String(reason.dropLast()) : reason

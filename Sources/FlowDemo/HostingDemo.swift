@@ -1,0 +1,76 @@
+import AppFlow
+import Foundation
+import Navigator
+
+extension Demo {
+  /// Hosting sessions: `count` shop sessions in one host, each at its own place, saved to a
+  /// temporary directory and evicted, then three of them brought back from their files.
+  static func hostingJourney(into output: Transcript, sessions count: Int) async {
+    output.line("46. \(count) shop sessions in one host, saved to a temporary directory, three restored")
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("FlowDemo-sessions-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    do {
+      let host = SessionHost(
+        store: try DirectorySnapshotStore(directory: directory), codec: .navigationSnapshots()
+      ) {
+        let app = AppController(window: Window(misusePolicy: .report), rootRoute: ShopCatalog())
+        try registerSessionShop(app.routes)
+        return app
+      }
+      let ids = try (0..<count).map { index throws(SessionError) in try SessionID("session-\(index)") }
+      // A few hundred sessions at a time: each is created and sent to its place in its own actor.
+      for start in stride(from: 0, to: count, by: 500) {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+          for index in start..<min(start + 500, count) {
+            group.addTask {
+              _ = try await host.create(ids[index])
+              try await host.withSession(ids[index]) { app in
+                switch index % 3 {
+                case 0: app.navigate(to: ShopProduct(id: index), animated: false)
+                case 1: app.navigate(to: ShopReviews(productID: index), animated: false)
+                default: break
+                }
+              }
+            }
+          }
+          try await group.waitForAll()
+        }
+      }
+      output.line("   hosted: \(await host.liveSessionCount) live sessions")
+      for start in stride(from: 0, to: count, by: 500) {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+          for index in start..<min(start + 500, count) {
+            group.addTask { try await host.evict(ids[index]) }
+          }
+          try await group.waitForAll()
+        }
+      }
+      let files = try await host.store.sessionIDs().count
+      output.line("   evicted: \(await host.liveSessionCount) live sessions, \(files) snapshot files")
+      for index in [0, 1, 2] {
+        let tree = try await host.withSession(ids[index]) { app in
+          "\(app.window.navigationState(keyedBy: AnyRoute.self))"
+        }
+        output.line("   \(ids[index]) restored:")
+        for line in tree.split(separator: "\n") { output.line("     \(line)") }
+      }
+      output.line("   live after restoring three: \(await host.liveSessionCount)")
+    } catch {
+      output.line("   error: \(error)")
+    }
+    output.line()
+  }
+
+  /// The shop's routes for hosted sessions: Catalog, Product, Reviews in a sheet.
+  private static func registerSessionShop(_ routes: RouteTable) throws {
+    try routes.register(ShopCatalog.self, url: "shop://catalog") { _ in DemoScreen("Catalog") }
+    try routes.register(
+      ShopProduct.self, url: "shop://catalog/products/<int:id>", parent: { _ in ShopCatalog() }
+    ) { product in DemoScreen("Product \(product.id)") }
+    try routes.register(
+      ShopReviews.self, url: "shop://catalog/products/<int:productID>/reviews",
+      presentation: .sheet(embeddedInNavigationController: true), parent: { ShopProduct(id: $0.productID) }
+    ) { reviews in DemoScreen("Reviews of \(reviews.productID)") }
+  }
+}

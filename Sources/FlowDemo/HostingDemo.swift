@@ -15,7 +15,7 @@ extension Demo {
         store: try DirectorySnapshotStore(directory: directory), codec: .navigationSnapshots()
       ) {
         let app = AppController(window: Window(misusePolicy: .report), rootRoute: ShopCatalog())
-        try registerSessionShop(app.routes)
+        try registerShopRoutes(app.routes)
         return app
       }
       let ids = try (0..<count).map { index throws(SessionError) in try SessionID("session-\(index)") }
@@ -60,17 +60,5 @@ extension Demo {
       output.line("   error: \(error)")
     }
     output.line()
-  }
-
-  /// The shop's routes for hosted sessions: Catalog, Product, Reviews in a sheet.
-  private static func registerSessionShop(_ routes: RouteTable) throws {
-    try routes.register(ShopCatalog.self, url: "shop://catalog") { _ in DemoScreen("Catalog") }
-    try routes.register(
-      ShopProduct.self, url: "shop://catalog/products/<int:id>", parent: { _ in ShopCatalog() }
-    ) { product in DemoScreen("Product \(product.id)") }
-    try routes.register(
-      ShopReviews.self, url: "shop://catalog/products/<int:productID>/reviews",
-      presentation: .sheet(embeddedInNavigationController: true), parent: { ShopProduct(id: $0.productID) }
-    ) { reviews in DemoScreen("Reviews of \(reviews.productID)") }
   }
 }

@@ -139,16 +139,9 @@ extension Demo {
     output.line()
   }
 
-  /// Registers the shop's routes, Orders protected by `signIn`.
+  /// Registers the shop's routes, and Orders protected by `signIn`, kept alive 60 s.
   private static func registerShop(_ routes: RouteTable, signIn: DemoSignIn) throws {
-    try routes.register(ShopCatalog.self, url: "shop://catalog") { _ in DemoScreen("Catalog") }
-    try routes.register(
-      ShopProduct.self, url: "shop://catalog/products/<int:id>", parent: { _ in ShopCatalog() }
-    ) { product in DemoScreen("Product \(product.id)") }
-    try routes.register(
-      ShopReviews.self, url: "shop://catalog/products/<int:productID>/reviews",
-      presentation: .sheet(embeddedInNavigationController: true), parent: { ShopProduct(id: $0.productID) }
-    ) { reviews in DemoScreen("Reviews of \(reviews.productID)") }
+    try registerShopRoutes(routes)
     try routes.register(
       ShopOrders.self, url: "shop://account/orders", parent: { _ in ShopCatalog() }, protectedBy: signIn,
       keepAlive: .duration(seconds: 60)

@@ -25,14 +25,7 @@ extension Demo {
   static func routesJourney(into output: Transcript) {
     let app = AppController(window: Window(misusePolicy: .report), rootRoute: ShopCatalog())
     do throws(RouteError) {
-      try app.routes.register(ShopCatalog.self, url: "shop://catalog") { _ in DemoScreen("Catalog") }
-      try app.routes.register(
-        ShopProduct.self, url: "shop://catalog/products/<int:id>", parent: { _ in ShopCatalog() }
-      ) { product in DemoScreen("Product \(product.id)") }
-      try app.routes.register(
-        ShopReviews.self, url: "shop://catalog/products/<int:productID>/reviews",
-        presentation: .sheet(embeddedInNavigationController: true), parent: { ShopProduct(id: $0.productID) }
-      ) { reviews in DemoScreen("Reviews of \(reviews.productID)") }
+      try registerShopRoutes(app.routes)
     } catch {
       output.line("   could not register the routes: \(error)")
       return
@@ -66,6 +59,19 @@ extension Demo {
       "40. A link no pattern matches: the error names the closest pattern",
       "shop://catalog/products/forty-two",
       app, into: output)
+  }
+
+  /// Registers the shop's routes: Catalog at the root, Product pushed on it, Reviews in a
+  /// page sheet of its own navigation controller over the product.
+  static func registerShopRoutes(_ routes: RouteTable) throws(RouteError) {
+    try routes.register(ShopCatalog.self, url: "shop://catalog") { _ in DemoScreen("Catalog") }
+    try routes.register(
+      ShopProduct.self, url: "shop://catalog/products/<int:id>", parent: { _ in ShopCatalog() }
+    ) { product in DemoScreen("Product \(product.id)") }
+    try routes.register(
+      ShopReviews.self, url: "shop://catalog/products/<int:productID>/reviews",
+      presentation: .sheet(embeddedInNavigationController: true), parent: { ShopProduct(id: $0.productID) }
+    ) { reviews in DemoScreen("Reviews of \(reviews.productID)") }
   }
 
   /// Opens `url` and writes the plan (or the error) and the tree after it.

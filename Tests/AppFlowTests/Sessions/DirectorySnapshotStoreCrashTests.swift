@@ -48,14 +48,20 @@ import Testing
       let store = try DirectorySnapshotStore(directory: directory)
       let log = open(acknowledgements, O_WRONLY | O_CREAT | O_APPEND, 0o600)
       precondition(log >= 0)
-      DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(.random(in: 30...200))) {
-        raise(SIGKILL)
-      }
+      var armed = false
       for round in 1... {
         for session in crashSessions {
           try await store.save(crashSnapshot(session, round), for: SessionID(session))
           let line = Array("\(session) \(round)\n".utf8)
           precondition(write(log, line, line.count) == line.count && fsync(log) == 0)
+          // The kill is armed once a save was acknowledged, so that a slow run (under a
+          // sanitizer) still has one to check; it comes at a random moment after.
+          if !armed {
+            armed = true
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(.random(in: 30...200))) {
+              raise(SIGKILL)
+            }
+          }
         }
       }
     }

@@ -24,7 +24,7 @@ final class FlowKeeper: HierarchyObserver {
   @exclusivity(unchecked) var lastNumber = 0
   /// The runs waiting for their flow's protection, with the parent each would run under
   /// (`nil` for a top-level flow): ended with the parent, or when the app stops.
-  private var waitingRuns: [(admission: NavigationAdmission, parent: WeakFlow?)] = []
+  var waitingRuns: [(admission: NavigationAdmission, parent: WeakFlow?)] = []
 
   init(app: AppController) {
     self.app = app
@@ -78,17 +78,6 @@ final class FlowKeeper: HierarchyObserver {
       return Self.refuse(flow, error, onEnd)
     }
     try runNow(flow, parent: parent, presentation, animated: animated, onEnd: onEnd)
-  }
-
-  /// Ends a flow that never ran, cancelled with `error` (its protection denied it, or its
-  /// navigation was refused once allowed): it gets its outcome, and can't run again.
-  private static func refuse<Output>(
-    _ flow: Flow<Output>, _ error: NavigationError, _ onEnd: ((FlowOutcome<Output>) -> Void)?
-  ) {
-    guard flow.state == .ready else { return }
-    flow.onEnd = onEnd
-    flow.state = .ended(.cancelled(error))
-    flow.deliver(.cancelled(error))
   }
 
   /// Makes the first screen, registers the flow with its outcome handler and shows the
@@ -330,34 +319,12 @@ final class FlowKeeper: HierarchyObserver {
   /// Ends every live flow with `ending`, the latest first, each after its children, which
   /// end with `ending` too (not cancelled because their parent ended).
   func endAll(_ ending: (AnyFlow) -> FlowEnding) {
-    let waiting = waitingRuns
-    waitingRuns.removeAll()
-    for run in waiting {
-      run.admission.refuse(
-        NavigationError(
-          .appStopped,
-          "The \(run.admission.navigation) was cancelled: the app controller stopped while its "
-            + "protection decided."))
-    }
+    refuseWaitingRuns()
     func endTree(_ flow: AnyFlow) {
       while let child = flow.children.last { endTree(child) }
       end(flow, ending(flow))
     }
     while let flow = roots.last { endTree(flow) }
-  }
-
-  /// Ends the runs waiting for their protection under `parent`, which ends with `ending`:
-  /// each child is cancelled, its parent ended, before the parent's outcome.
-  private func cancelWaitingRuns(under parent: AnyFlow, _ ending: FlowEnding) {
-    let orphans = waitingRuns.filter { $0.parent?.object === parent }
-    waitingRuns.removeAll { run in orphans.contains { $0.admission === run.admission } }
-    for run in orphans {
-      run.admission.refuse(
-        NavigationError(
-          .flowParentEnded,
-          "The \(run.admission.navigation) was cancelled: its parent \(parent.id) ended (\(ending)) while its "
-            + "protection decided."))
-    }
   }
 
   /// Takes `flow` out of its parent's children (or the roots) and the live list.
@@ -406,10 +373,4 @@ final class FlowKeeper: HierarchyObserver {
     let flow = live[index]
     end(flow, ending(of: flow, exit))
   }
-}
-
-/// A flow held weakly.
-struct WeakFlow {
-  /// The flow, while something else holds it.
-  weak var object: AnyFlow?
 }

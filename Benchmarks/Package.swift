@@ -8,6 +8,7 @@ import PackageDescription
 // - `NavigatorMeasure`: a plain release executable that checks the performance
 //   targets side by side in one process, `swift run -c release NavigatorMeasure`.
 // - `SessionMemory`: resident bytes per hosted session, `swift run -c release SessionMemory`.
+// - `SessionThroughput`: navigation operations per second through a SessionHost.
 let package = Package(
   name: "NavigatorBenchmarks",
   platforms: [.macOS(.v13)],
@@ -42,6 +43,13 @@ let package = Package(
       name: "SessionMemory",
       dependencies: [
         "CHeapInUse",
+        .product(name: "Navigator", package: "Navigator"),
+        .product(name: "AppFlow", package: "Navigator"),
+      ]),
+    // Navigation operations per second through a SessionHost, 10,000 sessions.
+    .executableTarget(
+      name: "SessionThroughput",
+      dependencies: [
         .product(name: "Navigator", package: "Navigator"),
         .product(name: "AppFlow", package: "Navigator"),
       ]),

@@ -31,8 +31,11 @@ open class AnyFlow {
   /// The keeper of the flow tree, while the flow is live.
   weak var keeper: FlowKeeper?
   /// The window of the app controller that ran the flow, kept once the flow ended so that a
-  /// late misuse (finishing twice) still goes to the window's misuse policy.
-  weak var window: Window?
+  /// late misuse (finishing twice) still goes to the window's misuse policy; through the
+  /// window's token, since a weak reference would slow down every retain of the window.
+  var windowToken: WindowToken?
+  /// The window of the app controller that ran the flow, while it exists.
+  var window: Window? { windowToken?.window }
   /// The ends of the lifetimes of screens kept until this flow ends (`Lifetime.untilEnd(of:)`).
   var lifetimeKills: LifetimeKills?
 
@@ -220,8 +223,10 @@ open class AnyFlow {
 open class Flow<Output>: AnyFlow {
   /// Runs once with the outcome, set by the call that ran the flow (unchecked: see AnyFlow).
   @exclusivity(unchecked) var onEnd: ((FlowOutcome<Output>) -> Void)?
-  /// The output of a finish whose screens are leaving.
-  @exclusivity(unchecked) var output: Output?
+  /// The output of a finish whose screens are leaving, as an `Output`. Held as `Any`, not as
+  /// `Output?`: every read, write and release of an `Output?` stored in a generic class
+  /// looks up `Optional<Output>`'s metadata at run time, which costs more than the cast.
+  @exclusivity(unchecked) var output: Any?
 
   /// Creates a flow.
   public override init() {}
@@ -252,7 +257,7 @@ open class Flow<Output>: AnyFlow {
     let outcome: FlowOutcome<Output>
     switch ending {
     case .finished:
-      guard let output else { preconditionFailure("\(id) finished without its output.") }
+      guard let output = output as? Output else { preconditionFailure("\(id) finished without its output.") }
       outcome = .finished(output)
     case .dismissed(let exit): outcome = .dismissed(exit)
     case .replaced(let exit): outcome = .replaced(exit)

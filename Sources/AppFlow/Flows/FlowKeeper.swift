@@ -132,7 +132,7 @@ final class FlowKeeper: HierarchyObserver {
     lastNumber += 1
     flow.number = lastNumber
     flow.keeper = self
-    flow.window = window
+    flow.windowToken = window.token
     flow.parent = parent
     flow.firstScreen = screen
     flow.presentation = presentation
@@ -175,7 +175,7 @@ final class FlowKeeper: HierarchyObserver {
     detach(flow)
     lastNumber -= 1
     flow.number = 0
-    flow.window = nil
+    flow.windowToken = nil
     flow.state = .ready
     flow.firstScreen = nil
     flow.container = nil
@@ -198,7 +198,7 @@ final class FlowKeeper: HierarchyObserver {
     }
     switch presentation.kind {
     case .push:
-      try navigator.tryPush(.instance(screen), options: options)
+      try navigator.tryPushInstance(screen, options: options)
     case .modal(let style):
       try navigator.tryPresentModal(.instance(screen), style: style, options: options)
     case .popover(let anchor, let keeps):

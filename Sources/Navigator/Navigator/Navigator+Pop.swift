@@ -49,6 +49,17 @@ extension Navigator {
           .invalidRequest, "Can't pop from \(origin.screenID): it is not in a navigation stack.",
           screens: [origin.screenID])
       }
+      guard window.isBusy || navigation.mustAskGuard(ignoring: false) else {
+        // The step would run at once and pop without asking (start(_:policy:)): pop without
+        // making it.
+        let top = try poppableTop(of: navigation)
+        options.successHandler?(top)
+        withDuration(transitionDuration(options), for: top) {
+          _ = navigation.performPop(
+            .programmatic, animated: options.isAnimated, completion: finishing(top, options, completion))
+        }
+        return
+      }
       try start(
         NavigatorStep(
           navigator: self, move: .pop(navigation), origin: options.origin, animated: options.isAnimated,
@@ -62,9 +73,7 @@ extension Navigator {
             },
             deny: { options.failureHandler?($0) },
             refuseLate: refusingLate(options, lateFailure: lateFailure),
-            transitionDuration: options.transitioningDelegate.map { delegate in
-              delegate.transitionDuration(for:)
-            }
+            transitionDuration: transitionDuration(options)
           )),
         policy: navigation.transitionRequestPolicy)
     }

@@ -260,6 +260,15 @@ extension Navigator {
     }
     let screen = try resolve(destination, options)
     let shown = embed(screen, options)
+    guard window.isBusy else {
+      // The step would run at once (start(_:policy:)): run its presentation without making it.
+      try presentNow(
+        shown, made: screen, restyle, origin: options.origin, animated: options.isAnimated,
+        transitionDuration: transitionDuration(options),
+        prepare: { prepare(screen, shown: shown, options, configure: configure) },
+        completion: finishing(screen, options, completion))
+      return screen
+    }
     try start(
       NavigatorStep(
         navigator: self, move: .present(shown, made: screen, restyle), origin: options.origin,

@@ -84,6 +84,15 @@ extension Navigator {
       }
       let screen = try resolve(destination, options)
       let shown = embed(screen, options)
+      guard window.isBusy else {
+        // The step would run at once (start(_:policy:)): run its push without making it.
+        try pushNow(
+          shown, made: screen, origin: options.origin, animated: options.isAnimated,
+          transitionDuration: transitionDuration(options),
+          prepare: { prepare(screen, shown: shown, options, configure: configure) },
+          completion: finishing(screen, options, completion))
+        return screen
+      }
       try start(
         NavigatorStep(
           navigator: self, move: .push(shown, made: screen), origin: options.origin,
@@ -141,5 +150,17 @@ extension Navigator {
       }
       _ = try push(destination, options, configure: configure, completion: done, lateFailure: fail)
     }
+  }
+}
+
+extension Navigator {
+  /// ``tryPush(_:options:configure:completion:)`` of a given instance, typed as a
+  /// `ViewController`, for the package's own layers (AppFlow's flows): not generic, so that
+  /// the call is specialized here and needs no generic metadata at run time.
+  @discardableResult
+  package func tryPushInstance(
+    _ screen: ViewController, options: NavigationOptions<ViewController>
+  ) throws(NavigationError) -> ViewController {
+    try tryPush(.instance(screen), options: options)
   }
 }

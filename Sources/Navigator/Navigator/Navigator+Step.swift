@@ -18,51 +18,81 @@ extension Navigator {
   func run(_ step: NavigatorStep) throws(NavigationError) {
     switch step.move {
     case .push(let shown, let made):
-      let navigation: NavigationController
-      do throws(NavigationError) {
-        navigation = try stack(from: step.origin)
-        if let error = navigation.pushError(shown) { throw error }
-      } catch {
-        Navigator.releaseEmbedding(of: made, from: shown)
-        throw error
-      }
-      step.caller.prepare()
-      withDuration(step, for: shown) {
-        navigation.performPush(
-          shown, animated: step.animated, options: nil, completion: { step.caller.complete(shown) })
-      }
+      try pushNow(
+        shown, made: made, origin: step.origin, animated: step.animated,
+        transitionDuration: step.caller.transitionDuration, prepare: step.caller.prepare,
+        completion: { step.caller.complete(shown) })
     case .present(let shown, let made, let restyle):
-      let origin: ViewController
-      let saved = SavedPresentation(shown)
-      do throws(NavigationError) {
-        origin = try self.origin(step.origin, for: "present")
-        try apply(restyle, to: shown)
-        if let error = origin.presentationError(presenting: shown, window: window) { throw error }
-      } catch {
-        saved.restore(shown)
-        Navigator.releaseEmbedding(of: made, from: shown)
-        throw error
-      }
-      step.caller.prepare()
-      let request = NavigationRequest.present(shown.screenID, from: origin.screenID, animated: step.animated)
-      withDuration(step, for: shown) {
-        origin.presentNow(
-          shown, animated: step.animated, completion: { step.caller.complete(shown) }, request: request,
-          window: window)
-      }
+      try presentNow(
+        shown, made: made, restyle, origin: step.origin, animated: step.animated,
+        transitionDuration: step.caller.transitionDuration, prepare: step.caller.prepare,
+        completion: { step.caller.complete(shown) })
     case .pop(let navigation):
       try pop(navigation, step)
+    }
+  }
+
+  /// Pushes `shown` (the made screen, or its container) onto the stack of `origin` (the
+  /// visible screen when `nil`) after checking the hierarchy as it is now: what a push step
+  /// does when it runs. A navigation on a free window calls it directly, with no step (and
+  /// none of a step's closures) to make.
+  ///
+  /// - Parameters:
+  ///   - prepare: Loads, feeds and configures the made screen; runs once the checks passed.
+  ///   - completion: Runs once the push finished.
+  func pushNow(
+    _ shown: ViewController, made: ViewController, origin: ViewController?, animated: Bool,
+    transitionDuration: ((ViewController) -> Double)?, prepare: () -> Void, completion: (() -> Void)?
+  ) throws(NavigationError) {
+    let navigation: NavigationController
+    do throws(NavigationError) {
+      navigation = try stack(from: origin)
+      if let error = navigation.pushError(shown) { throw error }
+    } catch {
+      Navigator.releaseEmbedding(of: made, from: shown)
+      throw error
+    }
+    prepare()
+    withDuration(transitionDuration, for: shown) {
+      navigation.performPush(shown, animated: animated, options: nil, completion: completion)
+    }
+  }
+
+  /// Presents `shown` (the made screen, or its container) from `origin` (the visible screen
+  /// when `nil`), restyled first, after checking the hierarchy as it is now: what a
+  /// presentation step does when it runs. A refusal gives the screen its style back.
+  ///
+  /// - Parameters:
+  ///   - prepare: Loads, feeds and configures the made screen; runs once the checks passed.
+  ///   - completion: Runs once the presentation finished.
+  func presentNow(
+    _ shown: ViewController, made: ViewController, _ restyle: NavigatorStep.Restyle, origin: ViewController?,
+    animated: Bool, transitionDuration: ((ViewController) -> Double)?, prepare: () -> Void,
+    completion: (() -> Void)?
+  ) throws(NavigationError) {
+    let presenter: ViewController
+    let saved = SavedPresentation(shown)
+    do throws(NavigationError) {
+      presenter = try self.origin(origin, for: "present")
+      try apply(restyle, to: shown)
+      if let error = presenter.presentationError(presenting: shown, window: window) { throw error }
+    } catch {
+      saved.restore(shown)
+      Navigator.releaseEmbedding(of: made, from: shown)
+      throw error
+    }
+    prepare()
+    let request = NavigationRequest.present(shown.screenID, from: presenter.screenID, animated: animated)
+    withDuration(transitionDuration, for: shown) {
+      presenter.presentNow(
+        shown, animated: animated, completion: completion, request: request, window: window)
     }
   }
 
   /// Pops whichever screen is on top of `navigation` when the step runs, as
   /// `popViewController(animated:)` does, after its guard allows.
   private func pop(_ navigation: NavigationController, _ step: NavigatorStep) throws(NavigationError) {
-    guard let top = navigation.topViewController, navigation.viewControllers.count > 1 else {
-      throw NavigationError(
-        .invalidRequest, "Can't pop from \(navigation.screenID): only its root screen is left.",
-        screens: [navigation.screenID])
-    }
+    let top = try poppableTop(of: navigation)
     _ = navigation.confirmLeavingTop(
       trigger: .programmatic, ignoringGuard: false,
       onDenial: {
@@ -88,14 +118,27 @@ extension Navigator {
         _ = navigation.performPop(
           .programmatic, animated: step.animated, completion: { step.caller.complete(top) })
       }
-      if let self { withDuration(step, for: top, pop) } else { pop() }
+      if let self { withDuration(step.caller.transitionDuration, for: top, pop) } else { pop() }
     }
+  }
+
+  /// The top screen of `navigation`, which a pop would take; refused when only the root
+  /// screen is left.
+  func poppableTop(of navigation: NavigationController) throws(NavigationError) -> ViewController {
+    guard let top = navigation.topViewController, navigation.viewControllers.count > 1 else {
+      throw NavigationError(
+        .invalidRequest, "Can't pop from \(navigation.screenID): only its root screen is left.",
+        screens: [navigation.screenID])
+    }
+    return top
   }
 
   /// Runs `body` with the transition duration the caller's transitioning delegate gives the
   /// screen, if any.
-  private func withDuration(_ step: NavigatorStep, for screen: ViewController, _ body: () -> Void) {
-    guard let duration = step.caller.transitionDuration else { return body() }
+  func withDuration(
+    _ duration: ((ViewController) -> Double)?, for screen: ViewController, _ body: () -> Void
+  ) {
+    guard let duration else { return body() }
     window.nextTransitionDuration = duration(screen)
     defer { window.nextTransitionDuration = nil }
     body()
@@ -130,7 +173,7 @@ extension Navigator {
       },
       deny: { options.failureHandler?($0) },
       refuseLate: refusingLate(options, lateFailure: lateFailure),
-      transitionDuration: options.transitioningDelegate.map { delegate in delegate.transitionDuration(for:) })
+      transitionDuration: transitionDuration(options))
   }
 }
 
@@ -144,9 +187,10 @@ extension Navigator {
   func refusingLate<Screen>(
     _ options: NavigationOptions<Screen>, lateFailure: ((NavigationError) -> Void)?
   ) -> (NavigationError) -> Void {
-    { [weak window] error in
+    // The window through its token: a weak reference would slow down its every retain.
+    { [token = window.token] error in
       options.failureHandler?(error)
-      guard let window else { return lateFailure?(error) ?? () }
+      guard let window = token.window else { return lateFailure?(error) ?? () }
       if let lateFailure {
         lateFailure(error)
         window.reportMisuse(error)

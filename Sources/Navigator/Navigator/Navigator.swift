@@ -201,6 +201,22 @@ public final class Navigator {
     options.successHandler?(screen)
   }
 
+  /// The completion that runs once a navigation finished, as ``finish(_:_:_:)``; an empty
+  /// closure, which captures nothing and so allocates nothing, when neither the caller nor
+  /// the options have one. (A navigation always passes a completion: the journal records
+  /// when it runs.)
+  func finishing<Screen>(
+    _ screen: Screen, _ options: NavigationOptions<Screen>, _ completion: ((Screen) -> Void)?
+  ) -> () -> Void {
+    guard completion != nil || options.completionHandler != nil else { return {} }
+    return finish(screen, options, completion)
+  }
+
+  /// The duration function of the options' transitioning delegate, if any.
+  func transitionDuration<Screen>(_ options: NavigationOptions<Screen>) -> ((ViewController) -> Double)? {
+    options.transitioningDelegate.map { delegate in delegate.transitionDuration(for:) }
+  }
+
   /// The completion that runs once a navigation finished: the caller's, then the option's.
   func finish<Screen>(
     _ screen: Screen, _ options: NavigationOptions<Screen>, _ completion: ((Screen) -> Void)?

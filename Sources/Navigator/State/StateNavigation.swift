@@ -78,13 +78,14 @@ struct StateNavigation<Key: Hashable & Sendable> {
     let admission = NavigationAdmission(
       navigator: navigator, navigation: "navigation to \(target.oneLine)", screens: screens, canWait: true,
       grants: grants)
-    admission.onAllow = { [weak admission, weak window] in
+    // The window through its token: a weak reference would slow down its every retain.
+    admission.onAllow = { [weak admission, token = window.token] in
       var again = self
       again.grants = admission?.grants ?? grants
       do throws(NavigationError) {
         try again.run()
       } catch {
-        again.refuseLate(error, window: window)
+        again.refuseLate(error, window: token.window)
       }
     }
     // A waiting navigation's refusal (a denial, a supersession, its owner stopping) is

@@ -37,8 +37,12 @@ public final class AppController {
   public let root: Root
 
   /// The navigation controller that ``start()`` installed at the root of the window, while
-  /// it is there: held weakly, so that a root the window replaced is released.
-  public private(set) weak var rootNavigationController: NavigationController?
+  /// it is in the window's hierarchy.
+  public var rootNavigationController: NavigationController? { startedRoot }
+  /// The root ``start()`` installed; dropped when it leaves the window's hierarchy (the flow
+  /// keeper hears it), so that a root the window replaced is released. Not a weak reference:
+  /// that would give the root a side table, and every retain of it the runtime's slow path.
+  var startedRoot: NavigationController?
 
   /// A Boolean value indicating whether ``start()`` has installed the root and the window
   /// still holds it.
@@ -49,11 +53,19 @@ public final class AppController {
   /// The root flow of the last start; the keeper owns it while it is live.
   private weak var startedRootFlow: AnyFlow?
 
-  /// Owns the flow tree and hears screens leave.
+  /// Owns the flow tree and hears screens leave; the navigator's gatekeeper (held weakly
+  /// there), which hands admissions to ``protectionKeeper``.
   var keeper: FlowKeeper!
-  /// Asks the protection spaces before protected screens are made (the navigator's
-  /// gatekeeper, held weakly there).
-  var protectionKeeper: ProtectionKeeper!
+  /// The protection keeper, once a protected navigation or a restoration needed it.
+  private(set) var existingProtectionKeeper: ProtectionKeeper?
+  /// Asks the protection spaces before protected screens are made; made when first needed,
+  /// so that a session that never meets a protection doesn't hold one.
+  var protectionKeeper: ProtectionKeeper {
+    if let existingProtectionKeeper { return existingProtectionKeeper }
+    let keeper = ProtectionKeeper(app: self)
+    existingProtectionKeeper = keeper
+    return keeper
+  }
 
   /// Creates an app controller whose root comes from `root`.
   ///
@@ -64,10 +76,10 @@ public final class AppController {
     self.window = window
     self.navigator = Navigator(window: window)
     self.root = root
-    keeper = FlowKeeper(app: self)
+    let keeper = FlowKeeper(app: self)
+    self.keeper = keeper
     window.addHierarchyObserver(keeper)
-    protectionKeeper = ProtectionKeeper(app: self)
-    navigator.gatekeeper = protectionKeeper
+    navigator.gatekeeper = keeper
     // Unowned and unretained: the navigator holds the provider, which runs only through it;
     // and read only for routes kept alive, so that other deep links retain nothing more.
     navigator.provideScreens(for: AnyRoute.self) {
@@ -162,7 +174,7 @@ public final class AppController {
       shown.loadViewIfNeeded()
       if shown.view.backgroundColor == nil { shown.view.backgroundColor = .systemBackground }
     }
-    rootNavigationController = navigation
+    startedRoot = navigation
     window.rootViewController = navigation
     window.makeKeyAndVisible()
     return navigation
@@ -178,7 +190,7 @@ public final class AppController {
     refuseWaitingNavigations()
     keeper.endAll(stopped)
     if window.rootViewController != nil { window.rootViewController = nil }
-    rootNavigationController = nil
+    startedRoot = nil
   }
 
   /// The ending of a flow cancelled because the app controller stopped.

@@ -12,12 +12,14 @@ final class FlowKeeper: HierarchyObserver {
   let window: Window
   /// The app controller's navigator.
   let navigator: Navigator
-  // Unchecked: touched by every flow that runs and ends, and `live` by every screen that
-  // leaves the window (see AnyFlow).
-  /// The live flows the app controller ran, in the order they ran.
-  @exclusivity(unchecked) var roots: [AnyFlow] = []
-  /// Every live flow, in the order they ran: the observer looks here.
+  // Unchecked: touched by every flow that runs and ends, and by every screen that leaves
+  // the window (see AnyFlow).
+  /// Every live flow, in the order they ran: the observer looks here. It owns them (a
+  /// parent's children list holds its children too).
   @exclusivity(unchecked) var live: [AnyFlow] = []
+  /// The live flows the app controller ran, in the order they ran: the live flows without a
+  /// parent (not kept in a list of their own, which every session would pay for).
+  var roots: [AnyFlow] { live.filter { $0.parent == nil } }
   /// How many live flows wait for their first screen to join.
   @exclusivity(unchecked) var starting = 0
   /// The number of the last flow that ran.
@@ -139,7 +141,7 @@ final class FlowKeeper: HierarchyObserver {
     flow.state = .starting
     starting += 1
     live.append(flow)
-    if let parent { parent.children.append(flow) } else { roots.append(flow) }
+    parent?.children.append(flow)
   }
 
   /// Enters `flow` in the tree on `screen`, already shown (a restoration): it runs at once,
@@ -324,18 +326,16 @@ final class FlowKeeper: HierarchyObserver {
       while let child = flow.children.last { endTree(child) }
       end(flow, ending(flow))
     }
-    while let flow = roots.last { endTree(flow) }
+    while let flow = live.last(where: { $0.parent == nil }) { endTree(flow) }
   }
 
-  /// Takes `flow` out of its parent's children (or the roots) and the live list.
+  /// Takes `flow` out of its parent's children and the live list.
   private func detach(_ flow: AnyFlow) {
     if flow.state == .starting { starting -= 1 }
     if let index = live.lastIndex(where: { $0 === flow }) { live.remove(at: index) }
     if let parent = flow.parent {
       if let index = parent.children.lastIndex(where: { $0 === flow }) { parent.children.remove(at: index) }
       flow.parent = nil
-    } else if let index = roots.lastIndex(where: { $0 === flow }) {
-      roots.remove(at: index)
     }
   }
 
@@ -369,6 +369,10 @@ final class FlowKeeper: HierarchyObserver {
   }
 
   func window(_ window: Window, didRemove screen: ViewController, exit: HierarchyExit) {
+    defer {
+      // The root the app controller started left: the app controller lets it go.
+      if screen.isNavigationStack, let app, app.startedRoot === screen { app.startedRoot = nil }
+    }
     guard !live.isEmpty, let index = live.lastIndex(where: { $0.firstScreen === screen }) else { return }
     let flow = live[index]
     end(flow, ending(of: flow, exit))

@@ -43,7 +43,10 @@ extension FlowOutcome: Hashable where Output: Hashable {}
 extension FlowOutcome: Sendable where Output: Sendable {}
 
 /// How a flow ended, without its output: ``FlowOutcome`` for any flow.
-public enum FlowEnding: Hashable, Sendable, CustomStringConvertible {
+///
+/// Its payloads are boxed (`indirect`), so that an ending takes one word where a flow stores
+/// it (its state and its requested ending): a flow is paid for per session.
+public indirect enum FlowEnding: Hashable, Sendable, CustomStringConvertible {
   /// The flow finished with its output.
   case finished
   /// The flow's own screen was taken away: how.

@@ -12,8 +12,9 @@ public struct FlowPresentation {
   enum Kind {
     case push
     case modal(ModalPresentationStyle?)
-    case popover(PopoverAnchor, keepsPopoverOnCompactWidth: Bool)
-    case child(of: ViewController, in: View?)
+    // Boxed, so that a flow's presentation takes a word or two, not the anchor's 40 bytes.
+    indirect case popover(PopoverAnchor, keepsPopoverOnCompactWidth: Bool)
+    indirect case child(of: ViewController, in: View?)
     case root
   }
 

@@ -5,7 +5,7 @@ import Navigator
 ///
 /// The navigator holds it weakly; the app controller holds it. Nothing in it is global, so
 /// the protections of two app controllers never wait on each other.
-final class ProtectionKeeper: NavigationGatekeeper {
+final class ProtectionKeeper {
   /// A flow a space required, and the navigations waiting for it.
   final class SignIn {
     /// The flow.
@@ -53,16 +53,19 @@ final class ProtectionKeeper: NavigationGatekeeper {
   /// protection.
   var admitsKeys: Bool { !restorationProtections.isEmpty || (app?.routes.hasProtections ?? false) }
 
+  /// Refuses an admission whose app controller is gone.
+  static func refuseOrphaned(_ admission: NavigationAdmission) {
+    admission.refuse(
+      NavigationError(
+        .protectionDenied, "The \(admission.navigation) was denied: its app controller is gone."))
+  }
+
   /// The flows running for spaces now, for inspection.
   var runningSignIns: [AnyFlow] { signIns.values.map(\.flow) }
 
   /// Asks each protected screen's space in turn; allows once all allowed.
   func admit(_ admission: NavigationAdmission) {
-    guard let app else {
-      return admission.refuse(
-        NavigationError(
-          .protectionDenied, "The \(admission.navigation) was denied: its app controller is gone."))
-    }
+    guard let app else { return Self.refuseOrphaned(admission) }
     // Evaluations whose admission was settled elsewhere (superseded, refused on a stop).
     if !evaluations.isEmpty { evaluations = evaluations.filter { !$0.value.admission.isSettled } }
     var asked: [(NavigationAdmission.Screen, any ProtectionSpace)] = []

@@ -12,7 +12,13 @@ open class View {
   /// The views this one contains, back to front.
   @exclusivity(unchecked) public private(set) var subviews: [View] = []
   /// The view's background, or `nil` for none.
-  public var backgroundColor: Color?
+  public var backgroundColor: Color? {
+    get { background.color }
+    set { background = Background(newValue) }
+  }
+  /// The background in one word (a `Color?` would take 33 bytes of every view, and nearly
+  /// every screen's view has the system background).
+  private var background = Background.none
   /// A Boolean value indicating whether the view is hidden.
   open var isHidden: Bool = false
 
@@ -165,4 +171,38 @@ open class View {
     case (nil, nil): "."
     }
   }
+}
+
+/// A view's background in one word: none, the system background, or another color, boxed.
+private enum Background {
+  case none
+  case systemBackground
+  case other(ColorBox)
+
+  /// The background of a color.
+  init(_ color: Color?) {
+    switch color {
+    case nil: self = .none
+    case .systemBackground?: self = .systemBackground
+    case let color?: self = .other(ColorBox(color))
+    }
+  }
+
+  /// The color.
+  var color: Color? {
+    switch self {
+    case .none: nil
+    case .systemBackground: .systemBackground
+    case .other(let box): box.color
+    }
+  }
+}
+
+/// A color on the heap, for a background other than the system's.
+private final class ColorBox {
+  /// The color.
+  let color: Color
+
+  /// Boxes a color.
+  init(_ color: Color) { self.color = color }
 }

@@ -159,6 +159,11 @@ open class ViewController {
   /// presented container sees `false`: its container is the one being dismissed.
   public package(set) var isBeingDismissed = false
 
+  // Unchecked: set by every willMove and didMove (see Links.swift).
+  /// The containment change in progress, if any. (Declared here, with the one-byte fields
+  /// above, to take the last byte of their word.)
+  @exclusivity(unchecked) package var containmentMove: ContainmentMove?
+
   /// A Boolean value indicating whether appearance callbacks reach the children by
   /// themselves.
   ///
@@ -211,10 +216,6 @@ open class ViewController {
     containmentJournal(toParent: parent)?.record(.didMove(screenID, toParent: parent?.screenID))
   }
 
-  // Unchecked: set by every willMove and didMove (see Links.swift).
-  /// The containment change in progress, if any.
-  @exclusivity(unchecked) package var containmentMove: ContainmentMove?
-
   /// A Boolean value indicating whether this screen is a navigation stack (which can't be
   /// pushed); a class test without a dynamic cast.
   package var isNavigationStack: Bool { false }
@@ -241,18 +242,22 @@ open class ViewController {
   // Unchecked: read to find the window for every event (see Links.swift).
   /// The window this screen last belonged to, through its token (``adoptedWindow``).
   @exclusivity(unchecked) package var adoptedToken: WindowToken?
-  // Unchecked: read by every move that adds or removes the screen (see Links.swift).
-  /// A Boolean value indicating whether this screen is in a window's hierarchy, as
-  /// ``HierarchyObserver`` hears it: `true` from the window's
-  /// ``HierarchyObserver/window(_:didAdd:)`` for it to its
-  /// ``HierarchyObserver/window(_:didRemove:exit:)``.
-  @exclusivity(unchecked) public package(set) var isInWindowHierarchy = false
   // Unchecked: read by every containment check and ancestor walk (see Links.swift).
   /// The screen that presented this one, unretained (``presenter``).
   @exclusivity(unchecked) package var presenterLink = BackLink<ViewController>()
   // Unchecked: read by every containment check and deinit (see Links.swift).
   /// The screen this one presented.
   @exclusivity(unchecked) package var presented: ViewController?
+
+  /// What a navigation bar shows for this screen, created on first access.
+  public private(set) lazy var navigationItem: NavigationItem = makeNavigationItem()
+
+  /// This screen's own presentation: controllers, resolved style, covered view.
+  /// Created on first use, so that screens that are never presented pay nothing for it.
+  package lazy var presentationState = PresentationState()
+
+  /// The screen's ``navigationKey``, boxed.
+  package var keyBox: KeyBox?
 
   // MARK: Presentation
 
@@ -270,13 +275,14 @@ open class ViewController {
   /// be dismissed by a swipe or a tap outside.
   open var isModalInPresentation = false
 
-  /// What a navigation bar shows for this screen, created on first access.
-  public private(set) lazy var navigationItem: NavigationItem = makeNavigationItem()
+  // With the presentation's three above, the one-byte fields come last and together, so
+  // that they share one word (as those around `isMovingToParent` do): stored properties are
+  // laid out in declaration order, and a screen's size is paid per screen.
 
-  /// This screen's own presentation: controllers, resolved style, covered view.
-  /// Created on first use, so that screens that are never presented pay nothing for it.
-  package lazy var presentationState = PresentationState()
-
-  /// The screen's ``navigationKey``, boxed.
-  package var keyBox: KeyBox?
+  // Unchecked: read by every move that adds or removes the screen (see Links.swift).
+  /// A Boolean value indicating whether this screen is in a window's hierarchy, as
+  /// ``HierarchyObserver`` hears it: `true` from the window's
+  /// ``HierarchyObserver/window(_:didAdd:)`` for it to its
+  /// ``HierarchyObserver/window(_:didRemove:exit:)``.
+  @exclusivity(unchecked) public package(set) var isInWindowHierarchy = false
 }

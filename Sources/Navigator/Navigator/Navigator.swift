@@ -50,7 +50,8 @@ public final class Navigator {
   public private(set) var recordedRequests: [Request] = []
 
   /// Keeps popovers popovers on compact width; held here because popover delegates are weak.
-  let popoverKeeper = PopoverKeeper()
+  /// Made for the first popover that asks for it.
+  lazy var popoverKeeper = PopoverKeeper()
 
   /// The children this navigator added from scenes, for removals that name a scene.
   var sceneChildren = SceneChildren()
@@ -66,7 +67,7 @@ public final class Navigator {
   @usableFromInline var waitingAdmissions: [NavigationAdmission] = []
 
   /// The screen providers given with ``provideScreens(for:_:)``, by key type.
-  var screenProviders: [ObjectIdentifier: Any] = [:]
+  var screenProviders = ScreenProviders()
 
   /// The keep-alive cache, once a navigation or a caller needed it (``keepAliveCache``).
   var keepAliveStorage: KeepAliveCache?
@@ -341,5 +342,30 @@ public final class Navigator {
         screens: [screen.screenID])
     }
     return nil
+  }
+}
+
+/// The screen providers of a navigator, by key type: the first one inline, the others in a
+/// dictionary. Most navigators have one (an app controller's, for its routes), and a
+/// dictionary of one costs about 150 bytes of heap per navigator.
+struct ScreenProviders {
+  /// The first key type given a provider, and its provider.
+  private var first: (key: ObjectIdentifier, provider: Any)?
+  /// The providers of the other key types.
+  private var others: [ObjectIdentifier: Any] = [:]
+
+  /// The provider for a key type, if any; setting replaces the type's provider.
+  subscript(key: ObjectIdentifier) -> Any? {
+    get {
+      if let first, first.key == key { return first.provider }
+      return others.isEmpty ? nil : others[key]
+    }
+    set {
+      if let first, first.key != key {
+        others[key] = newValue
+      } else {
+        first = newValue.map { (key, $0) }
+      }
+    }
   }
 }

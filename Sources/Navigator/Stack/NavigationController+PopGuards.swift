@@ -4,9 +4,10 @@ extension NavigationController {
   @inline(__always)
   func confirmsPops(_ screen: ViewController) -> Bool {
     let screenClass = ObjectIdentifier(type(of: screen))
-    if let last = lastGuardCheck, last.screenClass == screenClass { return last.confirms }
+    if lastGuardClass == screenClass { return lastGuardConfirms }
     let confirms = screen is any PopConfirming
-    lastGuardCheck = (screenClass, confirms)
+    lastGuardClass = screenClass
+    lastGuardConfirms = confirms
     return confirms
   }
 

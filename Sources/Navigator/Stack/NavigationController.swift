@@ -16,16 +16,9 @@
 ///   linear in the number of screens they touch. A screen's place in the stack is stored,
 ///   never searched for.
 open class NavigationController: ViewController {
-  // Unchecked: loaded for each of the delegate calls of every move (see Links.swift).
-  /// The object told about what is shown and the direction of every move.
-  @exclusivity(unchecked) public weak var delegate: (any NavigationControllerDelegate)?
-
   /// What happens to a request to this stack that arrives while a transition runs; `nil`
   /// (the default) follows the window's ``Window/transitionRequestPolicy``.
   public var transitionRequestPolicy: TransitionRequestPolicy?
-
-  /// The bar at the top, with its back button.
-  public private(set) lazy var navigationBar = NavigationBar(navigationController: self)
 
   // Unchecked: compared by every move (see Links.swift).
   /// A Boolean value indicating whether the navigation bar is hidden.
@@ -33,6 +26,17 @@ open class NavigationController: ViewController {
   // Unchecked: compared by every move (see Links.swift).
   /// A Boolean value indicating whether the toolbar is hidden; hidden by default.
   @exclusivity(unchecked) public internal(set) var isToolbarHidden = true
+  /// The value of ``definesPresentationContext``.
+  private var definesContext = true
+  // The one-byte fields above come first: they fill the word the superclass's own one-byte
+  // fields end in (stored properties are laid out in declaration order).
+
+  // Unchecked: loaded for each of the delegate calls of every move (see Links.swift).
+  /// The object told about what is shown and the direction of every move.
+  @exclusivity(unchecked) public weak var delegate: (any NavigationControllerDelegate)?
+
+  /// The bar at the top, with its back button.
+  public private(set) lazy var navigationBar = NavigationBar(navigationController: self)
 
   // Unchecked: tested by every delegate event (see Links.swift).
   /// The observers, held weakly; `nil` rather than empty, so that the test on every event
@@ -42,16 +46,28 @@ open class NavigationController: ViewController {
   /// The requests made while a move of this stack runs outside any window: the same
   /// queue a window has, so that they run after the move, in order.
   @exclusivity(unchecked) var detachedQueue = TransitionQueue()
-  // Unchecked: set by every move that shows a screen (see Links.swift).
-  /// The top screen the delegate was last told about with `willShow` (identity only).
-  @exclusivity(unchecked) var shownTop: ObjectIdentifier?
+  // Unchecked: read by every pop (see Links.swift).
+  /// Whether screens of ``lastGuardClass`` confirm pops. (Declared here, after the queue's
+  /// one-byte state, to share its word.)
+  @exclusivity(unchecked) var lastGuardConfirms = false
   /// The decision a guard has not answered yet.
   public internal(set) var pendingPopDecision: PopDecision?
   var interactivePop: InteractivePop?
+  // The two below use a type's identifier for "none" (no screen's identity equals it)
+  // rather than optionals, whose tags would cost this class a padded word per stack.
+  // Unchecked: set by every move that shows a screen (see Links.swift).
+  /// The top screen the delegate was last told about with `willShow` (identity only);
+  /// ``noScreen`` before the first.
+  @exclusivity(unchecked) var shownTop = NavigationController.noScreen
   // Unchecked: read by every pop (see Links.swift).
-  /// The last screen class asked whether it confirms pops, and the answer: a conformance
-  /// check costs a runtime cache lookup, and a stack usually pops screens of few classes.
-  @exclusivity(unchecked) var lastGuardCheck: (screenClass: ObjectIdentifier, confirms: Bool)?
+  /// The last screen class asked whether it confirms pops (``noScreen`` before the first),
+  /// and the answer: a conformance check costs a runtime cache lookup, and a stack usually
+  /// pops screens of few classes.
+  @exclusivity(unchecked) var lastGuardClass = NavigationController.noScreen
+
+  /// An identifier no screen and no screen class has: the identifier of a type that isn't a
+  /// class.
+  static let noScreen = ObjectIdentifier(Void.self)
 
   /// Creates a navigation controller with an empty stack.
   public override init() {
@@ -74,8 +90,6 @@ open class NavigationController: ViewController {
     appendChild(rootViewController)
     rootViewController.didMove(toParent: self)
   }
-
-  private var definesContext = true
 
   /// Navigation controllers define the presentation context of their screens: `true` by
   /// default, as in UIKit.

@@ -56,9 +56,11 @@ package struct TransitionQueue {
     case reject(NavigationError)
   }
 
-  private var state = State.idle
+  // The one-byte state last, so that a stack or window can put its own one-byte fields
+  // right after the queue.
   private var waiting: [Command] = []
   private var head = 0
+  private var state = State.idle
 
   /// Creates an idle queue with nothing waiting.
   package init() {}

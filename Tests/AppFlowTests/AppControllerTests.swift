@@ -25,6 +25,24 @@ final class Composer: ViewController, InitializableScreen {}
     #expect(navigation.topViewController === composer)
   }
 
+  @Test func theStartedRootIsLetGoWhenItLeavesTheWindowEvenIfSomeoneElseHoldsIt() throws {
+    let app = AppController(window: Window(misusePolicy: .report)) { Inbox() }
+    let navigation = try app.start()
+    weak let released = navigation
+    app.window.rootViewController = NavigationController(rootViewController: Composer())
+    // The test still holds the old root: the app controller no longer calls it its root.
+    #expect(app.rootNavigationController == nil)
+    #expect(!app.isStarted)
+    #expect(navigation.viewControllers.count == 1)
+    _ = consume navigation
+    #expect(released == nil, "the app controller kept the replaced root alive")
+    // Stopped and started again, it installs a new root.
+    app.stop()
+    let again = try app.start()
+    #expect(app.rootNavigationController === again)
+    #expect(app.window.rootViewController === again)
+  }
+
   @Test func theRootIsLoadedAndGivenABackgroundBeforeItAppears() throws {
     let window = Window(misusePolicy: .report)
     window.journal.isEnabled = true

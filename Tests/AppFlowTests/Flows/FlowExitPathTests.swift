@@ -188,7 +188,7 @@ import Testing
     #expect(expected.count == depth)
     #expect(log.records == expected)
     if path == .rootReplacement {
-      // The app controller holds its root stack weakly: once replaced, it is gone.
+      // The app controller lets its root stack go when it leaves the window: once replaced, it is gone.
       #expect(app.rootNavigationController == nil)
     }
     #expect(alive(refs) == [])

@@ -2,6 +2,23 @@ import Navigator
 import Testing
 
 @Suite(.exhaustiveStages) struct ViewLoadingTests {
+  @Test func aViewsBackgroundKeepsWhateverColorItIsGiven() {
+    let view = View()
+    #expect(view.backgroundColor == nil)
+    let colors: [Color?] = [
+      .systemBackground, .white, .black, .clear, Color(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.4), nil,
+    ]
+    var seen: [Color?] = []
+    for color in colors {
+      view.backgroundColor = color
+      seen.append(view.backgroundColor)
+    }
+    #expect(seen == colors)
+    view.backgroundColor = Color(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.4)
+    #expect(view.backgroundColor?.alpha == 0.4)
+    #expect(view.backgroundColor?.red == 0.1)
+  }
+
   @Test func isViewLoadedAndViewIfLoadedNeverLoad() {
     let screen = ProbeScreen("Lazy")
     #expect(!screen.isViewLoaded)

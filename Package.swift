@@ -13,9 +13,11 @@ let package = Package(
     .target(name: "Navigator"),
     .target(name: "AppFlow", dependencies: ["Navigator"]),
     .executableTarget(name: "FlowDemo", dependencies: ["Navigator", "AppFlow"]),
-    .testTarget(name: "NavigatorTests", dependencies: ["Navigator"]),
+    // What both test targets share: the seeded generator and the random states.
+    .target(name: "TestSupport", dependencies: ["Navigator"], path: "Tests/TestSupport"),
+    .testTarget(name: "NavigatorTests", dependencies: ["Navigator", "TestSupport"]),
     .testTarget(
-      name: "AppFlowTests", dependencies: ["AppFlow", "Navigator"],
+      name: "AppFlowTests", dependencies: ["AppFlow", "Navigator", "TestSupport"],
       // Golden snapshots, read by the tests from the source tree.
       exclude: ["Restoration/Golden"]),
     .testTarget(name: "FlowDemoTests", dependencies: ["FlowDemo"]),

@@ -1,5 +1,6 @@
 import AppFlow
 import Navigator
+import TestSupport
 import Testing
 
 /// Seeded random runs of flows and every exit path, with the flow invariants checked after

@@ -1,5 +1,6 @@
 import AppFlow
 import Navigator
+import TestSupport
 import Testing
 
 @Suite struct RestorationTests {

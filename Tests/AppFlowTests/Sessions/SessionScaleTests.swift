@@ -1,5 +1,6 @@
 import AppFlow
 import Navigator
+import TestSupport
 import Testing
 
 /// 10,000 sessions in one host, driven at once from a task group: each sees only its own

@@ -1,6 +1,7 @@
 import AppFlow
 import Foundation
 import Navigator
+import TestSupport
 import Testing
 
 /// What every store promises, checked on both of AppFlow's: round trips, replacement,

@@ -127,31 +127,3 @@ func makeApp(
   window.journal.removeAll()
   return (app, navigation.topViewController as! NamedScreen)
 }
-
-/// A small, fast, deterministic generator (SplitMix64), so that a seed replays the same
-/// operations everywhere.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// A value in `0..<upperBound`, the same everywhere.
-  mutating func index(below upperBound: Int) -> Int {
-    precondition(upperBound > 0)
-    return Int(next() % UInt64(upperBound))
-  }
-
-  mutating func bool() -> Bool { next() & 1 == 1 }
-
-  mutating func element<C: RandomAccessCollection>(of collection: C) -> C.Element? where C.Index == Int {
-    collection.isEmpty ? nil : collection[collection.startIndex + index(below: collection.count)]
-  }
-}

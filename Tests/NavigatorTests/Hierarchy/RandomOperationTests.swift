@@ -1,4 +1,5 @@
 import Navigator
+import TestSupport
 import Testing
 
 /// Seeded random operations over loading, containment, child views, roots, visibility,

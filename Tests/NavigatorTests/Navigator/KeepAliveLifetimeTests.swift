@@ -1,4 +1,5 @@
 import Navigator
+import TestSupport
 import Testing
 
 /// How each lifetime ends, and every other way a kept screen is let go: the cache drops its

@@ -1,4 +1,5 @@
 import Navigator
+import TestSupport
 import Testing
 
 /// Every navigation that makes a screen looks the cache up: push, modal presentation,

@@ -1,4 +1,5 @@
 import Navigator
+import TestSupport
 import Testing
 
 /// Keep-alive caching: the same instance within its lifetime and a new one after it, the old

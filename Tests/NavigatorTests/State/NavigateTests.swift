@@ -1,4 +1,5 @@
 import Navigator
+import TestSupport
 import Testing
 
 /// `navigate(to:)` all or nothing: a navigation over several layers is one transition whose

@@ -1,4 +1,5 @@
 import Navigator
+import TestSupport
 import Testing
 
 /// Plans for the textbook cases as whole step arrays, each applied: the window reaches the

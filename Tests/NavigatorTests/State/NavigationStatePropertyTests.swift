@@ -1,4 +1,5 @@
 import Navigator
+import TestSupport
 import Testing
 
 /// Seeded random pairs of states (``StateGenerator``): the plan from one to the other,

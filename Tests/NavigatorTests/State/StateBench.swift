@@ -1,4 +1,5 @@
 import Navigator
+import TestSupport
 
 /// A visible window and a navigator whose screen provider makes a `Screen` named by its
 /// key, recording the keys it was asked for.

@@ -1,4 +1,5 @@
 import Navigator
+import TestSupport
 
 /// Draws stack and presentation operations that fit the current world.
 struct NavigationGenerator {

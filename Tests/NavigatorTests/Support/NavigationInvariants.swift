@@ -1,4 +1,5 @@
 import Navigator
+import TestSupport
 import Testing
 
 /// Everything observable about a navigation world, to prove a misuse changed nothing.

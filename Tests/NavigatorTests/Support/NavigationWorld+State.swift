@@ -1,4 +1,5 @@
 import Navigator
+import TestSupport
 
 /// What one navigation to a state did, as its closures saw it.
 final class StateNavigationRecord {

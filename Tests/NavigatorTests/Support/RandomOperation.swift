@@ -1,4 +1,5 @@
 import Navigator
+import TestSupport
 
 /// One step of a random-operation test, naming screens and windows by their index in the
 /// ``HierarchyWorld`` pool, so that a failing run prints a replayable list.

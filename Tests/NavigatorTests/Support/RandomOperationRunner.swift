@@ -1,4 +1,5 @@
 import Navigator
+import TestSupport
 import Testing
 
 /// Runs `steps` generated operations from `seed`, checking every invariant after each one.

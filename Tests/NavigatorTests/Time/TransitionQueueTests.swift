@@ -1,4 +1,5 @@
 import Navigator
+import TestSupport
 import Testing
 
 /// The transition queue's state machine, every state against every input, as a table (as

@@ -1,4 +1,5 @@
 import AppFlow
+import TestSupport
 import Testing
 
 /// The patterns the matching tests register, each with the name it is registered for.

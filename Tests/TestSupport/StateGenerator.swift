@@ -1,4 +1,4 @@
-import Navigator
+package import Navigator
 
 /// Draws random `NavigationState<String>` values, and targets derived from them by edits, for
 /// the property tests of ``Navigator/navigate(to:options:completion:)``.
@@ -10,29 +10,29 @@ import Navigator
 /// the right bar button item of its presenter or of one of its presenter's entries. Keys are
 /// unique in a state: plain screens are `S0`, `S1`…, keyed stacks `Nav0`, `Nav1`…, so that
 /// the screen provider makes a navigation controller for exactly the `Nav` keys.
-struct StateGenerator {
-  typealias State = NavigationState<String>
-  typealias Node = State.Node
-  typealias Presentation = State.Presentation
+package struct StateGenerator {
+  package typealias State = NavigationState<String>
+  package typealias Node = State.Node
+  package typealias Presentation = State.Presentation
 
   /// Every style a chain uses.
-  static let styles: [ModalPresentationStyle] = [
+  package static let styles: [ModalPresentationStyle] = [
     .pageSheet, .formSheet, .fullScreen, .overFullScreen, .automatic, .popover, .custom, .currentContext,
     .overCurrentContext,
   ]
 
   /// How many plain keys and stack keys a random state draws from: few enough that two
   /// random states share some.
-  static let plainKeys = 24
-  static let stackKeys = 6
+  package static let plainKeys = 24
+  package static let stackKeys = 6
 
-  var rng: SplitMix64
+  package var rng: SplitMix64
   /// Keys a new screen must not take: those of the state being drawn, or of both states of
   /// an edit.
   private var used: Set<String> = []
   private var nextFresh = 0
 
-  init(seed: UInt64) {
+  package init(seed: UInt64) {
     rng = SplitMix64(seed: seed)
   }
 
@@ -40,7 +40,7 @@ struct StateGenerator {
 
   /// A start and a target: mostly a target derived from the start by one to three edits,
   /// sometimes two random states, sometimes the start itself.
-  mutating func pair() -> (from: State, to: State) {
+  package mutating func pair() -> (from: State, to: State) {
     let start = state()
     switch rng.index(below: 20) {
     case 0: return (start, start)
@@ -55,7 +55,7 @@ struct StateGenerator {
   // MARK: Random states
 
   /// A random state; now and then one without a root.
-  mutating func state() -> State {
+  package mutating func state() -> State {
     used = []
     if rng.index(below: 40) == 0 { return .empty }
     var root = rootNode()
@@ -129,7 +129,7 @@ struct StateGenerator {
   /// replacement of some, a reordering, a new presentation style, a presentation dropped or
   /// added, a presented screen replaced, a key moved to another place, a stack's key
   /// changed, or a new root under the same chain. New keys are none of `start`'s.
-  mutating func edited(_ state: State, from start: State) -> State {
+  package mutating func edited(_ state: State, from start: State) -> State {
     used = Set(start.keys + state.keys)
     for _ in 0..<20 {
       var target = state

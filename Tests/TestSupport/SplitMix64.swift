@@ -1,13 +1,13 @@
 /// A small, fast, deterministic generator (Steele, Lea and Flood's SplitMix64), so that a
 /// seed replays the same operations on every platform and toolchain.
-struct SplitMix64: RandomNumberGenerator {
+package struct SplitMix64: RandomNumberGenerator {
   private var state: UInt64
 
-  init(seed: UInt64) {
+  package init(seed: UInt64) {
     state = seed
   }
 
-  mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -16,15 +16,16 @@ struct SplitMix64: RandomNumberGenerator {
   }
 
   /// A value in `0..<upperBound`, computed the same way everywhere (no library algorithm).
-  mutating func index(below upperBound: Int) -> Int {
+  package mutating func index(below upperBound: Int) -> Int {
     precondition(upperBound > 0)
     return Int(next() % UInt64(upperBound))
   }
 
-  mutating func bool() -> Bool { next() & 1 == 1 }
+  package mutating func bool() -> Bool { next() & 1 == 1 }
 
   /// A random element, or `nil` for an empty collection.
-  mutating func element<C: RandomAccessCollection>(of collection: C) -> C.Element? where C.Index == Int {
+  package mutating func element<C: RandomAccessCollection>(of collection: C) -> C.Element?
+  where C.Index == Int {
     collection.isEmpty ? nil : collection[collection.startIndex + index(below: collection.count)]
   }
 }

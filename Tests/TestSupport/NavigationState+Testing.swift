@@ -1,9 +1,9 @@
-import Navigator
+package import Navigator
 
 /// Walking, editing and drawing a ``NavigationState`` in tests.
 extension NavigationState {
   /// Every position of the state, each node before what it holds and what it presents.
-  var allPaths: [StatePath] {
+  package var allPaths: [StatePath] {
     guard let root else { return [] }
     var paths: [StatePath] = []
     func walk(_ node: Node, _ path: StatePath) {
@@ -18,7 +18,7 @@ extension NavigationState {
   }
 
   /// The root and every presented screen, bottom up: the screens that present.
-  var chain: [StatePath] {
+  package var chain: [StatePath] {
     var paths: [StatePath] = []
     var path = StatePath.root
     while self[path] != nil {
@@ -29,7 +29,7 @@ extension NavigationState {
   }
 
   /// The keys of every screen the provider makes (`.key` keys), in the order of ``allPaths``.
-  var keys: [Key] {
+  package var keys: [Key] {
     allPaths.compactMap { self[$0]?.key.key }
   }
 
@@ -38,7 +38,7 @@ extension NavigationState {
   /// - Parameters:
   ///   - path: A position in the state.
   ///   - body: Edits the node.
-  mutating func update(at path: StatePath, _ body: (inout Node) -> Void) {
+  package mutating func update(at path: StatePath, _ body: (inout Node) -> Void) {
     func update(_ node: inout Node, _ components: ArraySlice<StatePath.Component>) {
       guard let first = components.first else { return body(&node) }
       let rest = components.dropFirst()
@@ -67,7 +67,7 @@ extension NavigationState {
   /// The state in one line: a stack's entries in brackets, a container's children in
   /// braces, each presentation after `>` with its style (and a popover's anchor):
   /// `NavigationController[A, B] > popover@B.right[0] Nav1[C]`.
-  var sketch: String {
+  package var sketch: String {
     guard let root else { return "(no root)" }
     func line(_ node: Node) -> String {
       var text = "\(node.key)"
@@ -98,7 +98,7 @@ extension Window {
   ///
   /// - Parameter path: A position in the window's state.
   /// - Returns: The screen, or `nil` when the hierarchy has none there.
-  func screen(at path: StatePath) -> ViewController? {
+  package func screen(at path: StatePath) -> ViewController? {
     var screen = rootViewController
     for component in path.components {
       guard let current = screen else { return nil }
@@ -123,19 +123,19 @@ extension Window {
 /// key and kind, in the same style (and, for a popover, at the same anchor). Every other
 /// screen of the start leaves, and every other screen of the target is made. A custom
 /// container's children are not matched: the states this serves hold none.
-struct KeptScreens<Key: Hashable & Sendable> {
+package struct KeptScreens<Key: Hashable & Sendable> {
   /// Each staying screen: its path in the start, and in the target.
-  private(set) var pairs: [(from: StatePath, to: StatePath)] = []
+  package private(set) var pairs: [(from: StatePath, to: StatePath)] = []
 
-  init(from start: NavigationState<Key>, to target: NavigationState<Key>) {
+  package init(from start: NavigationState<Key>, to target: NavigationState<Key>) {
     if let from = start.root, let to = target.root { match(from, .root, to, .root) }
   }
 
   /// The start's paths that stay.
-  var keptPaths: Set<StatePath> { Set(pairs.map(\.from)) }
+  package var keptPaths: Set<StatePath> { Set(pairs.map(\.from)) }
 
   /// The target's paths whose screen stays.
-  var targetPaths: Set<StatePath> { Set(pairs.map(\.to)) }
+  package var targetPaths: Set<StatePath> { Set(pairs.map(\.to)) }
 
   private mutating func match(
     _ from: NavigationState<Key>.Node, _ fromPath: StatePath, _ to: NavigationState<Key>.Node,

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A ``SnapshotStore`` that keeps each session's snapshot in a file of its own, in one
 /// directory: `<session>.snapshot`.
 ///
@@ -16,9 +18,12 @@
 /// checksum; a file that is truncated, has a byte changed or belongs to another session is
 /// a ``SnapshotStoreError/Code/damaged`` error on load, never a crash.
 ///
-/// The store makes blocking POSIX calls (`open`, `write`, `fsync`, `rename`) on the calling
-/// task's thread; a flush costs what the disk takes. Several stores, in one process or
-/// several, may share a directory: every save writes its own temporary file.
+/// The store's blocking POSIX calls (`open`, `write`, `fsync`, `rename`) run on a
+/// concurrent dispatch queue of its own, never on a thread of Swift's cooperative pool
+/// (one thread per core: a session waiting for its disk would hold one, and every other
+/// session's work with it); the calling task suspends meanwhile. A flush costs what the
+/// disk takes. Several stores, in one process or several, may share a directory: every
+/// save writes its own temporary file.
 public final class DirectorySnapshotStore: SnapshotStore {
   /// The stages of a save, for tests that crash a process in the middle of one.
   package enum SaveStage: Sendable {
@@ -38,6 +43,8 @@ public final class DirectorySnapshotStore: SnapshotStore {
   private let folder: POSIXDirectory
   /// Called at each stage of every save (tests only).
   private let saveHook: (@Sendable (SaveStage) -> Void)?
+  /// Where the blocking calls run: concurrent, so that different sessions' saves overlap.
+  private let queue = DispatchQueue(label: "AppFlow.DirectorySnapshotStore", attributes: .concurrent)
 
   /// The end of every snapshot file's name.
   static let suffix = ".snapshot"
@@ -85,6 +92,11 @@ public final class DirectorySnapshotStore: SnapshotStore {
   /// - Throws: ``SnapshotStoreError/Code/io`` naming the call and the file; the previous
   ///   snapshot, if any, is then still there, and the temporary file is removed.
   public func save(_ snapshot: [UInt8], for session: SessionID) async throws(SnapshotStoreError) {
+    try await offload { () throws(SnapshotStoreError) in try self.saveNow(snapshot, for: session) }
+  }
+
+  /// Saves, blocking the calling thread (``save(_:for:)``).
+  private func saveNow(_ snapshot: [UInt8], for session: SessionID) throws(SnapshotStoreError) {
     let name = Self.fileName(session)
     var generator = SystemRandomNumberGenerator()
     let temporary = "\(name).\(String(generator.next(), radix: 36))\(Self.temporarySuffix)"
@@ -125,6 +137,11 @@ public final class DirectorySnapshotStore: SnapshotStore {
   ///   ``SnapshotStoreError/Code/unsupportedFormat`` when the file is not as saved;
   ///   ``SnapshotStoreError/Code/io`` when it can't be read.
   public func load(_ session: SessionID) async throws(SnapshotStoreError) -> [UInt8]? {
+    try await offload { () throws(SnapshotStoreError) in try self.loadNow(session) }
+  }
+
+  /// Loads, blocking the calling thread (``load(_:)``).
+  private func loadNow(_ session: SessionID) throws(SnapshotStoreError) -> [UInt8]? {
     let name = Self.fileName(session)
     let bytes: [UInt8]
     do throws(POSIXFailure) {
@@ -143,6 +160,11 @@ public final class DirectorySnapshotStore: SnapshotStore {
   /// - Parameter session: The session.
   /// - Throws: ``SnapshotStoreError/Code/io`` when the file can't be removed.
   public func remove(_ session: SessionID) async throws(SnapshotStoreError) {
+    try await offload { () throws(SnapshotStoreError) in try self.removeNow(session) }
+  }
+
+  /// Removes, blocking the calling thread (``remove(_:)``).
+  private func removeNow(_ session: SessionID) throws(SnapshotStoreError) {
     do throws(POSIXFailure) {
       if try folder.remove(Self.fileName(session)) { try folder.flush() }
     } catch {
@@ -156,6 +178,11 @@ public final class DirectorySnapshotStore: SnapshotStore {
   /// - Returns: Their identifiers.
   /// - Throws: ``SnapshotStoreError/Code/io`` when the directory can't be listed.
   public func sessionIDs() async throws(SnapshotStoreError) -> [SessionID] {
+    try await offload { () throws(SnapshotStoreError) in try self.sessionIDsNow() }
+  }
+
+  /// Lists, blocking the calling thread (``sessionIDs()``).
+  private func sessionIDsNow() throws(SnapshotStoreError) -> [SessionID] {
     let names: [String]
     do {
       names = try folder.names()
@@ -166,6 +193,17 @@ public final class DirectorySnapshotStore: SnapshotStore {
       guard name.hasSuffix(Self.suffix) else { return nil }
       return try? SessionID(String(name.dropLast(Self.suffix.count)))
     }.sorted()
+  }
+
+  /// Runs blocking work on the store's queue; the calling task suspends until it is done.
+  private func offload<Value: Sendable>(
+    _ work: @escaping @Sendable () throws(SnapshotStoreError) -> Value
+  ) async throws(SnapshotStoreError) -> Value {
+    let result = await withCheckedContinuation {
+      (continuation: CheckedContinuation<Result<Value, SnapshotStoreError>, Never>) in
+      queue.async { continuation.resume(returning: Result { () throws(SnapshotStoreError) in try work() }) }
+    }
+    return try result.get()
   }
 
   // MARK: Upkeep

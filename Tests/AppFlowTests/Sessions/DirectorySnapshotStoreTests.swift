@@ -1,5 +1,7 @@
 import AppFlow
+import Dispatch
 import Foundation
+import Synchronization
 import Testing
 
 /// The directory store's files: their layout, every damage typed (truncation at every
@@ -140,5 +142,45 @@ import Testing
     #expect(error?.session == alice)
     #expect(try await store.load(alice) == nil)
     #expect(try await store.sessionIDs() == [])
+  }
+}
+
+/// The store's blocking calls run on its own queue: saves stuck in the disk never hold the
+/// threads of Swift's cooperative pool, so other tasks keep running.
+@Suite struct DirectorySnapshotStoreOffloadTests {
+  /// Counts across threads.
+  final class Count: Sendable {
+    private let value = Atomic(0)
+    func add() { value.add(1, ordering: .sequentiallyConsistent) }
+    var now: Int { value.load(ordering: .sequentiallyConsistent) }
+  }
+
+  @Test func savesThatBlockLeaveTheCooperativePoolFree() async throws {
+    // More saves than the pool has threads (one per core), each blocked in the middle of its
+    // write until a task of the pool lets them go: with the calls on the pool's threads,
+    // that task could never run, and every save would give up after 10 seconds.
+    let saves = ProcessInfo.processInfo.activeProcessorCount + 2
+    let entered = Count()
+    let timedOut = Count()
+    let gate = DispatchSemaphore(value: 0)
+    let store = try DirectorySnapshotStore(directory: temporaryDirectory()) { stage in
+      guard stage == .written else { return }
+      entered.add()
+      if gate.wait(timeout: .now() + 10) == .timedOut { timedOut.add() }
+    }
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for index in 0..<saves {
+        group.addTask { try await store.save([UInt8(index)], for: sessionID("s\(index)")) }
+      }
+      group.addTask {
+        while entered.now < saves { try await Task.sleep(for: .milliseconds(1)) }
+        for _ in 0..<saves { gate.signal() }
+      }
+      try await group.waitForAll()
+    }
+    #expect(timedOut.now == 0)
+    var loaded: [[UInt8]?] = []
+    for index in 0..<saves { loaded.append(try await store.load(sessionID("s\(index)"))) }
+    #expect(loaded == (0..<saves).map { [UInt8($0)] })
   }
 }

@@ -61,7 +61,9 @@ var logger = Logger(label: "FlowService")
 logger.logLevel = .info
 
 let options: Options
-switch Options.parse(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment) {
+switch Options.parse(
+  Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+{
 case .success(let parsed):
   options = parsed
 case .failure(let error):

@@ -74,14 +74,18 @@ struct FlowServiceRoutes: Sendable {
       if let format = request.uri.queryParameters.get("format") {
         guard let picture = SessionRendering.Picture(rawValue: format) else {
           throw ServiceError(
-            status: 400, code: "unknownFormat", message: "Unknown format '\(format)'; the formats are text, mermaid, dot.")
+            status: 400, code: "unknownFormat",
+            message: "Unknown format '\(format)'; the formats are text, mermaid, dot.")
         }
-        let text = try await mapped { try await host.withSession(id) { SessionRendering.picture(of: $0, format: picture) } }
+        let text = try await mapped {
+          try await host.withSession(id) { SessionRendering.picture(of: $0, format: picture) }
+        }
         return Response(
           status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
           body: ResponseBody(byteBuffer: ByteBuffer(string: text + "\n")))
       }
-      return json(try await mapped { try await host.withSession(id) { SessionRendering.state(of: $0, id: id) } })
+      return json(
+        try await mapped { try await host.withSession(id) { SessionRendering.state(of: $0, id: id) } })
     }
     router.post("/sessions/:id/open") { request, context in
       let id = try sessionID(context)

@@ -25,7 +25,8 @@ public struct ServiceConfiguration: Sendable {
   ///   - evictionInterval: How often idle sessions are looked for; 30 seconds by default.
   public init(
     hostname: String = "127.0.0.1", port: Int = 8080, databasePath: String = "flow-service.sqlite",
-    bodyLimit: Int = 64 * 1024, idleTimeout: Duration? = .seconds(15 * 60), evictionInterval: Duration = .seconds(30)
+    bodyLimit: Int = 64 * 1024, idleTimeout: Duration? = .seconds(15 * 60),
+    evictionInterval: Duration = .seconds(30)
   ) {
     self.hostname = hostname
     self.port = port

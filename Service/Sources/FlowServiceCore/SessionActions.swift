@@ -36,10 +36,12 @@ public enum SessionActions {
     guard let action = SessionAction(rawValue: request.action) else {
       let known = SessionAction.allCases.map(\.rawValue).joined(separator: ", ")
       throw ServiceError(
-        status: 400, code: "unknownAction", message: "Unknown action '\(request.action)'; the actions are \(known).")
+        status: 400, code: "unknownAction",
+        message: "Unknown action '\(request.action)'; the actions are \(known).")
     }
     guard let shop = ShopApp.shop(of: app) else {
-      throw ServiceError(status: 500, code: "notStarted", message: "The session's app controller has not started.")
+      throw ServiceError(
+        status: 500, code: "notStarted", message: "The session's app controller has not started.")
     }
     switch action {
     case .confirmPop, .denyPop:
@@ -79,7 +81,8 @@ public enum SessionActions {
         }
       }
     case .checkout:
-      guard let top = app.navigator.visibleViewController, top.navigationKey as? AnyRoute == AnyRoute(Cart()) else {
+      guard let top = app.navigator.visibleViewController, top.navigationKey as? AnyRoute == AnyRoute(Cart())
+      else {
         throw refused("notInCart", "The checkout starts from the cart: open shop://cart first.")
       }
       try capturingMisuse(app) { () throws(ServiceError) in
@@ -93,7 +96,10 @@ public enum SessionActions {
         case (.finishFlow, let checkout as CheckoutFlow): try checkout.tryFinish(1, animated: false)
         case (.cancelFlow, let signIn as SignInFlow): try signIn.tryCancel(animated: false)
         case (.cancelFlow, let checkout as CheckoutFlow): try checkout.tryCancel(animated: false)
-        default: throw refused("unknownFlow", "\(flow.id) can't be \(action == .finishFlow ? "finished" : "cancelled") by the service.")
+        default:
+          throw refused(
+            "unknownFlow",
+            "\(flow.id) can't be \(action == .finishFlow ? "finished" : "cancelled") by the service.")
         }
       } catch let error as ServiceError {
         throw error
@@ -105,7 +111,11 @@ public enum SessionActions {
         throw refused("noPendingSignIn", "No sign-in is running.")
       }
       do {
-        if action == .signIn { try flow.signIn(as: request.account ?? "alice") } else { try flow.tryCancel(animated: false) }
+        if action == .signIn {
+          try flow.signIn(as: request.account ?? "alice")
+        } else {
+          try flow.tryCancel(animated: false)
+        }
       } catch {
         throw ServiceError(error)
       }
@@ -144,11 +154,13 @@ public enum SessionActions {
   }
 
   /// The screen of the route at `url`, made by the route table.
-  private static func screen(at url: String?, for action: SessionAction, in app: AppController) throws(ServiceError)
+  private static func screen(at url: String?, for action: SessionAction, in app: AppController)
+    throws(ServiceError)
     -> ViewController
   {
     guard let url else {
-      throw ServiceError(status: 400, code: "missingURL", message: "The action '\(action.rawValue)' needs a 'url'.")
+      throw ServiceError(
+        status: 400, code: "missingURL", message: "The action '\(action.rawValue)' needs a 'url'.")
     }
     do {
       return try app.routes.makeScreen(for: try app.routes.route(for: url))
@@ -159,7 +171,8 @@ public enum SessionActions {
 
   /// The screen that presents the topmost presented screen, or `nil` when nothing is presented.
   private static func topPresenter(_ app: AppController) -> ViewController? {
-    guard var presenter = app.window.rootViewController, var presented = presenter.presentedViewController else {
+    guard var presenter = app.window.rootViewController, var presented = presenter.presentedViewController
+    else {
       return nil
     }
     while let next = presented.presentedViewController {

@@ -28,7 +28,8 @@ public enum SessionRendering {
     if shop?.pendingPop != nil { pending.append("popConfirmation") }
     if shop?.signIn.runningFlow != nil { pending.append("signIn") }
     return SessionState(
-      id: id.rawValue, root: app.window.navigationState(keyedBy: AnyRoute.self).root.map { node(node: $0, app) },
+      id: id.rawValue,
+      root: app.window.navigationState(keyedBy: AnyRoute.self).root.map { node(node: $0, app) },
       flows: app.liveFlows.map(flow), account: shop?.signIn.account, pending: pending)
   }
 

@@ -13,12 +13,14 @@ import Testing
       #expect(
         try await client.act(id, "push", url: "shop://catalog/products/7")
           == Expected.state(id, Expected.stack([Expected.catalog, Expected.product(7)])))
-      let presented = PresentedScreen(style: "pageSheet", embeddedInNavigationController: false, screen: Expected.product(9))
+      let presented = PresentedScreen(
+        style: "pageSheet", embeddedInNavigationController: false, screen: Expected.product(9))
       #expect(
         try await client.act(id, "present", url: "shop://catalog/products/9")
           == Expected.state(id, Expected.stack([Expected.catalog, Expected.product(7)], presents: presented)))
       #expect(
-        try await client.act(id, "dismiss") == Expected.state(id, Expected.stack([Expected.catalog, Expected.product(7)])))
+        try await client.act(id, "dismiss")
+          == Expected.state(id, Expected.stack([Expected.catalog, Expected.product(7)])))
       #expect(try await client.act(id, "back") == Expected.state(id, Expected.stack([Expected.catalog])))
     }
   }
@@ -29,7 +31,9 @@ import Testing
       try await client.open(id, "shop://cart")
       #expect(
         try await client.act(id, "checkout")
-          == Expected.state(id, inCart(presents: Expected.sheet([Expected.signIn])), flows: [Expected.signInFlow], pending: ["signIn"]))
+          == Expected.state(
+            id, inCart(presents: Expected.sheet([Expected.signIn])), flows: [Expected.signInFlow],
+            pending: ["signIn"]))
       #expect(
         try await client.act(id, "signIn", account: "bob")
           == Expected.state(id, inCart([Expected.checkout]), flows: [Expected.checkoutFlow], account: "bob"))
@@ -52,7 +56,8 @@ import Testing
       try await client.act(id, "checkout")
       #expect(
         try await client.act(id, "finishFlow")
-          == Expected.state(id, inCart([Expected.checkout]), flows: [Expected.checkoutFlow], account: "alice"))
+          == Expected.state(id, inCart([Expected.checkout]), flows: [Expected.checkoutFlow], account: "alice")
+      )
     }
   }
 
@@ -61,7 +66,8 @@ import Testing
       let id = try await client.createSession()
       try await client.open(id, "shop://cart")
       try await client.act(id, "checkout")
-      let atCheckout = Expected.state(id, inCart([Expected.checkout]), flows: [Expected.checkoutFlow], account: "alice")
+      let atCheckout = Expected.state(
+        id, inCart([Expected.checkout]), flows: [Expected.checkoutFlow], account: "alice")
       #expect(try await client.act(id, "signIn") == atCheckout)
       var asking = atCheckout
       asking.pending = ["popConfirmation"]

@@ -29,7 +29,8 @@ import Testing
       let expected = Expected.state(id, Expected.stack([Expected.catalog, Expected.product(42)]))
       #expect(try await client.open(id, "shop://catalog/products/42") == expected)
       #expect(try await client.state(id) == expected)
-      let cart = Expected.state(id, Expected.stack([Expected.catalog], presents: Expected.sheet([Expected.cart])))
+      let cart = Expected.state(
+        id, Expected.stack([Expected.catalog], presents: Expected.sheet([Expected.cart])))
       #expect(try await client.open(id, "shop://cart") == cart)
     }
   }
@@ -43,12 +44,19 @@ import Testing
           [.screen(AnyRoute(Catalog()))],
           presenting: .sheet(.stack([.screen(AnyRoute(Cart()))]))))
       let text = "text/plain; charset=utf-8"
-      #expect(try await client.get("/sessions/\(id)?format=text") == Answer(status: 200, contentType: text, body: state.description + "\n"))
-      #expect(try await client.get("/sessions/\(id)?format=mermaid") == Answer(status: 200, contentType: text, body: state.mermaid + "\n"))
-      #expect(try await client.get("/sessions/\(id)?format=dot") == Answer(status: 200, contentType: text, body: state.dot + "\n"))
+      #expect(
+        try await client.get("/sessions/\(id)?format=text")
+          == Answer(status: 200, contentType: text, body: state.description + "\n"))
+      #expect(
+        try await client.get("/sessions/\(id)?format=mermaid")
+          == Answer(status: 200, contentType: text, body: state.mermaid + "\n"))
+      #expect(
+        try await client.get("/sessions/\(id)?format=dot")
+          == Answer(status: 200, contentType: text, body: state.dot + "\n"))
       #expect(
         try await client.get("/sessions/\(id)?format=svg").decoded(ErrorBody.self)
-          == ErrorBody(code: "unknownFormat", message: "Unknown format 'svg'; the formats are text, mermaid, dot."))
+          == ErrorBody(
+            code: "unknownFormat", message: "Unknown format 'svg'; the formats are text, mermaid, dot."))
     }
   }
 
@@ -76,7 +84,8 @@ import Testing
       #expect(try await client.post("/sessions/\(first)/open", "{").status == 400)
       #expect(try await client.delete("/sessions/\(first)").status == 204)
       let metrics = try await client.get("/metrics").decoded(MetricsBody.self)
-      #expect(metrics == MetricsBody(sessionsLive: 1, sessionsStored: 1, requests: 6, errors: ["400": 1, "404": 1]))
+      #expect(
+        metrics == MetricsBody(sessionsLive: 1, sessionsStored: 1, requests: 6, errors: ["400": 1, "404": 1]))
     }
   }
 
@@ -93,7 +102,9 @@ import Testing
         return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
       }
       for (product, id) in ids {
-        #expect(try await client.state(id) == Expected.state(id, Expected.stack([Expected.catalog, Expected.product(product)])))
+        #expect(
+          try await client.state(id)
+            == Expected.state(id, Expected.stack([Expected.catalog, Expected.product(product)])))
       }
     }
   }

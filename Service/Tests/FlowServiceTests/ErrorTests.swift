@@ -31,11 +31,13 @@ import Testing
   @Test func aMalformedBodyIs400() async throws {
     try await expectRefusal(
       400,
-      ErrorBody(code: "malformedBody", message: "The request body is not valid: The given data was not valid JSON.."),
+      ErrorBody(
+        code: "malformedBody", message: "The request body is not valid: The given data was not valid JSON.."),
       setUp: { client, id in try await client.open(id, "shop://catalog/products/1") }
     ) { client, id in try await client.post("/sessions/\(id)/open", "{\"url\": ") }
     try await expectRefusal(
-      400, ErrorBody(code: "malformedBody", message: "The request body is not valid: the field 'url' is missing.")
+      400,
+      ErrorBody(code: "malformedBody", message: "The request body is not valid: the field 'url' is missing.")
     ) { client, id in try await client.post("/sessions/\(id)/open", "{\"link\": \"shop://cart\"}") }
   }
 
@@ -85,7 +87,9 @@ import Testing
           "noMatch: no pattern matches 'shop://catalog/products/forty-two'; the closest pattern is 'shop://catalog/products/<int:id>'"
       ),
       setUp: { client, id in try await client.open(id, "shop://cart") }
-    ) { client, id in try await client.post("/sessions/\(id)/open", openBody("shop://catalog/products/forty-two")) }
+    ) { client, id in
+      try await client.post("/sessions/\(id)/open", openBody("shop://catalog/products/forty-two"))
+    }
     try await expectRefusal(
       422,
       ErrorBody(
@@ -94,7 +98,8 @@ import Testing
           "invalidParameter: parameter 'id' of 'shop://catalog/products/99999999999999999999' is '99999999999999999999', which is not a valid int"
       )
     ) { client, id in
-      try await client.post("/sessions/\(id)/actions", actionBody("push", url: "shop://catalog/products/99999999999999999999"))
+      try await client.post(
+        "/sessions/\(id)/actions", actionBody("push", url: "shop://catalog/products/99999999999999999999"))
     }
   }
 
@@ -120,17 +125,21 @@ import Testing
   @Test func aBodyOverTheLimitIs413() async throws {
     let url = "shop://catalog/products/" + String(repeating: "7", count: 2000)
     try await expectRefusal(
-      413, ErrorBody(code: "bodyTooLarge", message: "The request body is larger than the limit."), bodyLimit: 1024
+      413, ErrorBody(code: "bodyTooLarge", message: "The request body is larger than the limit."),
+      bodyLimit: 1024
     ) { client, id in try await client.post("/sessions/\(id)/open", openBody(url)) }
   }
 
   @Test func aRefusedNavigationIs409() async throws {
     try await expectRefusal(
       409,
-      ErrorBody(code: "invalidRequest", message: "Can't pop from NavigationController: only its root screen is left.")
+      ErrorBody(
+        code: "invalidRequest", message: "Can't pop from NavigationController: only its root screen is left.")
     ) { client, id in try await client.post("/sessions/\(id)/actions", actionBody("back")) }
     try await expectRefusal(
-      409, ErrorBody(code: "nothingToDismiss", message: "Nothing is presented: the window shows only its root stack.")
+      409,
+      ErrorBody(
+        code: "nothingToDismiss", message: "Nothing is presented: the window shows only its root stack.")
     ) { client, id in try await client.post("/sessions/\(id)/actions", actionBody("dismiss")) }
     try await expectRefusal(
       409, ErrorBody(code: "notInCart", message: "The checkout starts from the cart: open shop://cart first.")
@@ -151,11 +160,14 @@ import Testing
       let id = try await client.createSession()
       try await client.act(id, "present", url: "shop://catalog/products/9")
       let before = try await client.get("/sessions/\(id)")
-      let answer = try await client.post("/sessions/\(id)/actions", actionBody("push", url: "shop://catalog/products/7"))
+      let answer = try await client.post(
+        "/sessions/\(id)/actions", actionBody("push", url: "shop://catalog/products/7"))
       #expect(answer.status == 409)
       #expect(
         try answer.decoded(ErrorBody.self)
-          == ErrorBody(code: "invalidRequest", message: "Can't push from Product 9: it is not in a navigation controller."))
+          == ErrorBody(
+            code: "invalidRequest",
+            message: "Can't push from Product 9: it is not in a navigation controller."))
       #expect(try await client.get("/sessions/\(id)") == before)
     }
   }

@@ -38,10 +38,12 @@ import Testing
     let queue = try DatabaseQueue(path: path)
     try await queue.write { db in
       try db.execute(sql: "UPDATE snapshots SET bytes = 'not bytes' WHERE session = 'damaged'")
-      try db.execute(sql: "INSERT INTO snapshots (session, bytes) VALUES ('nothing', NULL), ('not valid!', x'00')")
+      try db.execute(
+        sql: "INSERT INTO snapshots (session, bytes) VALUES ('nothing', NULL), ('not valid!', x'00')")
     }
     let expected = SnapshotStoreError(
-      .damaged, "The snapshot of session 'damaged' in \(path) is damaged: its bytes are text, not a blob.", session: id)
+      .damaged, "The snapshot of session 'damaged' in \(path) is damaged: its bytes are text, not a blob.",
+      session: id)
     await #expect(throws: expected) { try await store.load(id) }
     let nothing = try SessionID("nothing")
     await #expect(
@@ -61,7 +63,9 @@ import Testing
       Issue.record("A database in a missing directory opened.")
     } catch {
       #expect(error.code == SQLiteSnapshotStore.databaseFailed)
-      #expect(error.message.hasPrefix("Can't open the snapshot database \(directory.file("missing/store.sqlite")): "))
+      #expect(
+        error.message.hasPrefix(
+          "Can't open the snapshot database \(directory.file("missing/store.sqlite")): "))
     }
   }
 }

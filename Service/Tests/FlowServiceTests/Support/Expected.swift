@@ -4,9 +4,12 @@ import FlowServiceCore
 enum Expected {
   static let catalog = ScreenNode(
     screen: "Catalog()", route: RouteInfo(name: "Catalog", url: "shop://catalog", parameters: [:]))
-  static let cart = ScreenNode(screen: "Cart()", route: RouteInfo(name: "Cart", url: "shop://cart", parameters: [:]))
-  static let checkout = ScreenNode(screen: "Checkout()", route: RouteInfo(name: "Checkout", url: nil, parameters: [:]))
-  static let signIn = ScreenNode(screen: "SignIn()", route: RouteInfo(name: "SignIn", url: nil, parameters: [:]))
+  static let cart = ScreenNode(
+    screen: "Cart()", route: RouteInfo(name: "Cart", url: "shop://cart", parameters: [:]))
+  static let checkout = ScreenNode(
+    screen: "Checkout()", route: RouteInfo(name: "Checkout", url: nil, parameters: [:]))
+  static let signIn = ScreenNode(
+    screen: "SignIn()", route: RouteInfo(name: "SignIn", url: nil, parameters: [:]))
 
   static func product(_ id: Int) -> ScreenNode {
     ScreenNode(
@@ -31,6 +34,8 @@ enum Expected {
     SessionState(id: id, root: root, flows: flows, account: account, pending: pending)
   }
 
-  static let checkoutFlow = FlowNode(name: "CheckoutFlow", state: "running", firstScreen: "Checkout()", children: [])
-  static let signInFlow = FlowNode(name: "SignInFlow", state: "running", firstScreen: "SignIn()", children: [])
+  static let checkoutFlow = FlowNode(
+    name: "CheckoutFlow", state: "running", firstScreen: "Checkout()", children: [])
+  static let signInFlow = FlowNode(
+    name: "SignInFlow", state: "running", firstScreen: "SignIn()", children: [])
 }

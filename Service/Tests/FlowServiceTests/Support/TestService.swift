@@ -11,7 +11,8 @@ struct TemporaryDirectory {
   let path: String
 
   init() throws {
-    path = FileManager.default.temporaryDirectory
+    path =
+      FileManager.default.temporaryDirectory
       .appendingPathComponent("FlowServiceTests-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
   }
@@ -50,7 +51,8 @@ struct ServiceClient: Sendable {
   let client: any TestClientProtocol
 
   func send(_ method: HTTPRequest.Method, _ uri: String, body: String? = nil) async throws -> Answer {
-    try await client.execute(uri: uri, method: method, body: body.map { ByteBuffer(string: $0) }) { response in
+    try await client.execute(uri: uri, method: method, body: body.map { ByteBuffer(string: $0) }) {
+      response in
       Answer(
         status: Int(response.status.code), contentType: response.headers[.contentType],
         body: String(buffer: response.body))
@@ -61,7 +63,9 @@ struct ServiceClient: Sendable {
 
   func get(_ uri: String) async throws -> Answer { try await send(.get, uri) }
 
-  func post(_ uri: String, _ body: String? = nil) async throws -> Answer { try await send(.post, uri, body: body) }
+  func post(_ uri: String, _ body: String? = nil) async throws -> Answer {
+    try await send(.post, uri, body: body)
+  }
 
   /// Creates a session and returns its identifier.
   func createSession(sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
@@ -101,7 +105,9 @@ struct ServiceClient: Sendable {
 
 /// The JSON body of an action.
 func actionBody(_ action: String, url: String? = nil, account: String? = nil) -> String {
-  String(decoding: try! JSONEncoder().encode(ActionRequest(action: action, url: url, account: account)), as: UTF8.self)
+  String(
+    decoding: try! JSONEncoder().encode(ActionRequest(action: action, url: url, account: account)),
+    as: UTF8.self)
 }
 
 /// The JSON body of a deep link.
@@ -111,7 +117,8 @@ func openBody(_ url: String) -> String {
 
 /// A configuration over `database`, with no idle eviction.
 func testConfiguration(database: String, bodyLimit: Int = 64 * 1024) -> ServiceConfiguration {
-  ServiceConfiguration(hostname: "127.0.0.1", port: 0, databasePath: database, bodyLimit: bodyLimit, idleTimeout: nil)
+  ServiceConfiguration(
+    hostname: "127.0.0.1", port: 0, databasePath: database, bodyLimit: bodyLimit, idleTimeout: nil)
 }
 
 /// Builds the application over `configuration` and runs `body` with a client of its router.

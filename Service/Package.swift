@@ -14,6 +14,7 @@ let package = Package(
     .package(name: "Navigator", path: ".."),
     // No traits: with the defaults, SwiftPM reorders two flags between runs and rebuilds Hummingbird.
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
@@ -32,6 +33,7 @@ let package = Package(
         .product(name: "AppFlow", package: "Navigator"),
         .product(name: "Navigator", package: "Navigator"),
         .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -54,6 +56,7 @@ let package = Package(
         .product(name: "Navigator", package: "Navigator"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
   ],

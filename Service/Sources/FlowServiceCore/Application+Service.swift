@@ -1,8 +1,10 @@
 public import AppFlow
 import Foundation
 public import Hummingbird
+import HummingbirdWebSocket
 public import Logging
 import NIOCore
+import Navigator
 import ServiceLifecycle
 import ShopApp
 
@@ -24,10 +26,14 @@ public func buildApplication(
 ) throws(SnapshotStoreError) -> some ApplicationProtocol {
   let store = try SQLiteSnapshotStore(path: configuration.databasePath)
   let host = SessionHost(store: store, codec: ShopApp.codec, idleTimeout: configuration.idleTimeout) {
-    try ShopApp.makeApp()
+    let app = try ShopApp.makeApp()
+    // Drained after every call into the session (`SessionEvents`), so it holds one call's events.
+    app.window.journal.isEnabled = true
+    return app
   }
-  let service = FlowServiceRoutes(host: host, bodyLimit: configuration.bodyLimit, metrics: ServiceMetrics())
-  let router = Router(context: BasicRequestContext.self)
+  let service = FlowServiceRoutes(
+    host: host, bodyLimit: configuration.bodyLimit, metrics: ServiceMetrics(), events: SessionEvents())
+  let router = Router(context: BasicWebSocketRequestContext.self)
   router.middlewares.add(JSONErrorMiddleware(metrics: service.metrics, logger: logger))
   service.add(to: router)
   var services: [any Service] = []
@@ -35,7 +41,7 @@ public func buildApplication(
     services.append(IdleEviction(host: host, interval: configuration.evictionInterval))
   }
   return Application(
-    router: router,
+    router: router, server: .http1WebSocketUpgrade(webSocketRouter: router),
     configuration: ApplicationConfiguration(
       address: .hostname(configuration.hostname, port: configuration.port), serverName: "FlowService"),
     services: services, logger: logger)
@@ -46,8 +52,9 @@ struct FlowServiceRoutes: Sendable {
   let host: SessionHost
   let bodyLimit: Int
   let metrics: ServiceMetrics
+  let events: SessionEvents
 
-  func add(to router: Router<BasicRequestContext>) {
+  func add(to router: Router<BasicWebSocketRequestContext>) {
     router.get("/health") { _, _ in json(["status": "ok"]) }
     router.get("/metrics") { _, _ in
       let stored: Int
@@ -65,6 +72,7 @@ struct FlowServiceRoutes: Sendable {
       let id = try await mapped { () async throws -> SessionID in
         let id = try await host.create()
         try await host.save(id)
+        try await host.withSession(id) { app in events.drain(id, app) }
         return id
       }
       return json(CreatedSession(id: id.rawValue), status: .created)
@@ -100,7 +108,46 @@ struct FlowServiceRoutes: Sendable {
     router.delete("/sessions/:id") { _, context in
       let id = try sessionID(context)
       try await mapped { () async throws in try await host.remove(id) }
+      events.close(id)
       return Response(status: .noContent)
+    }
+    router.ws("/sessions/:id/events") { _, context in
+      let id = try sessionID(context)
+      try await mapped { try await inSession(id) { _ in } }
+      return .upgrade([:])
+    } onUpgrade: { inbound, outbound, context in
+      guard let id = try? SessionID(context.requestContext.parameters.get("id") ?? "") else { return }
+      try await stream(id, inbound: inbound, outbound: outbound)
+    }
+  }
+
+  /// Writes `{"subscribed": id, "next": n}`, then each of the session's events as
+  /// `{"index": n, "event": "..."}`, until the client closes or the session is removed.
+  private func stream(
+    _ id: SessionID, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter
+  ) async throws {
+    let subscription = events.subscribe(id)
+    defer { events.unsubscribe(id, token: subscription.token) }
+    try await outbound.write(.text(text(EventsSubscribed(subscribed: id.rawValue, next: subscription.next))))
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask {
+        for try await _ in inbound {}
+      }
+      group.addTask {
+        for await event in subscription.events { try await outbound.write(.text(text(event))) }
+      }
+      try await group.next()
+      group.cancelAll()
+    }
+  }
+
+  /// Runs `body` in the session, then publishes the events its journal recorded.
+  private func inSession<T: Sendable>(
+    _ id: SessionID, _ body: @escaping @Sendable (AppController) throws -> T
+  ) async throws -> T {
+    try await host.withSession(id) { app in
+      defer { events.drain(id, app) }
+      return try body(app)
     }
   }
 
@@ -110,7 +157,7 @@ struct FlowServiceRoutes: Sendable {
     _ id: SessionID, _ body: @escaping @Sendable (AppController) throws(ServiceError) -> Void
   ) async throws -> Response {
     let state = try await mapped {
-      try await host.withSession(id) { app in
+      try await inSession(id) { app in
         try body(app)
         return SessionRendering.state(of: app, id: id)
       }
@@ -120,7 +167,7 @@ struct FlowServiceRoutes: Sendable {
   }
 
   /// The session identifier in the path: 400 when it is not a valid one.
-  private func sessionID(_ context: BasicRequestContext) throws -> SessionID {
+  private func sessionID(_ context: BasicWebSocketRequestContext) throws -> SessionID {
     let text = context.parameters.get("id") ?? ""
     do {
       return try SessionID(text)
@@ -160,11 +207,16 @@ func mapped<T>(_ body: () async throws -> T) async throws(ServiceError) -> T {
   }
 }
 
-/// A JSON answer.
-func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
+/// A value's JSON text, keys sorted.
+func text(_ value: some Encodable) -> String {
   let encoder = JSONEncoder()
   encoder.outputFormatting = [.sortedKeys]
-  let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+  return String(decoding: (try? encoder.encode(value)) ?? Data("{}".utf8), as: UTF8.self)
+}
+
+/// A JSON answer.
+func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
+  let data = Data(text(value).utf8)
   return Response(
     status: status, headers: [.contentType: "application/json"],
     body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))

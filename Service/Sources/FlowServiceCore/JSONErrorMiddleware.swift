@@ -1,10 +1,11 @@
 import Hummingbird
+import HummingbirdWebSocket
 import Logging
 
 /// Answers every error as `{"error": {"code": "...", "message": "..."}}` with its status,
 /// and counts every answer in the metrics.
 struct JSONErrorMiddleware: RouterMiddleware {
-  typealias Context = BasicRequestContext
+  typealias Context = BasicWebSocketRequestContext
 
   let metrics: ServiceMetrics
   let logger: Logger

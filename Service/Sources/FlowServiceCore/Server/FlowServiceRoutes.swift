@@ -1,51 +1,10 @@
-public import AppFlow
+import AppFlow
 import Foundation
-public import Hummingbird
+import Hummingbird
 import HummingbirdWebSocket
-public import Logging
 import NIOCore
 import Navigator
-import ServiceLifecycle
 import ShopApp
-
-/// Builds the service: a Hummingbird application whose router serves the shop's sessions,
-/// hosted by a `SessionHost` over a ``SQLiteSnapshotStore``.
-///
-/// ```swift
-/// let app = try buildApplication(configuration: ServiceConfiguration(port: 8080))
-/// try await app.runService()
-/// ```
-///
-/// - Parameters:
-///   - configuration: Where to listen, the database, the limits.
-///   - logger: The application's logger.
-/// - Returns: The application, not running.
-/// - Throws: `SnapshotStoreError` when the database can't be opened.
-public func buildApplication(
-  configuration: ServiceConfiguration, logger: Logger = Logger(label: "FlowService")
-) throws(SnapshotStoreError) -> some ApplicationProtocol {
-  let store = try SQLiteSnapshotStore(path: configuration.databasePath)
-  let host = SessionHost(store: store, codec: ShopApp.codec, idleTimeout: configuration.idleTimeout) {
-    let app = try ShopApp.makeApp()
-    // Drained after every call into the session (`SessionEvents`), so it holds one call's events.
-    app.window.journal.isEnabled = true
-    return app
-  }
-  let service = FlowServiceRoutes(
-    host: host, bodyLimit: configuration.bodyLimit, metrics: ServiceMetrics(), events: SessionEvents())
-  let router = Router(context: BasicWebSocketRequestContext.self)
-  router.middlewares.add(JSONErrorMiddleware(metrics: service.metrics, logger: logger))
-  service.add(to: router)
-  var services: [any Service] = []
-  if configuration.idleTimeout != nil {
-    services.append(IdleEviction(host: host, interval: configuration.evictionInterval))
-  }
-  return Application(
-    router: router, server: .http1WebSocketUpgrade(webSocketRouter: router),
-    configuration: ApplicationConfiguration(
-      address: .hostname(configuration.hostname, port: configuration.port), serverName: "FlowService"),
-    services: services, logger: logger)
-}
 
 /// The service's endpoints.
 struct FlowServiceRoutes: Sendable {
@@ -196,28 +155,4 @@ struct FlowServiceRoutes: Sendable {
     default: "\(error)"
     }
   }
-}
-
-/// Runs `body`, turning its error into a ``ServiceError``.
-func mapped<T>(_ body: () async throws -> T) async throws(ServiceError) -> T {
-  do {
-    return try await body()
-  } catch {
-    throw ServiceError(any: error)
-  }
-}
-
-/// A value's JSON text, keys sorted.
-func text(_ value: some Encodable) -> String {
-  let encoder = JSONEncoder()
-  encoder.outputFormatting = [.sortedKeys]
-  return String(decoding: (try? encoder.encode(value)) ?? Data("{}".utf8), as: UTF8.self)
-}
-
-/// A JSON answer.
-func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
-  let data = Data(text(value).utf8)
-  return Response(
-    status: status, headers: [.contentType: "application/json"],
-    body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
 }

@@ -1,32 +1,5 @@
 public import Navigator
 
-/// A screen of the shop that shows nothing but its title.
-public final class ShopScreen: ViewController {
-  /// Creates a screen with `title`.
-  ///
-  /// - Parameter title: The screen's title.
-  public init(_ title: String) {
-    super.init()
-    self.title = title
-  }
-}
-
-/// The catalog: the root screen, which holds the session's shop state for as long as the
-/// session lives.
-public final class CatalogScreen: ViewController {
-  /// The session's shop state.
-  public let shop: ShopSession
-
-  /// Creates the catalog screen of `shop`.
-  ///
-  /// - Parameter shop: The session's shop state.
-  public init(shop: ShopSession) {
-    self.shop = shop
-    super.init()
-    title = "Catalog"
-  }
-}
-
 /// The checkout screen: it asks before it is popped, and the answer comes later, from the
 /// user (``ShopSession/answerPop(_:)``).
 public final class CheckoutScreen: ViewController, PopConfirming {

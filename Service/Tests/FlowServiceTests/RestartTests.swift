@@ -1,3 +1,4 @@
+import AppFlow
 import FlowServiceCore
 import Testing
 
@@ -56,6 +57,52 @@ import Testing
       }
       #expect(live == 0)
       #expect(try await client.state(id) == state)
+    }
+  }
+
+  @Test func aSessionSavedDuringItsSignInComesBackWithTheSignInButNotTheWaitingCheckout() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let configuration = testConfiguration(database: directory.file("sessions.sqlite"))
+    let waiting = try await withService(configuration) { client in
+      let id = try await client.createSession()
+      try await client.open(id, "shop://cart")
+      return try await client.act(id, "checkout")
+    }
+    #expect(waiting.pending == ["signIn"])
+    try await withService(configuration) { client in
+      let restored = try await client.state(waiting.id)
+      #expect(restored == waiting)
+      // Signing in closes the sheet; no checkout waited for it in this process.
+      var signedIn = waiting
+      signedIn.root?.presents = Expected.sheet([Expected.cart])
+      signedIn.flows = []
+      signedIn.pending = []
+      signedIn.account = "dave"
+      let answered = try await client.act(waiting.id, "signIn", account: "dave")
+      #expect(answered == signedIn)
+    }
+  }
+
+  @Test func aSnapshotThatDoesNotRestoreIs500AndTheSessionStartsOver() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let configuration = testConfiguration(database: directory.file("sessions.sqlite"))
+    let id = try await withService(configuration) { client in
+      let id = try await client.createSession()
+      try await client.open(id, "shop://catalog/products/5")
+      return id
+    }
+    try await SQLiteSnapshotStore(path: configuration.databasePath).save(
+      Array("not a shop".utf8), for: SessionID(id))
+    try await withService(configuration) { client in
+      let answer = try await client.get("/sessions/\(id)")
+      #expect(answer.status == 500)
+      let error = try answer.decoded(ErrorBody.self).error
+      #expect(error.code == "restoreFailed")
+      #expect(error.message.hasPrefix("Can't restore session '\(id)' from its 10-byte snapshot: "))
+      // The session is live at its root, as the codec left it.
+      #expect(try await client.state(id) == Expected.state(id, Expected.stack([Expected.catalog])))
     }
   }
 }

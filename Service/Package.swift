@@ -1,0 +1,75 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+  name: "FlowService",
+  platforms: [.macOS(.v14)],
+  products: [
+    .library(name: "ShopApp", targets: ["ShopApp"]),
+    .library(name: "FlowServiceCore", targets: ["FlowServiceCore"]),
+    .executable(name: "FlowService", targets: ["FlowService"]),
+  ],
+  dependencies: [
+    // The root package, by path; named, so that its identity does not depend on the clone's folder.
+    .package(name: "Navigator", path: ".."),
+    // No traits: with the defaults, SwiftPM reorders two flags between runs and rebuilds Hummingbird.
+    .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
+    .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+    .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+  ],
+  targets: [
+    .target(
+      name: "ShopApp",
+      dependencies: [
+        .product(name: "AppFlow", package: "Navigator"),
+        .product(name: "Navigator", package: "Navigator"),
+      ]),
+    .target(
+      name: "FlowServiceCore",
+      dependencies: [
+        "ShopApp",
+        .product(name: "AppFlow", package: "Navigator"),
+        .product(name: "Navigator", package: "Navigator"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]),
+    .executableTarget(
+      name: "FlowService",
+      dependencies: [
+        "FlowServiceCore",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+      ]),
+    .testTarget(
+      name: "FlowServiceTests",
+      dependencies: [
+        "FlowServiceCore",
+        "ShopApp",
+        .product(name: "AppFlow", package: "Navigator"),
+        .product(name: "Navigator", package: "Navigator"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+  var settings = target.swiftSettings ?? []
+  settings.append(contentsOf: [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+  ])
+  target.swiftSettings = settings
+}

@@ -1,0 +1,74 @@
+/// The body of `POST /sessions`' answer: the new session's identifier.
+public struct CreatedSession: Codable, Hashable, Sendable {
+  /// The session's identifier.
+  public var id: String
+
+  /// Creates the body.
+  ///
+  /// - Parameter id: The session's identifier.
+  public init(id: String) {
+    self.id = id
+  }
+}
+
+/// The body of `POST /sessions/{id}/open`: a deep link.
+public struct OpenRequest: Codable, Hashable, Sendable {
+  /// The URL, such as `shop://catalog/products/42`.
+  public var url: String
+
+  /// Creates the body.
+  ///
+  /// - Parameter url: The URL.
+  public init(url: String) {
+    self.url = url
+  }
+}
+
+/// The body of `POST /sessions/{id}/actions`: what the user did.
+public struct ActionRequest: Codable, Hashable, Sendable {
+  /// The action's name: one of ``SessionAction``'s raw values.
+  public var action: String
+  /// The route's URL, for `push` and `present`.
+  public var url: String?
+  /// The account's name, for `signIn` (`alice` when absent).
+  public var account: String?
+
+  /// Creates the body.
+  ///
+  /// - Parameters:
+  ///   - action: The action's name.
+  ///   - url: The route's URL, for `push` and `present`.
+  ///   - account: The account's name, for `signIn`.
+  public init(action: String, url: String? = nil, account: String? = nil) {
+    self.action = action
+    self.url = url
+    self.account = account
+  }
+}
+
+/// What a user can do in a session, besides opening a deep link.
+public enum SessionAction: String, CaseIterable, Sendable {
+  /// Pops the visible stack's top screen (the checkout asks first).
+  case back
+  /// Dismisses the topmost presented screen, with whatever it holds.
+  case dismiss
+  /// Pushes the screen of the route at `url` onto the visible stack.
+  case push
+  /// Presents the screen of the route at `url` as a page sheet over the visible screen.
+  case present
+  /// Runs the checkout flow, pushed on the cart; it waits for the sign-in when no one is
+  /// signed in.
+  case checkout
+  /// Finishes the newest live flow: places the order, or completes the sign-in.
+  case finishFlow
+  /// Cancels the newest live flow.
+  case cancelFlow
+  /// Completes the pending sign-in with `account`.
+  case signIn
+  /// Cancels the pending sign-in: the navigation that waited for it is refused.
+  case signInFails
+  /// Lets the checkout screen go: answers its pending pop question with yes.
+  case confirmPop
+  /// Keeps the checkout screen: answers its pending pop question with no.
+  case denyPop
+}

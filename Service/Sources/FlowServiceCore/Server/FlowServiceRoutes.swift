@@ -1,0 +1,158 @@
+import AppFlow
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import NIOCore
+import Navigator
+import ShopApp
+
+/// The service's endpoints.
+struct FlowServiceRoutes: Sendable {
+  let host: SessionHost
+  let bodyLimit: Int
+  let metrics: ServiceMetrics
+  let events: SessionEvents
+
+  func add(to router: Router<BasicWebSocketRequestContext>) {
+    router.get("/health") { _, _ in json(["status": "ok"]) }
+    router.get("/metrics") { _, _ in
+      let stored: Int
+      do throws(SnapshotStoreError) {
+        stored = try await host.store.sessionIDs().count
+      } catch {
+        throw ServiceError(status: 500, code: error.code.description, message: error.message)
+      }
+      return json(
+        MetricsBody(
+          sessionsLive: await host.liveSessionCount, sessionsStored: stored, requests: metrics.requests,
+          errors: metrics.errors))
+    }
+    router.post("/sessions") { _, _ in
+      let id = try await mapped { () async throws -> SessionID in
+        let id = try await host.create()
+        try await host.save(id)
+        try await host.withSession(id) { app in events.drain(id, app) }
+        return id
+      }
+      return json(CreatedSession(id: id.rawValue), status: .created)
+    }
+    router.get("/sessions/:id") { request, context in
+      let id = try sessionID(context)
+      if let format = request.uri.queryParameters.get("format") {
+        guard let picture = SessionRendering.Picture(rawValue: format) else {
+          throw ServiceError(
+            status: 400, code: "unknownFormat",
+            message: "Unknown format '\(format)'; the formats are text, mermaid, dot.")
+        }
+        let text = try await mapped {
+          try await host.withSession(id) { SessionRendering.picture(of: $0, format: picture) }
+        }
+        return Response(
+          status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
+          body: ResponseBody(byteBuffer: ByteBuffer(string: text + "\n")))
+      }
+      return json(
+        try await mapped { try await host.withSession(id) { SessionRendering.state(of: $0, id: id) } })
+    }
+    router.post("/sessions/:id/open") { request, context in
+      let id = try sessionID(context)
+      let body = try await decode(OpenRequest.self, from: request)
+      return try await change(id) { app throws(ServiceError) in try SessionActions.open(body.url, in: app) }
+    }
+    router.post("/sessions/:id/actions") { request, context in
+      let id = try sessionID(context)
+      let body = try await decode(ActionRequest.self, from: request)
+      return try await change(id) { app throws(ServiceError) in try SessionActions.perform(body, in: app) }
+    }
+    router.delete("/sessions/:id") { _, context in
+      let id = try sessionID(context)
+      try await mapped { () async throws in try await host.remove(id) }
+      events.close(id)
+      return Response(status: .noContent)
+    }
+    router.ws("/sessions/:id/events") { _, context in
+      let id = try sessionID(context)
+      try await mapped { try await inSession(id) { _ in } }
+      return .upgrade([:])
+    } onUpgrade: { inbound, outbound, context in
+      guard let id = try? SessionID(context.requestContext.parameters.get("id") ?? "") else { return }
+      try await stream(id, inbound: inbound, outbound: outbound)
+    }
+  }
+
+  /// Writes `{"subscribed": id, "next": n}`, then each of the session's events as
+  /// `{"index": n, "event": "..."}`, until the client closes or the session is removed.
+  private func stream(
+    _ id: SessionID, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter
+  ) async throws {
+    let subscription = events.subscribe(id)
+    defer { events.unsubscribe(id, token: subscription.token) }
+    try await outbound.write(.text(text(EventsSubscribed(subscribed: id.rawValue, next: subscription.next))))
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask {
+        for try await _ in inbound {}
+      }
+      group.addTask {
+        for await event in subscription.events { try await outbound.write(.text(text(event))) }
+      }
+      try await group.next()
+      group.cancelAll()
+    }
+  }
+
+  /// Runs `body` in the session, then publishes the events its journal recorded.
+  private func inSession<T: Sendable>(
+    _ id: SessionID, _ body: @escaping @Sendable (AppController) throws -> T
+  ) async throws -> T {
+    try await host.withSession(id) { app in
+      defer { events.drain(id, app) }
+      return try body(app)
+    }
+  }
+
+  /// Runs a change in the session, saves the session once it succeeded, and answers with
+  /// the new state; a refused change is not saved.
+  private func change(
+    _ id: SessionID, _ body: @escaping @Sendable (AppController) throws(ServiceError) -> Void
+  ) async throws -> Response {
+    let state = try await mapped {
+      try await inSession(id) { app in
+        try body(app)
+        return SessionRendering.state(of: app, id: id)
+      }
+    }
+    try await mapped { () async throws in try await host.save(id) }
+    return json(state)
+  }
+
+  /// The session identifier in the path: 400 when it is not a valid one.
+  private func sessionID(_ context: BasicWebSocketRequestContext) throws -> SessionID {
+    let text = context.parameters.get("id") ?? ""
+    do {
+      return try SessionID(text)
+    } catch {
+      throw ServiceError(error)
+    }
+  }
+
+  /// The request's body read as JSON: 413 over the limit, 400 when it is not `T`.
+  private func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
+    let buffer = try await request.body.collect(upTo: bodyLimit)
+    do {
+      return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
+    } catch {
+      throw ServiceError.malformedBody(Self.describe(error))
+    }
+  }
+
+  /// A decoding error in a sentence.
+  private static func describe(_ error: any Error) -> String {
+    switch error {
+    case DecodingError.keyNotFound(let key, _): "the field '\(key.stringValue)' is missing"
+    case DecodingError.typeMismatch(_, let context): context.debugDescription
+    case DecodingError.valueNotFound(_, let context): context.debugDescription
+    case DecodingError.dataCorrupted(let context): context.debugDescription
+    default: "\(error)"
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import AppFlow
+import Navigator
+
+/// Why the service refused a request: the HTTP status, and the typed error's code and
+/// message that the JSON body carries.
+public struct ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The HTTP status code.
+  public let status: Int
+  /// The rule that was broken (`noMatch`, `unknownSession`, `navigationDenied`, …).
+  public let code: String
+  /// The sentence naming it.
+  public let message: String
+
+  /// Creates an error.
+  ///
+  /// - Parameters:
+  ///   - status: The HTTP status code.
+  ///   - code: The rule that was broken.
+  ///   - message: The sentence naming it.
+  public init(status: Int, code: String, message: String) {
+    self.status = status
+    self.code = code
+    self.message = message
+  }
+
+  /// The body the service answers with.
+  public var body: ErrorBody { ErrorBody(code: code, message: message) }
+
+  /// The status and the message.
+  public var description: String { "\(status) \(code): \(message)" }
+
+  /// A body that is not the JSON the endpoint reads: 400.
+  static func malformedBody(_ problem: String) -> ServiceError {
+    ServiceError(status: 400, code: "malformedBody", message: "The request body is not valid: \(problem).")
+  }
+
+  /// A navigation the engine refused: 409, with its code and message.
+  init(_ error: NavigationError) {
+    self.init(status: 409, code: error.code.description, message: error.message)
+  }
+
+  /// A refused navigation is 409; a URL that is too long, malformed, or matches no route,
+  /// or a parameter that does not fit, is 422; a route or chain that can't be shown is 409.
+  init(_ error: RouteError) {
+    let text = error.description
+    let code = text.prefix { $0 != ":" }
+    switch error {
+    case .refused(let navigation):
+      self.init(navigation)
+    case .emptyURL, .relativeURL, .malformedURL, .urlTooLong, .tooManySegments, .unknownScheme, .unknownHost,
+      .noMatch, .invalidParameter, .missingParameter:
+      self.init(status: 422, code: String(code), message: text)
+    case .unregisteredRoute, .invalidChain:
+      self.init(status: 409, code: String(code), message: text)
+    case .ambiguousPatterns, .invalidPattern, .duplicateRoute, .duplicateFlow:
+      self.init(status: 500, code: String(code), message: text)
+    }
+  }
+
+  /// An unknown session is 404, an invalid identifier 400, an existing one 409; the
+  /// host's other failures (a store, a codec, the app's factory) are 500.
+  init(_ error: SessionError) {
+    let status =
+      switch error.code {
+      case .unknownSession: 404
+      case .invalidSessionID: 400
+      case .sessionExists: 409
+      default: 500
+      }
+    self.init(status: status, code: error.code.description, message: error.message)
+  }
+
+  /// Any error, mapped as its type says; an unexpected one is 500.
+  init(any error: any Error) {
+    switch error {
+    case let error as ServiceError: self = error
+    case let error as SessionError: self.init(error)
+    case let error as RouteError: self.init(error)
+    case let error as NavigationError: self.init(error)
+    default: self.init(status: 500, code: "internal", message: "\(error)")
+    }
+  }
+}

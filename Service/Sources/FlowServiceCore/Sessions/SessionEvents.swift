@@ -1,0 +1,101 @@
+import AppFlow
+import Navigator
+import Synchronization
+
+/// One journal event of a session, numbered in journal order from the session's first event
+/// in this process.
+public struct SessionEvent: Codable, Hashable, Sendable {
+  /// The event's number: 0 for the session's first event, then one more for each.
+  public var index: Int
+  /// The event as the journal prints it (`Product(id: 42).viewDidAppear(animated: false)`).
+  public var event: String
+
+  /// Creates an event.
+  ///
+  /// - Parameters:
+  ///   - index: The event's number.
+  ///   - event: The event's text.
+  public init(index: Int, event: String) {
+    self.index = index
+    self.event = event
+  }
+}
+
+/// The first message of a session's event stream: the session, and the number of the first
+/// event the stream will carry.
+public struct EventsSubscribed: Codable, Hashable, Sendable {
+  /// The session's identifier.
+  public var subscribed: String
+  /// The index of the next event.
+  public var next: Int
+
+  /// Creates the message.
+  ///
+  /// - Parameters:
+  ///   - subscribed: The session's identifier.
+  ///   - next: The index of the next event.
+  public init(subscribed: String, next: Int) {
+    self.subscribed = subscribed
+    self.next = next
+  }
+}
+
+/// The sessions' journal events, handed to the streams that listen to them.
+///
+/// Every session's journal is on; after each call into a session the service takes the
+/// events the call recorded out of the journal (so that it doesn't grow) and publishes them
+/// here, numbered, inside the session's isolation domain, so they are published in journal
+/// order. Each subscriber receives each event published after it subscribed, once.
+final class SessionEvents: Sendable {
+  private struct Channel {
+    var next = 0
+    var subscribers: [Int: AsyncStream<SessionEvent>.Continuation] = [:]
+  }
+
+  private struct State {
+    var channels: [SessionID: Channel] = [:]
+    var nextToken = 0
+  }
+
+  private let state = Mutex(State())
+
+  /// Takes the events the session's journal recorded and publishes them.
+  func drain(_ id: SessionID, _ app: AppController) {
+    let journal = app.window.journal
+    guard !journal.events.isEmpty else { return }
+    let texts = journal.events.map { "\($0)" }
+    journal.removeAll()
+    state.withLock { state in
+      var channel = state.channels[id, default: Channel()]
+      for text in texts {
+        let event = SessionEvent(index: channel.next, event: text)
+        channel.next += 1
+        for continuation in channel.subscribers.values { continuation.yield(event) }
+      }
+      state.channels[id] = channel
+    }
+  }
+
+  /// A stream of the session's events from now on, and the index of the first one.
+  func subscribe(_ id: SessionID) -> (next: Int, token: Int, events: AsyncStream<SessionEvent>) {
+    let (stream, continuation) = AsyncStream.makeStream(of: SessionEvent.self)
+    return state.withLock { state in
+      let token = state.nextToken
+      state.nextToken += 1
+      state.channels[id, default: Channel()].subscribers[token] = continuation
+      return (state.channels[id]!.next, token, stream)
+    }
+  }
+
+  /// Ends one subscriber's stream.
+  func unsubscribe(_ id: SessionID, token: Int) {
+    let continuation = state.withLock { state in state.channels[id]?.subscribers.removeValue(forKey: token) }
+    continuation?.finish()
+  }
+
+  /// Ends every stream of a removed session, and forgets it.
+  func close(_ id: SessionID) {
+    let channel = state.withLock { state in state.channels.removeValue(forKey: id) }
+    for continuation in channel?.subscribers.values ?? [:].values { continuation.finish() }
+  }
+}

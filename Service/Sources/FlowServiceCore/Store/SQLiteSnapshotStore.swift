@@ -1,0 +1,146 @@
+public import AppFlow
+import Foundation
+import GRDB
+
+/// A ``SnapshotStore`` in one SQLite database file: a row per session in the table
+/// `snapshots(session TEXT PRIMARY KEY, bytes BLOB, updated_at TEXT)`.
+///
+/// ```swift
+/// let store = try SQLiteSnapshotStore(path: "flow-service.sqlite")
+/// let host = SessionHost(store: store, codec: ShopApp.codec) { try ShopApp.makeApp() }
+/// ```
+///
+/// The database runs in WAL mode (a GRDB `DatabasePool`): reads go on while a save writes,
+/// and a save is one transaction, so a crash leaves the previous snapshot or the new one.
+/// Every failure is a `SnapshotStoreError`: the database's own errors with the code
+/// `database`, a row whose bytes are not a blob with ``SnapshotStoreError/Code/damaged``.
+public final class SQLiteSnapshotStore: SnapshotStore {
+  /// The database file's path.
+  public let path: String
+  /// The open database.
+  private let pool: DatabasePool
+
+  /// The code of a failure that SQLite reported: the message has SQLite's text.
+  public static let databaseFailed = SnapshotStoreError.Code(rule: "database")
+
+  /// Opens (or creates) the database at `path` and its `snapshots` table.
+  ///
+  /// - Parameter path: The database file's path; its directory must exist.
+  /// - Throws: `SnapshotStoreError` with the code `database` when the file can't be
+  ///   opened or the table can't be made.
+  public init(path: String) throws(SnapshotStoreError) {
+    self.path = path
+    do {
+      var configuration = Configuration()
+      configuration.busyMode = .timeout(5)
+      pool = try DatabasePool(path: path, configuration: configuration)
+      try pool.write { db in
+        try db.execute(
+          sql: """
+            CREATE TABLE IF NOT EXISTS snapshots (
+              session TEXT PRIMARY KEY NOT NULL,
+              bytes BLOB,
+              updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+            )
+            """)
+      }
+    } catch {
+      throw SnapshotStoreError(Self.databaseFailed, "Can't open the snapshot database \(path): \(error).")
+    }
+  }
+
+  /// Saves `snapshot` as the session's row, replacing the one it had, in one transaction.
+  ///
+  /// - Parameters:
+  ///   - snapshot: The bytes to keep.
+  ///   - session: The session.
+  /// - Throws: `SnapshotStoreError` with the code `database`; the previous row is then kept.
+  public func save(_ snapshot: [UInt8], for session: SessionID) async throws(SnapshotStoreError) {
+    let bytes = Data(snapshot)
+    do {
+      try await pool.write { db in
+        try db.execute(
+          sql: """
+            INSERT INTO snapshots (session, bytes, updated_at)
+            VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+            ON CONFLICT (session) DO UPDATE SET bytes = excluded.bytes, updated_at = excluded.updated_at
+            """, arguments: [session.rawValue, bytes])
+      }
+    } catch {
+      throw failure("save the snapshot of session '\(session)'", error, session)
+    }
+  }
+
+  /// The session's bytes, or `nil` when it has no row.
+  ///
+  /// - Parameter session: The session.
+  /// - Returns: The bytes last saved.
+  /// - Throws: ``SnapshotStoreError/Code/damaged`` when the row's bytes are not a blob;
+  ///   `database` when SQLite fails.
+  public func load(_ session: SessionID) async throws(SnapshotStoreError) -> [UInt8]? {
+    let value: DatabaseValue?
+    do {
+      value = try await pool.read { db in
+        try DatabaseValue.fetchOne(
+          db, sql: "SELECT bytes FROM snapshots WHERE session = ?", arguments: [session.rawValue])
+      }
+    } catch {
+      throw failure("load the snapshot of session '\(session)'", error, session)
+    }
+    guard let value else { return nil }
+    guard case .blob(let data) = value.storage else {
+      throw SnapshotStoreError(
+        .damaged,
+        "The snapshot of session '\(session)' in \(path) is damaged: its bytes are \(Self.kind(of: value)), not a blob.",
+        session: session)
+    }
+    return Array(data)
+  }
+
+  /// Deletes the session's row, if any.
+  ///
+  /// - Parameter session: The session.
+  /// - Throws: `SnapshotStoreError` with the code `database`.
+  public func remove(_ session: SessionID) async throws(SnapshotStoreError) {
+    do {
+      try await pool.write { db in
+        try db.execute(sql: "DELETE FROM snapshots WHERE session = ?", arguments: [session.rawValue])
+      }
+    } catch {
+      throw failure("remove the snapshot of session '\(session)'", error, session)
+    }
+  }
+
+  /// The sessions that have a row, in ascending order; a row whose key is not a valid
+  /// `SessionID` is skipped.
+  ///
+  /// - Returns: Their identifiers.
+  /// - Throws: `SnapshotStoreError` with the code `database`.
+  public func sessionIDs() async throws(SnapshotStoreError) -> [SessionID] {
+    let keys: [String]
+    do {
+      keys = try await pool.read { db in
+        try String.fetchAll(db, sql: "SELECT session FROM snapshots ORDER BY session")
+      }
+    } catch {
+      throw failure("list the snapshots", error, nil)
+    }
+    return keys.compactMap { try? SessionID($0) }.sorted()
+  }
+
+  /// A database failure as a store error.
+  private func failure(_ operation: String, _ error: any Error, _ session: SessionID?) -> SnapshotStoreError {
+    SnapshotStoreError(Self.databaseFailed, "Can't \(operation) in \(path): \(error).", session: session)
+  }
+
+  /// What a value that should be a blob is, for messages.
+  private static func kind(of value: DatabaseValue) -> String {
+    switch value.storage {
+    case .null: "NULL"
+    case .int64: "an integer"
+    case .double: "a real number"
+    case .string: "text"
+    case .blob: "a blob"
+    }
+  }
+}

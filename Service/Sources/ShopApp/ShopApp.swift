@@ -1,0 +1,90 @@
+public import AppFlow
+import Foundation
+import Navigator
+
+/// The example shop, defined as an app would define it: its routes, screens, flows and
+/// sign-in, and the codec that saves a session with its account.
+///
+/// ```swift
+/// let host = SessionHost(store: store, codec: ShopApp.codec) { try ShopApp.makeApp() }
+/// ```
+public enum ShopApp {
+  /// Makes a session's app controller: a window that reports misuses, the catalog at the
+  /// root, and every route and flow registered. The host starts it.
+  ///
+  /// - Returns: The app controller, not started.
+  /// - Throws: A ``RouteError`` if a registration is refused (a bug in the shop).
+  public static func makeApp() throws(RouteError) -> AppController {
+    let app = AppController(window: Window(misusePolicy: .report), rootRoute: Catalog())
+    try register(app.routes, shop: ShopSession())
+    return app
+  }
+
+  /// Registers the shop's routes and flows in `routes`, for the session `shop`.
+  ///
+  /// - Parameters:
+  ///   - routes: The app controller's route table.
+  ///   - shop: The session's shop state, which the screens and flows share.
+  /// - Throws: A ``RouteError`` if a registration is refused.
+  public static func register(_ routes: RouteTable, shop: ShopSession) throws(RouteError) {
+    shop.routes = routes
+    shop.signIn.routes = routes
+    try routes.register(Catalog.self, url: "shop://catalog") { _ in CatalogScreen(shop: shop) }
+    try routes.register(Product.self, url: "shop://catalog/products/<int:id>", parent: { _ in Catalog() }) {
+      product in ShopScreen("Product \(product.id)")
+    }
+    try routes.register(
+      Cart.self, url: "shop://cart", presentation: .sheet(embeddedInNavigationController: true),
+      parent: { _ in Catalog() }
+    ) { _ in ShopScreen("Cart") }
+    try routes.register(Checkout.self, parent: { _ in Cart() }, protectedBy: shop.signIn) { _ in
+      CheckoutScreen(shop: shop)
+    }
+    try routes.register(
+      SignIn.self, presentation: .sheet(embeddedInNavigationController: true), parent: { _ in Catalog() }
+    ) { _ in ShopScreen("Sign in") }
+    try routes.registerFlow(CheckoutFlow.self, tag: "Checkout") { route in
+      route.as(Checkout.self).map { _ in CheckoutFlow(shop: shop) }
+    }
+    try routes.registerFlow(SignInFlow.self, tag: "SignIn") { route in
+      guard route.as(SignIn.self) != nil else { return nil }
+      let flow = SignInFlow(space: shop.signIn)
+      shop.signIn.flow = flow
+      return flow
+    }
+  }
+
+  /// The shop state of a started app controller made by ``makeApp()``: held by its root
+  /// catalog screen.
+  ///
+  /// - Parameter app: The app controller.
+  /// - Returns: The session's shop state; `nil` before the app controller started.
+  public static func shop(of app: AppController) -> ShopSession? {
+    (app.rootNavigationController?.viewControllers.first as? CatalogScreen)?.shop
+  }
+
+  /// The codec of shop sessions: the navigation snapshot
+  /// (`SessionCodec.navigationSnapshots()`) with the account signed in, so that a restored
+  /// checkout finds its sign-in done.
+  public static let codec: SessionCodec = {
+    let navigation = SessionCodec.navigationSnapshots()
+    return SessionCodec(
+      snapshot: { app in
+        let document = SavedShop(
+          account: shop(of: app)?.signIn.account,
+          navigation: String(decoding: try navigation.snapshot(app), as: UTF8.self))
+        return Array(try JSONEncoder().encode(document))
+      },
+      restore: { app, bytes in
+        let document = try JSONDecoder().decode(SavedShop.self, from: Data(bytes))
+        shop(of: app)?.signIn.account = document.account
+        try navigation.restore(app, Array(document.navigation.utf8))
+      })
+  }()
+}
+
+/// A saved shop session: the account, and the navigation snapshot's JSON.
+struct SavedShop: Codable {
+  var account: String?
+  var navigation: String
+}

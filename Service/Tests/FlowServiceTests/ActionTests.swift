@@ -1,0 +1,80 @@
+import FlowServiceCore
+import Testing
+
+@Suite struct ActionTests {
+  /// The cart over the catalog, with `stack` pushed in the cart's navigation controller.
+  private func inCart(_ stack: [ScreenNode] = [], presents: PresentedScreen? = nil) -> ScreenNode {
+    Expected.stack([Expected.catalog], presents: Expected.sheet([Expected.cart] + stack, presents: presents))
+  }
+
+  @Test func pushPresentDismissAndBack() async throws {
+    try await withNewService { client, _ in
+      let id = try await client.createSession()
+      #expect(
+        try await client.act(id, "push", url: "shop://catalog/products/7")
+          == Expected.state(id, Expected.stack([Expected.catalog, Expected.product(7)])))
+      let presented = PresentedScreen(
+        style: "pageSheet", embeddedInNavigationController: false, screen: Expected.product(9))
+      #expect(
+        try await client.act(id, "present", url: "shop://catalog/products/9")
+          == Expected.state(id, Expected.stack([Expected.catalog, Expected.product(7)], presents: presented)))
+      #expect(
+        try await client.act(id, "dismiss")
+          == Expected.state(id, Expected.stack([Expected.catalog, Expected.product(7)])))
+      #expect(try await client.act(id, "back") == Expected.state(id, Expected.stack([Expected.catalog])))
+    }
+  }
+
+  @Test func checkoutWaitsForTheSignInThenRuns() async throws {
+    try await withNewService { client, _ in
+      let id = try await client.createSession()
+      try await client.open(id, "shop://cart")
+      #expect(
+        try await client.act(id, "checkout")
+          == Expected.state(
+            id, inCart(presents: Expected.sheet([Expected.signIn])), flows: [Expected.signInFlow],
+            pending: ["signIn"]))
+      #expect(
+        try await client.act(id, "signIn", account: "bob")
+          == Expected.state(id, inCart([Expected.checkout]), flows: [Expected.checkoutFlow], account: "bob"))
+      // Signed in, a second checkout runs at once.
+      #expect(try await client.act(id, "finishFlow") == Expected.state(id, inCart(), account: "bob"))
+      #expect(
+        try await client.act(id, "checkout")
+          == Expected.state(id, inCart([Expected.checkout]), flows: [Expected.checkoutFlow], account: "bob"))
+      #expect(try await client.act(id, "cancelFlow") == Expected.state(id, inCart(), account: "bob"))
+    }
+  }
+
+  @Test func aFailedSignInRefusesTheCheckout() async throws {
+    try await withNewService { client, _ in
+      let id = try await client.createSession()
+      try await client.open(id, "shop://cart")
+      try await client.act(id, "checkout")
+      #expect(try await client.act(id, "signInFails") == Expected.state(id, inCart()))
+      // finishFlow answers a running sign-in too.
+      try await client.act(id, "checkout")
+      #expect(
+        try await client.act(id, "finishFlow")
+          == Expected.state(id, inCart([Expected.checkout]), flows: [Expected.checkoutFlow], account: "alice")
+      )
+    }
+  }
+
+  @Test func theCheckoutAsksBeforeItIsLeft() async throws {
+    try await withNewService { client, _ in
+      let id = try await client.createSession()
+      try await client.open(id, "shop://cart")
+      try await client.act(id, "checkout")
+      let atCheckout = Expected.state(
+        id, inCart([Expected.checkout]), flows: [Expected.checkoutFlow], account: "alice")
+      #expect(try await client.act(id, "signIn") == atCheckout)
+      var asking = atCheckout
+      asking.pending = ["popConfirmation"]
+      #expect(try await client.act(id, "back") == asking)
+      #expect(try await client.act(id, "denyPop") == atCheckout)
+      #expect(try await client.act(id, "back") == asking)
+      #expect(try await client.act(id, "confirmPop") == Expected.state(id, inCart(), account: "alice"))
+    }
+  }
+}

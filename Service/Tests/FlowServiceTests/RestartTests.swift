@@ -1,0 +1,108 @@
+import AppFlow
+import FlowServiceCore
+import Testing
+
+/// A service built again over the same database brings every session back where it was.
+@Suite struct RestartTests {
+  @Test func aRestartRestoresEverySession() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let configuration = testConfiguration(database: directory.file("sessions.sqlite"))
+
+    let before = try await withService(configuration) { client in
+      var states: [SessionState] = []
+      let fresh = try await client.createSession()
+      states.append(try await client.state(fresh))
+      let product = try await client.createSession()
+      states.append(try await client.open(product, "shop://catalog/products/42"))
+      let checkout = try await client.createSession()
+      try await client.open(checkout, "shop://cart")
+      try await client.act(checkout, "checkout")
+      states.append(try await client.act(checkout, "signIn", account: "carol"))
+      let presented = try await client.createSession()
+      try await client.act(presented, "push", url: "shop://catalog/products/3")
+      states.append(try await client.act(presented, "present", url: "shop://catalog/products/4"))
+      return states
+    }
+    #expect(before.map(\.flows) == [[], [], [Expected.checkoutFlow], []])
+
+    try await withService(configuration) { client in
+      let metrics = try await client.get("/metrics").decoded(MetricsBody.self)
+      #expect(metrics == MetricsBody(sessionsLive: 0, sessionsStored: 4, requests: 0, errors: [:]))
+      for state in before {
+        #expect(try await client.state(state.id) == state)
+      }
+      // The restored checkout flow goes on: placing the order ends it.
+      let checkout = before[2]
+      var done = checkout
+      done.root?.presents = Expected.sheet([Expected.cart])
+      done.flows = []
+      #expect(try await client.act(checkout.id, "finishFlow") == done)
+    }
+  }
+
+  @Test func anIdleSessionIsEvictedAndRestoredOnItsNextRequest() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    var configuration = testConfiguration(database: directory.file("sessions.sqlite"))
+    configuration.idleTimeout = .milliseconds(50)
+    configuration.evictionInterval = .milliseconds(20)
+    try await withService(configuration) { client in
+      let id = try await client.createSession()
+      let state = try await client.open(id, "shop://catalog/products/8")
+      var live = 1
+      for _ in 0..<250 where live > 0 {
+        try await Task.sleep(for: .milliseconds(20))
+        live = try await client.get("/metrics").decoded(MetricsBody.self).sessionsLive
+      }
+      #expect(live == 0)
+      #expect(try await client.state(id) == state)
+    }
+  }
+
+  @Test func aSessionSavedDuringItsSignInComesBackWithTheSignInButNotTheWaitingCheckout() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let configuration = testConfiguration(database: directory.file("sessions.sqlite"))
+    let waiting = try await withService(configuration) { client in
+      let id = try await client.createSession()
+      try await client.open(id, "shop://cart")
+      return try await client.act(id, "checkout")
+    }
+    #expect(waiting.pending == ["signIn"])
+    try await withService(configuration) { client in
+      let restored = try await client.state(waiting.id)
+      #expect(restored == waiting)
+      // Signing in closes the sheet; no checkout waited for it in this process.
+      var signedIn = waiting
+      signedIn.root?.presents = Expected.sheet([Expected.cart])
+      signedIn.flows = []
+      signedIn.pending = []
+      signedIn.account = "dave"
+      let answered = try await client.act(waiting.id, "signIn", account: "dave")
+      #expect(answered == signedIn)
+    }
+  }
+
+  @Test func aSnapshotThatDoesNotRestoreIs500AndTheSessionStartsOver() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let configuration = testConfiguration(database: directory.file("sessions.sqlite"))
+    let id = try await withService(configuration) { client in
+      let id = try await client.createSession()
+      try await client.open(id, "shop://catalog/products/5")
+      return id
+    }
+    try await SQLiteSnapshotStore(path: configuration.databasePath).save(
+      Array("not a shop".utf8), for: SessionID(id))
+    try await withService(configuration) { client in
+      let answer = try await client.get("/sessions/\(id)")
+      #expect(answer.status == 500)
+      let error = try answer.decoded(ErrorBody.self).error
+      #expect(error.code == "restoreFailed")
+      #expect(error.message.hasPrefix("Can't restore session '\(id)' from its 10-byte snapshot: "))
+      // The session is live at its root, as the codec left it.
+      #expect(try await client.state(id) == Expected.state(id, Expected.stack([Expected.catalog])))
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import AppFlow
+import FlowServiceCore
+import GRDB
+import Testing
+
+@Suite struct SQLiteSnapshotStoreTests {
+  @Test func savesLoadsRemovesAndLists() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let store = try SQLiteSnapshotStore(path: directory.file("store.sqlite"))
+    let b = try SessionID("b")
+    let a = try SessionID("a")
+    #expect(try await store.load(a) == nil)
+    #expect(try await store.sessionIDs() == [])
+    try await store.save([1, 2, 3], for: b)
+    try await store.save([], for: a)
+    #expect(try await store.load(b) == [1, 2, 3])
+    #expect(try await store.load(a) == [])
+    #expect(try await store.sessionIDs() == [a, b])
+    try await store.save([9], for: b)
+    #expect(try await store.load(b) == [9])
+    try await store.remove(a)
+    try await store.remove(a)
+    #expect(try await store.load(a) == nil)
+    #expect(try await store.sessionIDs() == [b])
+    // Another store over the same file sees the same rows.
+    let again = try SQLiteSnapshotStore(path: directory.file("store.sqlite"))
+    #expect(try await again.load(b) == [9])
+  }
+
+  @Test func aRowWhoseBytesAreNotABlobIsDamaged() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.file("store.sqlite")
+    let store = try SQLiteSnapshotStore(path: path)
+    let id = try SessionID("damaged")
+    try await store.save([1, 2], for: id)
+    let queue = try DatabaseQueue(path: path)
+    try await queue.write { db in
+      try db.execute(sql: "UPDATE snapshots SET bytes = 'not bytes' WHERE session = 'damaged'")
+      try db.execute(
+        sql: "INSERT INTO snapshots (session, bytes) VALUES ('nothing', NULL), ('not valid!', x'00')")
+    }
+    let expected = SnapshotStoreError(
+      .damaged, "The snapshot of session 'damaged' in \(path) is damaged: its bytes are text, not a blob.",
+      session: id)
+    await #expect(throws: expected) { try await store.load(id) }
+    let nothing = try SessionID("nothing")
+    await #expect(
+      throws: SnapshotStoreError(
+        .damaged, "The snapshot of session 'nothing' in \(path) is damaged: its bytes are NULL, not a blob.",
+        session: nothing)
+    ) { try await store.load(nothing) }
+    // A key that is not a session identifier is left out of the listing.
+    #expect(try await store.sessionIDs() == [id, nothing])
+  }
+
+  @Test func aDatabaseThatCantBeOpenedIsATypedError() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    do {
+      _ = try SQLiteSnapshotStore(path: directory.file("missing/store.sqlite"))
+      Issue.record("A database in a missing directory opened.")
+    } catch {
+      #expect(error.code == SQLiteSnapshotStore.databaseFailed)
+      #expect(
+        error.message.hasPrefix(
+          "Can't open the snapshot database \(directory.file("missing/store.sqlite")): "))
+    }
+  }
+}

@@ -45,7 +45,7 @@ actor HostedSession {
   /// when it is not live.
   func run<T: Sendable>(_ body: @Sendable (AppController) throws -> T) async throws -> Attempt<T> {
     if !turns.isBusy, case .live(let app) = phase { return .done(try use(app, body)) }
-    await enterTurn()
+    try await enterTurn()
     defer { leaveTurn() }
     switch phase {
     case .retired: return .retry
@@ -57,7 +57,7 @@ actor HostedSession {
   /// Makes the session's app controller; refused when the host holds the session or, when
   /// `checkingStore`, when the store has a snapshot of it.
   func create(checkingStore: Bool) async throws(SessionError) -> Attempt<Void> {
-    await enterTurn()
+    try await enterTurn()
     defer { leaveTurn() }
     switch phase {
     case .retired: return .retry
@@ -74,7 +74,7 @@ actor HostedSession {
 
   /// The session's snapshot: made by the codec when it is live, read from the store when not.
   func snapshot() async throws(SessionError) -> Attempt<[UInt8]> {
-    await enterTurn()
+    try await enterTurn()
     defer { leaveTurn() }
     switch phase {
     case .retired: return .retry
@@ -88,7 +88,7 @@ actor HostedSession {
   /// Saves the session's snapshot into the store when it is live; when it is not, its
   /// snapshot is in the store already.
   func save() async throws(SessionError) -> Attempt<Void> {
-    await enterTurn()
+    try await enterTurn()
     defer { leaveTurn() }
     switch phase {
     case .retired: return .retry
@@ -103,7 +103,7 @@ actor HostedSession {
   ///
   /// - Returns: Whether the session was live and is now evicted.
   func evict(idle: (now: Duration, timeout: Duration)? = nil) async throws(SessionError) -> Attempt<Bool> {
-    await enterTurn()
+    try await enterTurn()
     defer { leaveTurn() }
     switch phase {
     case .retired: return .retry
@@ -131,7 +131,7 @@ actor HostedSession {
 
   /// Removes the session's snapshot from the store, then retires the session.
   func remove() async throws(SessionError) -> Attempt<Void> {
-    await enterTurn()
+    try await enterTurn()
     defer { leaveTurn() }
     switch phase {
     case .retired: return .retry
@@ -192,18 +192,40 @@ actor HostedSession {
 
   // MARK: Turns
 
-  private func enterTurn() async {
+  /// Takes the session's turn, waiting behind the operations before it.
+  ///
+  /// - Throws: ``SessionError/Code/cancelled`` when the calling task is cancelled while it
+  ///   waits: it gives up its place, and the operation does nothing.
+  private func enterTurn() async throws(SessionError) {
     if turns.enter() { return }
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      turns.wait(continuation)
+    let ticket = turns.newTicket()
+    let granted = await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+        if Task.isCancelled {
+          continuation.resume(returning: false)
+        } else {
+          turns.wait(ticket, continuation)
+        }
+      }
+    } onCancel: {
+      Task { await self.giveUpWaiting(ticket) }
     }
+    guard granted else {
+      throw SessionError(
+        .cancelled, "The call into session '\(id)' was cancelled while it waited for its turn.", session: id)
+    }
+  }
+
+  /// Takes a cancelled operation out of the queue, if it is still waiting.
+  private func giveUpWaiting(_ ticket: UInt64) {
+    turns.cancel(ticket)?.resume(returning: false)
   }
 
   /// Gives the turn to the next operation; a session that is still vacant then retires, so
   /// that the table keeps no session that isn't live.
   private func leaveTurn() {
     if case .vacant = phase { retire() }
-    turns.leave()?.resume()
+    turns.leave()?.resume(returning: true)
   }
 
   // MARK: The host's parts

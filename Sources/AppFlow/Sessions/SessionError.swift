@@ -22,6 +22,7 @@ public struct SessionError: Error, Hashable, Sendable, CustomStringConvertible {
       case snapshotFailed
       case restoreFailed
       case storeFailed
+      case cancelled
     }
 
     fileprivate let value: Value
@@ -42,6 +43,9 @@ public struct SessionError: Error, Hashable, Sendable, CustomStringConvertible {
     public static let restoreFailed = Code(value: .restoreFailed)
     /// The store failed; ``SessionError/storeError`` says how.
     public static let storeFailed = Code(value: .storeFailed)
+    /// The calling task was cancelled while the call waited for the session's turn (behind a
+    /// restore, a save or an eviction); the call did nothing.
+    public static let cancelled = Code(value: .cancelled)
 
     /// The rule's name, for logs.
     public var description: String { value.rawValue }

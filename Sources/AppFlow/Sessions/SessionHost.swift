@@ -134,7 +134,9 @@ public final class SessionHost: Sendable {
   /// - Throws: ``SessionError/Code/unknownSession`` when neither the host nor the store has
   ///   the session; the errors of a restore (``SessionError/Code/restoreFailed``,
   ///   ``SessionError/Code/appFailed``, ``SessionError/Code/storeFailed``), in which case
-  ///   `body` didn't run; what `body` threw.
+  ///   `body` didn't run; ``SessionError/Code/cancelled`` when the calling task was
+  ///   cancelled while the call waited for the session's turn (behind a restore, a save or
+  ///   an eviction: `body` didn't run, and the calls behind it go on); what `body` threw.
   public func withSession<T: Sendable>(
     _ id: SessionID, _ body: @Sendable (AppController) throws -> T
   ) async throws -> T {

@@ -8,8 +8,11 @@
 struct SessionTurns {
   /// A Boolean value indicating whether an operation holds the turn.
   private(set) var isBusy = false
-  /// The operations waiting for the turn, oldest first.
-  private var waiting: [CheckedContinuation<Void, Never>] = []
+  /// The operations waiting for the turn, oldest first, each with its ticket; a waiter is
+  /// resumed with `true` when it gets the turn, `false` when it gave up its place.
+  private var waiting: [(ticket: UInt64, continuation: CheckedContinuation<Bool, Never>)] = []
+  /// The last ticket handed out.
+  private var lastTicket: UInt64 = 0
 
   /// Takes the turn when it is free.
   ///
@@ -20,21 +23,37 @@ struct SessionTurns {
     return true
   }
 
+  /// A ticket for an operation about to wait, so that it can give up its place
+  /// (``cancel(_:)``) before or after it is queued.
+  mutating func newTicket() -> UInt64 {
+    lastTicket += 1
+    return lastTicket
+  }
+
   /// Queues an operation that found the turn taken; ``leave()`` hands the turn to it.
-  mutating func wait(_ continuation: CheckedContinuation<Void, Never>) {
-    waiting.append(continuation)
+  mutating func wait(_ ticket: UInt64, _ continuation: CheckedContinuation<Bool, Never>) {
+    waiting.append((ticket, continuation))
+  }
+
+  /// Takes a waiting operation out of the queue.
+  ///
+  /// - Returns: Its continuation, for the caller to resume with `false`; `nil` when it is not
+  ///   waiting (it has the turn already, or was never queued).
+  mutating func cancel(_ ticket: UInt64) -> CheckedContinuation<Bool, Never>? {
+    guard let index = waiting.firstIndex(where: { $0.ticket == ticket }) else { return nil }
+    return waiting.remove(at: index).continuation
   }
 
   /// Gives up the turn.
   ///
-  /// - Returns: The waiting operation that now has the turn, for the caller to resume, or
-  ///   `nil` when none waits (the turn is then free).
-  mutating func leave() -> CheckedContinuation<Void, Never>? {
+  /// - Returns: The waiting operation that now has the turn, for the caller to resume with
+  ///   `true`, or `nil` when none waits (the turn is then free).
+  mutating func leave() -> CheckedContinuation<Bool, Never>? {
     precondition(isBusy, "A session's turn was left without being entered.")
     if waiting.isEmpty {
       isBusy = false
       return nil
     }
-    return waiting.removeFirst()
+    return waiting.removeFirst().continuation
   }
 }

@@ -49,3 +49,65 @@ import Testing
     #expect(await host.liveSessionCount == 1)
   }
 }
+
+/// A task cancelled while its call waits for the session's turn gives up its place.
+@Suite struct SessionCancellationTests {
+  /// An in-memory store whose saves wait at a gate, so that an eviction holds its session's
+  /// turn for as long as a test wants.
+  final class GatedStore: SnapshotStore {
+    let inner = InMemorySnapshotStore()
+    /// Fired when a save reaches the gate.
+    let saveArrived = Arrival()
+    /// Opened by the test.
+    let gate = Arrival()
+
+    func save(_ snapshot: [UInt8], for session: SessionID) async throws(SnapshotStoreError) {
+      saveArrived.fire()
+      await gate.wait()
+      try await inner.save(snapshot, for: session)
+    }
+    func load(_ session: SessionID) async throws(SnapshotStoreError) -> [UInt8]? {
+      try await inner.load(session)
+    }
+    func remove(_ session: SessionID) async throws(SnapshotStoreError) { try await inner.remove(session) }
+    func sessionIDs() async throws(SnapshotStoreError) -> [SessionID] { try await inner.sessionIDs() }
+  }
+
+  @Test func aCallCancelledWhileItWaitsForTheTurnDoesNothingAndTheQueueGoesOn() async throws {
+    let store = GatedStore()
+    let host = SessionHost(store: store, codec: pageCodec) { id in makePageApp(id) }
+    let a = sessionID("a")
+    try await host.create(a)
+    // The eviction holds the session's turn while its save waits at the gate.
+    let eviction = Task { try await host.evict(a) }
+    await store.saveArrived.wait()
+    let ran = Occupancy()
+    let cancelled = Task {
+      try await host.withSession(a) { _ in
+        ran.enter()
+        ran.leave()
+      }
+    }
+    // A host that ignored the cancellation would keep the call waiting: the gate opens after
+    // 10 seconds anyway, so that such a host fails this test instead of hanging it.
+    let deadline = Task {
+      try await Task.sleep(for: .seconds(10))
+      store.gate.fire()
+    }
+    // Cancelled while queued, or before it queued: either way it gives up.
+    try await Task.sleep(for: .milliseconds(20))
+    cancelled.cancel()
+    let error = await expectSessionError(.cancelled) { try await cancelled.value }
+    #expect(error?.message == "The call into session 'a' was cancelled while it waited for its turn.")
+    #expect(error?.session == a)
+    // A call queued after it still gets the turn once the eviction is done: the session
+    // comes back from the store.
+    let later = Task { try await host.withSession(a) { app in app.isStarted } }
+    store.gate.fire()
+    try await eviction.value
+    #expect(try await later.value)
+    #expect(ran.entered == 0, "the cancelled call's body never ran")
+    #expect(await host.liveSessionCount == 1)
+    deadline.cancel()
+  }
+}

@@ -38,16 +38,24 @@ public struct NavigationSnapshot: Hashable, Sendable, CustomStringConvertible {
   /// The live flows whose types are registered for snapshots
   /// (``RouteTable/registerFlow(_:tag:restore:)``), each with its children.
   public var flows: [FlowSnapshot]
+  /// The screens the navigator kept alive off screen for routes registered with a
+  /// `keepAlive` lifetime, each keep-alive identifier (its route) with what was left of its
+  /// lifetime, least recently used first. The screens shown keep theirs through their routes.
+  public var keptAlive: [KeptAliveSnapshot]
 
-  /// Creates a snapshot of `state` and `flows` in the current format.
+  /// Creates a snapshot of `state`, `flows` and `keptAlive` in the current format.
   ///
   /// - Parameters:
   ///   - state: The state, keyed by routes.
   ///   - flows: The live flows to make again, each on the screen of its route.
-  public init(state: NavigationState<AnyRoute>, flows: [FlowSnapshot] = []) {
+  ///   - keptAlive: The screens to keep alive off screen again.
+  public init(
+    state: NavigationState<AnyRoute>, flows: [FlowSnapshot] = [], keptAlive: [KeptAliveSnapshot] = []
+  ) {
     version = Self.formatVersion
     self.state = state
     self.flows = flows
+    self.keptAlive = keptAlive
   }
 
   /// The state, as text.
@@ -117,4 +125,31 @@ public struct SnapshotError: Error, Hashable, Sendable, CustomStringConvertible 
 
   /// The code and the message.
   public var description: String { "\(code.rawValue): \(message)" }
+}
+
+/// A screen kept alive off screen in a snapshot: its keep-alive identifier, which is its
+/// route, and what was left of its lifetime.
+///
+/// A restoration makes the screen again and keeps it for that long (or for the session), so
+/// that the session's next visit to the route finds it in the cache, as it would have.
+public struct KeptAliveSnapshot: Hashable, Sendable, CustomStringConvertible {
+  /// The route the screen is kept for: its keep-alive identifier.
+  public var route: AnyRoute
+  /// The seconds left of its lifetime; `nil` for a screen kept for the session.
+  public var secondsLeft: Double?
+
+  /// Creates the record of a kept screen.
+  ///
+  /// - Parameters:
+  ///   - route: The route the screen is kept for.
+  ///   - secondsLeft: The seconds left of its lifetime; `nil` for the session.
+  public init(route: AnyRoute, secondsLeft: Double?) {
+    self.route = route
+    self.secondsLeft = secondsLeft
+  }
+
+  /// The route and the time left: `Product(id: 1) for 40.0 s`, `Product(id: 1) for the session`.
+  public var description: String {
+    "\(route) for " + (secondsLeft.map { "\($0) s" } ?? "the session")
+  }
 }

@@ -121,16 +121,47 @@ private struct FlowDocument: Codable {
   }
 }
 
+/// A screen kept alive off screen as a snapshot writes it: `{"route": <route>, "seconds": 40}`,
+/// without `seconds` for the session.
+private struct KeptDocument: Codable {
+  let route: SnapshotKey
+  let seconds: Double?
+
+  init(_ kept: KeptAliveSnapshot) {
+    route = SnapshotKey(kept.route)
+    seconds = kept.secondsLeft
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    route = try container.decode(SnapshotKey.self, forKey: .route)
+    seconds = try container.decodeIfPresent(Double.self, forKey: .seconds)
+    if let seconds, !(seconds.isFinite && seconds >= 0) {
+      throw SnapshotError(
+        .corrupt,
+        "The snapshot keeps \(route.route) alive for \(seconds) s at \(SnapshotKey.place(container.codingPath)); "
+          + "a lifetime is finite and not negative.")
+    }
+  }
+
+  var snapshot: KeptAliveSnapshot { KeptAliveSnapshot(route: route.route, secondsLeft: seconds) }
+}
+
 /// The document a snapshot is written as.
 private struct SnapshotDocument: Codable {
   let navigationSnapshot: Int
   let state: NavigationState<SnapshotKey>
   let flows: [FlowDocument]?
+  let keptAlive: [KeptDocument]?
 
-  init(navigationSnapshot: Int, state: NavigationState<SnapshotKey>, flows: [FlowDocument]?) {
+  init(
+    navigationSnapshot: Int, state: NavigationState<SnapshotKey>, flows: [FlowDocument]?,
+    keptAlive: [KeptDocument]?
+  ) {
     self.navigationSnapshot = navigationSnapshot
     self.state = state
     self.flows = flows
+    self.keptAlive = keptAlive
   }
 
   /// Reads the version first, so that an unknown version is named as such, in one pass.
@@ -145,6 +176,7 @@ private struct SnapshotDocument: Codable {
     }
     state = try container.decode(NavigationState<SnapshotKey>.self, forKey: .state)
     flows = try container.decodeIfPresent([FlowDocument].self, forKey: .flows)
+    keptAlive = try container.decodeIfPresent([KeptDocument].self, forKey: .keptAlive)
   }
 }
 
@@ -185,7 +217,8 @@ extension RouteTable {
     do {
       let document = SnapshotDocument(
         navigationSnapshot: snapshot.version, state: snapshot.state.mapKeys(SnapshotKey.init),
-        flows: snapshot.flows.isEmpty ? nil : snapshot.flows.map(FlowDocument.init))
+        flows: snapshot.flows.isEmpty ? nil : snapshot.flows.map(FlowDocument.init),
+        keptAlive: snapshot.keptAlive.isEmpty ? nil : snapshot.keptAlive.map(KeptDocument.init))
       return Array(try encoder.encode(document))
     } catch let error as SnapshotError {
       throw error
@@ -209,7 +242,8 @@ extension RouteTable {
     do {
       let document = try decoder.decode(SnapshotDocument.self, from: data)
       return NavigationSnapshot(
-        state: document.state.mapKeys(\.route), flows: (document.flows ?? []).map(\.snapshot))
+        state: document.state.mapKeys(\.route), flows: (document.flows ?? []).map(\.snapshot),
+        keptAlive: (document.keptAlive ?? []).map(\.snapshot))
     } catch let error as SnapshotError {
       throw error
     } catch {

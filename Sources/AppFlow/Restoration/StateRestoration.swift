@@ -66,7 +66,35 @@ extension AppController {
         "Can't take a snapshot: \(unkeyed) has no route, so it couldn't be made again; show it through the "
           + "route table.")
     }
-    return NavigationSnapshot(state: state, flows: keeper.roots.compactMap(flowSnapshot))
+    return NavigationSnapshot(
+      state: state, flows: keeper.roots.compactMap(flowSnapshot), keptAlive: keptAlive())
+  }
+
+  /// The screens the navigator keeps off screen for routes (their keys are their routes),
+  /// with what is left of their lifetimes.
+  private func keptAlive() -> [KeptAliveSnapshot] {
+    guard routes.keepsScreensAlive else { return [] }
+    return navigator.keepAliveCache.offScreenEntries().compactMap { entry in
+      guard let route = entry.screen.navigationKey as? AnyRoute,
+        entry.key == KeepAliveKey(type(of: route.base), identifier: route)
+      else { return nil }
+      return KeptAliveSnapshot(route: route, secondsLeft: entry.secondsLeft)
+    }
+  }
+
+  /// Keeps the snapshot's off-screen screens again: each made anew by the route table and
+  /// kept for what was left of its lifetime. Routes with a protection are skipped (their
+  /// screens are made only once their protection allows), as are routes the cache holds
+  /// already and screens that can't be made.
+  private func keepAgain(_ kept: [KeptAliveSnapshot]) {
+    for entry in kept {
+      let key = KeepAliveKey(type(of: entry.route.base), identifier: entry.route)
+      guard routes.protection(of: entry.route) == nil, !navigator.keepAliveCache.contains(key),
+        let screen = try? routes.makeScreen(for: entry.route)
+      else { continue }
+      navigator.keepAliveCache.keepRestored(
+        screen, for: key, within: entry.secondsLeft.map { .duration(seconds: $0) } ?? .session)
+    }
   }
 
   /// The snapshot of `flow` and its children, when its type is registered for snapshots and
@@ -130,7 +158,10 @@ extension AppController {
       snapshot.state, delegate: delegate, protections: &protections,
       fallback: window.navigationState(keyedBy: AnyRoute.self))
     restore(to: target, protections: protections, animated: animated, rounds: 0) { [weak self] result in
-      if case .success = result { self?.adopt(snapshot.flows, parent: nil) }
+      if case .success = result {
+        self?.adopt(snapshot.flows, parent: nil)
+        self?.keepAgain(snapshot.keptAlive)
+      }
       completion?(result)
     }
   }

@@ -123,4 +123,68 @@ import Testing
         .cacheStored(shown.screenID, entry: 1, key: key(Product(id: 1)))
       ])
   }
+
+  // MARK: Snapshots
+
+  @Test func aSnapshotSavesTheScreensKeptOffScreenAndARestorationKeepsThemAgain() throws {
+    let scheduler = ManualScheduler()
+    let app = try makeShop(scheduler, Made())
+    try go(app, scheduler, to: Product(id: 1))
+    try go(app, scheduler, to: Product(id: 2))
+    try go(app, scheduler, to: Catalog())
+    // Product 1 left 0 s after it was kept and Product 2 is off screen too; 20 s pass.
+    scheduler.advance(by: 20)
+    let snapshot = try app.snapshot()
+    #expect(
+      snapshot.keptAlive == [
+        KeptAliveSnapshot(route: AnyRoute(Product(id: 1)), secondsLeft: 40),
+        KeptAliveSnapshot(route: AnyRoute(Product(id: 2)), secondsLeft: 40),
+      ])
+    let bytes = try app.routes.encode(snapshot)
+    #expect(try app.routes.decodeSnapshot(bytes) == snapshot)
+    #expect(
+      String(decoding: bytes, as: UTF8.self).hasSuffix(
+        #""keptAlive":[{"route":{"route":"Product","value":{"id":1}},"seconds":40},"#
+          + #"{"route":{"route":"Product","value":{"id":2}},"seconds":40}],"navigationSnapshot":1,"#
+          + #""state":{"root":{"navigationController":true,"stack":[{"key":{"route":"Catalog","value":{}}}]}}}"#
+      ))
+
+    // A fresh session restores them: each made once and kept, so that the next visit finds
+    // its screen in the cache (a hit: nothing made).
+    let freshScheduler = ManualScheduler()
+    let made = Made()
+    let fresh = try makeShop(freshScheduler, made)
+    var restored: Result<NavigationPlan<AnyRoute>, RestorationError>?
+    fresh.restore(bytes) { restored = $0 }
+    freshScheduler.settle()
+    #expect(try #require(restored).get().steps.isEmpty, "the state was the root already")
+    #expect(made.routes == ["Product(id: 1)", "Product(id: 2)"])
+    let cache = fresh.navigator.keepAliveCache
+    #expect(cache.keys == [key(Product(id: 1)), key(Product(id: 2))])
+    let kept = try #require(cache.screen(for: key(Product(id: 1))))
+    // What was left of their lifetime runs from the restoration: 40 s.
+    freshScheduler.advance(by: 39)
+    try go(fresh, freshScheduler, to: Product(id: 1))
+    #expect(made.routes == ["Product(id: 1)", "Product(id: 2)"], "the visit found the kept screen")
+    #expect(fresh.rootNavigationController?.topViewController === kept)
+    freshScheduler.advance(by: 2)
+    #expect(cache.keys == [key(Product(id: 1))], "Product 2's 40 s are over; Product 1 is shown")
+  }
+
+  @Test func aKeptAliveLifetimeThatIsNotFiniteAndPositiveIsACorruptSnapshot() throws {
+    let app = try makeShop(ManualScheduler(), Made())
+    for seconds in ["-1", "-0.5"] {
+      let bytes = Array(
+        (#"{"keptAlive":[{"route":{"route":"Product","value":{"id":1}},"seconds":"# + seconds + "}],"
+          + #""navigationSnapshot":1,"state":{}}"#).utf8)
+      let error = #expect(throws: SnapshotError.self) { try app.routes.decodeSnapshot(bytes) }
+      #expect(error?.code == .corrupt)
+      #expect(
+        error?.message.hasPrefix(
+          "The snapshot keeps Product(id: 1) alive for \(Double(seconds)!) s at .keptAlive[0]; a lifetime is finite and not negative."
+        )
+          == true, "\(String(describing: error))")
+    }
+  }
+
 }

@@ -39,3 +39,40 @@ import Testing
     }
   }
 }
+
+/// The session's page, open in headless Chromium, follows the session as it changes.
+@Suite struct InspectorLiveChromiumTests {
+  @Test(.enabled(if: Chromium.path != nil, "needs `chromium` on PATH (apt-get install chromium)"))
+  func theOpenPageFollowsTheEventStream() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let app = try buildApplication(configuration: testConfiguration(database: directory.file("live.sqlite")))
+    try await app.test(.live) { client in
+      let service = ServiceClient(client: client)
+      let id = try await service.createSession()
+      let url = "http://localhost:\(try #require(client.port))/inspect/\(id)"
+      try await withTimeout(.seconds(60)) {
+        try await DevTools.withPage(url, in: directory) { evaluate in
+          /// Evaluates `expression` every 50 ms until it is `true`, for at most 20 s.
+          func waitUntil(_ expression: String) async throws -> Bool {
+            let deadline = ContinuousClock.now + .seconds(20)
+            while ContinuousClock.now < deadline {
+              if try await evaluate(expression) == "true" { return true }
+              try await Task.sleep(for: .milliseconds(50))
+            }
+            return false
+          }
+          let tree = "document.getElementById('tree').textContent"
+          let events = "document.getElementById('events').textContent"
+          #expect(try await waitUntil("document.getElementById('status').textContent === 'live'"))
+          #expect(try await evaluate("\(tree).includes('Product(id: 42)')") == "false")
+          try await service.open(id, "shop://catalog/products/42")
+          #expect(
+            try await waitUntil(
+              "\(tree).includes('Product(id: 42)') && \(events).includes('Product 42.viewDidLoad')"))
+          #expect(try await evaluate("document.querySelectorAll('#tree text').length") == "3")
+        }
+      }
+    }
+  }
+}

@@ -129,8 +129,9 @@ public enum InspectorPage {
     #events { max-height: 24em; overflow-y: auto; font-size: 12px; list-style: none; padding-left: 0; }
     """
 
-  /// Follows the session's event stream: lists each event, then fetches the tree and the
-  /// flows again (once per burst of events).
+  /// Follows the session's event stream: lists each event, and fetches the tree and the
+  /// flows again once per burst of messages (the greeting included, for what changed between
+  /// the page's rendering and the stream's start).
   private static let script = """
     const id = document.body.dataset.session;
     const events = document.getElementById("events");
@@ -148,12 +149,12 @@ public enum InspectorPage {
     socket.onclose = () => { document.getElementById("status").textContent = "closed"; };
     socket.onmessage = (message) => {
       const data = JSON.parse(message.data);
+      if (timer === null) timer = setTimeout(refresh, 100);
       if (data.event === undefined) return;
       const item = document.createElement("li");
       item.textContent = "#" + data.index + " " + data.event;
       events.append(item);
       while (events.children.length > \(eventLimit)) events.firstElementChild.remove();
-      if (timer === null) timer = setTimeout(refresh, 100);
     };
     """
 }

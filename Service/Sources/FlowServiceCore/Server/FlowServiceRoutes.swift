@@ -78,6 +78,7 @@ struct FlowServiceRoutes: Sendable {
       guard let id = try? SessionID(context.requestContext.parameters.get("id") ?? "") else { return }
       try await stream(id, inbound: inbound, outbound: outbound)
     }
+    addInspector(to: router)
   }
 
   /// Writes `{"subscribed": id, "next": n}`, then each of the session's events as
@@ -101,7 +102,7 @@ struct FlowServiceRoutes: Sendable {
   }
 
   /// Runs `body` in the session, then publishes the events its journal recorded.
-  private func inSession<T: Sendable>(
+  func inSession<T: Sendable>(
     _ id: SessionID, _ body: @escaping @Sendable (AppController) throws -> T
   ) async throws -> T {
     try await host.withSession(id) { app in

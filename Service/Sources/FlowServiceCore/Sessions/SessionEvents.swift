@@ -45,12 +45,18 @@ public struct EventsSubscribed: Codable, Hashable, Sendable {
 /// Every session's journal is on; after each call into a session the service takes the
 /// events the call recorded out of the journal (so that it doesn't grow) and publishes them
 /// here, numbered, inside the session's isolation domain, so they are published in journal
-/// order. Each subscriber receives each event published after it subscribed, once.
+/// order. Each subscriber receives each event published after it subscribed, once. The last
+/// `recentLimit` events of each session are kept for the inspector's page.
 final class SessionEvents: Sendable {
   private struct Channel {
     var next = 0
     var subscribers: [Int: AsyncStream<SessionEvent>.Continuation] = [:]
+    /// The newest events, oldest first, at most `recentLimit` of them.
+    var recent: [SessionEvent] = []
   }
+
+  /// How many of a session's newest events `recent(_:)` keeps.
+  let recentLimit: Int
 
   private struct State {
     var channels: [SessionID: Channel] = [:]
@@ -58,6 +64,11 @@ final class SessionEvents: Sendable {
   }
 
   private let state = Mutex(State())
+
+  /// Creates the channels, keeping the newest `recentLimit` events of each session.
+  init(recentLimit: Int = 50) {
+    self.recentLimit = recentLimit
+  }
 
   /// Takes the events the session's journal recorded and publishes them.
   func drain(_ id: SessionID, _ app: AppController) {
@@ -70,10 +81,17 @@ final class SessionEvents: Sendable {
       for text in texts {
         let event = SessionEvent(index: channel.next, event: text)
         channel.next += 1
+        channel.recent.append(event)
         for continuation in channel.subscribers.values { continuation.yield(event) }
       }
+      if channel.recent.count > recentLimit { channel.recent.removeFirst(channel.recent.count - recentLimit) }
       state.channels[id] = channel
     }
+  }
+
+  /// The session's newest events in this process, oldest first (at most `recentLimit`).
+  func recent(_ id: SessionID) -> [SessionEvent] {
+    state.withLock { state in state.channels[id]?.recent ?? [] }
   }
 
   /// A stream of the session's events from now on, and the index of the first one.

@@ -1,0 +1,60 @@
+import AppFlow
+import Hummingbird
+import HummingbirdWebSocket
+import NIOCore
+
+/// The inspector's pages: `GET /` lists the sessions, `GET /inspect/{id}` shows one, and its
+/// script fetches `GET /inspect/{id}/tree.svg` and `GET /inspect/{id}/flows.html` again after
+/// each event. Their errors are HTML pages, not the JSON of the API.
+extension FlowServiceRoutes {
+  func addInspector(to router: Router<BasicWebSocketRequestContext>) {
+    router.get("/") { _, _ in
+      let ids: [SessionID]
+      do throws(SnapshotStoreError) {
+        ids = try await host.store.sessionIDs()
+      } catch {
+        return html(InspectorPage.error(status: 500, message: error.message), status: 500)
+      }
+      return html(InspectorPage.index(sessions: ids.map(\.rawValue), live: await host.liveSessionCount))
+    }
+    router.get("/inspect/:id") { _, context in
+      await inspected(context) { id, state in
+        html(InspectorPage.session(state, events: events.recent(id)))
+      }
+    }
+    router.get("/inspect/:id/tree.svg") { _, context in
+      await inspected(context) { _, state in
+        answer(TreeSVG.svg(state.root), contentType: "image/svg+xml; charset=utf-8")
+      }
+    }
+    router.get("/inspect/:id/flows.html") { _, context in
+      await inspected(context) { _, state in html(InspectorPage.flows(state.flows)) }
+    }
+  }
+
+  /// Answers with `page` made of the session's state, or with an HTML page of the error:
+  /// 400 for an invalid identifier, 404 for an unknown session.
+  private func inspected(
+    _ context: BasicWebSocketRequestContext, _ page: (SessionID, SessionState) -> Response
+  ) async -> Response {
+    do {
+      let id = try SessionID(context.parameters.get("id") ?? "")
+      let state = try await inSession(id) { app in SessionRendering.state(of: app, id: id) }
+      return page(id, state)
+    } catch {
+      let failure = ServiceError(any: error)
+      return html(
+        InspectorPage.error(status: failure.status, message: failure.message), status: failure.status)
+    }
+  }
+
+  private func html(_ text: String, status: Int = 200) -> Response {
+    answer(text, contentType: "text/html; charset=utf-8", status: status)
+  }
+
+  private func answer(_ text: String, contentType: String, status: Int = 200) -> Response {
+    Response(
+      status: HTTPResponse.Status(code: status), headers: [.contentType: contentType],
+      body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+  }
+}

@@ -1,0 +1,90 @@
+import FlowServiceCore
+import Foundation
+import Testing
+
+/// The inspector's HTML pages, made without a server.
+@Suite struct InspectorPageTests {
+  /// The number of times `part` occurs in `text`.
+  private func occurrences(of part: String, in text: String) -> Int {
+    text.components(separatedBy: part).count - 1
+  }
+
+  @Test func theIndexLinksEverySession() {
+    let page = InspectorPage.index(sessions: ["a1", "b2"], live: 1)
+    #expect(page.hasPrefix("<!DOCTYPE html>\n"))
+    #expect(page.contains("<p>2 stored, 1 in memory.</p>"))
+    #expect(
+      page.contains(
+        """
+        <ul id="sessions">
+        <li><a href="/inspect/a1"><code>a1</code></a></li>
+        <li><a href="/inspect/b2"><code>b2</code></a></li>
+        </ul>
+        """))
+    #expect(occurrences(of: "<script", in: page) == 0)
+  }
+
+  @Test func anEmptyIndexSaysHowToCreateASession() {
+    let page = InspectorPage.index(sessions: [], live: 0)
+    #expect(
+      page.contains("<p>No sessions yet: <code>curl -X POST http://HOST/sessions</code> creates one.</p>"))
+    #expect(!page.contains("<ul"))
+  }
+
+  @Test func aSessionsPageHasItsTreeFlowsEventsAndOneScript() {
+    let state = Expected.state(
+      "s1", Expected.stack([Expected.catalog], presents: Expected.sheet([Expected.cart, Expected.checkout])),
+      flows: [Expected.checkoutFlow], account: "bob")
+    let page = InspectorPage.session(
+      state, events: [SessionEvent(index: 7, event: "Cart.viewDidLoad"), SessionEvent(index: 8, event: "x")])
+    #expect(page.contains("<body data-session=\"s1\">"))
+    #expect(page.contains("<p>Signed in: <code>bob</code>. Waiting for: nothing."))
+    #expect(page.contains("<div id=\"tree\">" + TreeSVG.svg(state.root) + "</div>"))
+    #expect(
+      page.contains(
+        "<div id=\"flows\"><ul><li><b>CheckoutFlow</b> (running) on <code>Checkout()</code></li></ul></div>"))
+    #expect(page.contains("<ol id=\"events\">\n<li>#7 Cart.viewDidLoad</li>\n<li>#8 x</li>\n</ol>"))
+    #expect(occurrences(of: "<script", in: page) == 1)
+    #expect(occurrences(of: "<style", in: page) == 1)
+    #expect(
+      page.contains(
+        "new WebSocket(location.origin.replace(/^http/, \"ws\") + \"/sessions/\" + id + \"/events\")"))
+    #expect(!page.contains("src="))
+    #expect(!page.contains("<link"))
+  }
+
+  @Test func aSessionsPageListsItsNewestEventsOnly() {
+    let events = (0..<(InspectorPage.eventLimit + 10)).map { SessionEvent(index: $0, event: "e\($0)") }
+    let page = InspectorPage.session(Expected.state("s", Expected.stack([Expected.catalog])), events: events)
+    #expect(occurrences(of: "<li>#", in: page) == InspectorPage.eventLimit)
+    #expect(!page.contains("<li>#9 e9</li>"))
+    #expect(page.contains("<li>#10 e10</li>"))
+    #expect(page.contains("<li>#59 e59</li>"))
+  }
+
+  @Test func userTextIsEscapedEverywhere() {
+    let hostile = "<script>alert(\"x\")</script>"
+    let search = ScreenNode(
+      screen: "Search(query: \(hostile))", route: RouteInfo(name: "Search", url: nil, parameters: [:]))
+    let state = Expected.state(
+      "s", Expected.stack([Expected.catalog, search]),
+      flows: [FlowNode(name: hostile, state: "running", firstScreen: hostile, children: [])],
+      account: hostile,
+      pending: [hostile])
+    let page = InspectorPage.session(state, events: [SessionEvent(index: 0, event: hostile)])
+    #expect(occurrences(of: "<script", in: page) == 1)
+    #expect(occurrences(of: "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;", in: page) == 6)
+    let error = InspectorPage.error(status: 404, message: hostile)
+    #expect(!error.contains("<script"))
+    #expect(error.contains("<h1>404</h1>\n<p>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;</p>"))
+  }
+
+  @Test func flowsNestTheirChildren() {
+    let flows = [FlowNode(name: "A", state: "running", firstScreen: nil, children: [Expected.signInFlow])]
+    #expect(
+      InspectorPage.flows(flows)
+        == "<ul><li><b>A</b> (running)<ul><li><b>SignInFlow</b> (running) on <code>SignIn()</code></li></ul></li></ul>"
+    )
+    #expect(InspectorPage.flows([]) == "<p>No live flow.</p>")
+  }
+}

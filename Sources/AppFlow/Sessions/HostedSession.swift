@@ -217,7 +217,7 @@ actor HostedSession {
   }
 
   /// Takes a cancelled operation out of the queue, if it is still waiting.
-  private func giveUpWaiting(_ ticket: UInt64) {
+  private func giveUpWaiting(_ ticket: UInt32) {
     turns.cancel(ticket)?.resume(returning: false)
   }
 

@@ -6,17 +6,19 @@
 /// A value owned by the session's actor; the actor resumes the continuation ``leave()``
 /// hands back.
 struct SessionTurns {
-  /// A Boolean value indicating whether an operation holds the turn.
-  private(set) var isBusy = false
   /// The operations waiting for the turn, oldest first, each with its ticket; a waiter is
   /// resumed with `true` when it gets the turn, `false` when it gave up its place.
-  private var waiting: [(ticket: UInt64, continuation: CheckedContinuation<Bool, Never>)] = []
-  /// The last ticket handed out.
-  private var lastTicket: UInt64 = 0
+  private var waiting: [(ticket: UInt32, continuation: CheckedContinuation<Bool, Never>)] = []
+  /// The last ticket handed out; it wraps, which is harmless: only the few operations
+  /// waiting at once need tickets apart. (32 bits, next to the flag, so that the turns take
+  /// two words of every session.)
+  private var lastTicket: UInt32 = 0
+  /// A Boolean value indicating whether an operation holds the turn.
+  private(set) var isBusy = false
 
   /// Takes the turn when it is free.
   ///
-  /// - Returns: `true` when the caller has the turn; `false` when it must ``wait(_:)``.
+  /// - Returns: `true` when the caller has the turn; `false` when it must ``wait(_:_:)``.
   mutating func enter() -> Bool {
     if isBusy { return false }
     isBusy = true
@@ -25,13 +27,13 @@ struct SessionTurns {
 
   /// A ticket for an operation about to wait, so that it can give up its place
   /// (``cancel(_:)``) before or after it is queued.
-  mutating func newTicket() -> UInt64 {
-    lastTicket += 1
+  mutating func newTicket() -> UInt32 {
+    lastTicket &+= 1
     return lastTicket
   }
 
   /// Queues an operation that found the turn taken; ``leave()`` hands the turn to it.
-  mutating func wait(_ ticket: UInt64, _ continuation: CheckedContinuation<Bool, Never>) {
+  mutating func wait(_ ticket: UInt32, _ continuation: CheckedContinuation<Bool, Never>) {
     waiting.append((ticket, continuation))
   }
 
@@ -39,7 +41,7 @@ struct SessionTurns {
   ///
   /// - Returns: Its continuation, for the caller to resume with `false`; `nil` when it is not
   ///   waiting (it has the turn already, or was never queued).
-  mutating func cancel(_ ticket: UInt64) -> CheckedContinuation<Bool, Never>? {
+  mutating func cancel(_ ticket: UInt32) -> CheckedContinuation<Bool, Never>? {
     guard let index = waiting.firstIndex(where: { $0.ticket == ticket }) else { return nil }
     return waiting.remove(at: index).continuation
   }

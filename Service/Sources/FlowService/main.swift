@@ -6,17 +6,30 @@ import ServiceLifecycle
 import UnixSignals
 
 /// The service's options, from the command line first, then the environment
-/// (`FLOW_SERVICE_HOSTNAME`, `FLOW_SERVICE_PORT`, `FLOW_SERVICE_DATABASE`), then the defaults.
+/// (`FLOW_SERVICE_HOSTNAME`, `FLOW_SERVICE_PORT`, `FLOW_SERVICE_DATABASE`,
+/// `FLOW_SERVICE_IDLE_TIMEOUT`), then the defaults.
 struct Options {
   var configuration = ServiceConfiguration()
 
   static let usage = """
-    usage: FlowService [--hostname HOST] [--port PORT] [--database PATH]
+    usage: FlowService [--hostname HOST] [--port PORT] [--database PATH] [--idle-timeout SECONDS]
       --hostname HOST   the address to listen on (127.0.0.1; env FLOW_SERVICE_HOSTNAME)
       --port PORT       the port (8080; env FLOW_SERVICE_PORT)
       --database PATH   the SQLite file (flow-service.sqlite in the working directory;
                         env FLOW_SERVICE_DATABASE)
+      --idle-timeout SECONDS
+                        how long an idle session stays in memory before it is saved and
+                        released (900; 0 keeps every session in memory;
+                        env FLOW_SERVICE_IDLE_TIMEOUT)
     """
+
+  /// Reads an idle timeout in whole seconds: `nil` (never evict) for 0.
+  static func idleTimeout(_ text: String, from source: String) -> Result<Duration?, OptionError> {
+    guard let seconds = Int(text), seconds >= 0 else {
+      return .failure(OptionError("\(source) is '\(text)', not a number of seconds"))
+    }
+    return .success(seconds == 0 ? nil : .seconds(seconds))
+  }
 
   /// Reads the options, or returns the problem with them.
   static func parse(_ arguments: [String], environment: [String: String]) -> Result<Options, OptionError> {
@@ -29,10 +42,16 @@ struct Options {
       options.configuration.port = value
     }
     if let database = environment["FLOW_SERVICE_DATABASE"] { options.configuration.databasePath = database }
+    if let timeout = environment["FLOW_SERVICE_IDLE_TIMEOUT"] {
+      switch idleTimeout(timeout, from: "FLOW_SERVICE_IDLE_TIMEOUT") {
+      case .success(let value): options.configuration.idleTimeout = value
+      case .failure(let error): return .failure(error)
+      }
+    }
     var remaining = arguments[...]
     while let option = remaining.popFirst() {
       if option == "--help" || option == "-h" { return .failure(OptionError(nil)) }
-      guard ["--hostname", "--port", "--database"].contains(option) else {
+      guard ["--hostname", "--port", "--database", "--idle-timeout"].contains(option) else {
         return .failure(OptionError("unknown option '\(option)'"))
       }
       guard let value = remaining.popFirst() else { return .failure(OptionError("\(option) needs a value")) }
@@ -43,6 +62,11 @@ struct Options {
           return .failure(OptionError("--port is '\(value)', not a port number"))
         }
         options.configuration.port = port
+      case "--idle-timeout":
+        switch idleTimeout(value, from: "--idle-timeout") {
+        case .success(let timeout): options.configuration.idleTimeout = timeout
+        case .failure(let error): return .failure(error)
+        }
       default: options.configuration.databasePath = value
       }
     }
@@ -81,6 +105,7 @@ logger.info(
   metadata: [
     "hostname": "\(configuration.hostname)", "port": "\(configuration.port)",
     "database": "\(configuration.databasePath)",
+    "idleTimeout": "\(configuration.idleTimeout.map { "\($0)" } ?? "none")",
   ])
 do {
   let app = try buildApplication(configuration: configuration, logger: logger)

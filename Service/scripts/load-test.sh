@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# Load tests for FlowService on this machine, over loopback only (127.0.0.1).
+#
+#   Service/scripts/load-test.sh [open]     # requests/s and latency of POST /sessions/{id}/open
+#   Service/scripts/load-test.sh memory     # resident bytes per hosted session
+#
+# Both build FlowService in release, start it on 127.0.0.1:$PORT with a database in a
+# temporary directory, and stop it (and remove the directory) from a trap whatever happens.
+#
+# `open` creates $SESSIONS sessions with curl, then runs wrk for $DURATION against
+# POST /sessions/{id}/open, round robin over the sessions, alternating between a product and
+# the catalog (open.lua), so every request changes a session and writes its SQLite row; then
+# a wrk run as long on GET /health, for the server's own overhead.
+#
+# `memory` starts the server with --idle-timeout 0 (sessions idle for 15 minutes are otherwise
+# saved and released from memory), reads its VmRSS from /proc/PID/status, creates $SESSIONS
+# sessions with wrk (create.lua), reads VmRSS again, and prints the difference per session.
+#
+# Environment (defaults): PORT (18080), SESSIONS (1000 for open, 100000 for memory),
+# DURATION (10s), THREADS (2), CONNECTIONS (32). wrk is installed with apt-get when missing.
+set -euo pipefail
+
+mode=${1:-open}
+case "$mode" in
+  open) sessions=${SESSIONS:-1000} ;;
+  memory) sessions=${SESSIONS:-100000} ;;
+  *) echo "usage: $0 [open|memory]" >&2; exit 2 ;;
+esac
+port=${PORT:-18080}
+duration=${DURATION:-10s}
+threads=${THREADS:-2}
+connections=${CONNECTIONS:-32}
+scripts=$(cd "$(dirname "$0")" && pwd)
+package=$(dirname "$scripts")
+base="http://127.0.0.1:$port"
+
+# wrk, from Debian, when it isn't there.
+if ! command -v wrk >/dev/null 2>&1; then
+  echo "load-test.sh: installing wrk with apt-get" >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y wrk >&2 \
+    || { apt-get update >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y wrk >&2; }
+fi
+
+# The release executable (a few minutes the first time, seconds after).
+echo "== swift build -c release --product FlowService" >&2
+swift build -c release --package-path "$package" --product FlowService >&2
+binary="$(swift build -c release --package-path "$package" --show-bin-path)/FlowService"
+
+# A temporary directory for the database and the server's log; the trap stops the server
+# and removes it, however the script ends.
+work=$(mktemp -d)
+server=""
+cleanup() {
+  if [[ -n "$server" ]]; then
+    kill -TERM "$server" 2>/dev/null || true
+    wait "$server" 2>/dev/null || true
+  fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# Start the server on loopback; `memory` keeps every session in memory.
+arguments=(--hostname 127.0.0.1 --port "$port" --database "$work/flow.sqlite")
+if [[ "$mode" == memory ]]; then arguments+=(--idle-timeout 0); fi
+"$binary" "${arguments[@]}" 2>"$work/server.log" &
+server=$!
+
+# Wait until it answers /health (up to 10 s).
+for _ in $(seq 100); do
+  if curl -fs "$base/health" >/dev/null 2>&1; then break; fi
+  kill -0 "$server" 2>/dev/null || { cat "$work/server.log" >&2; exit 1; }
+  sleep 0.1
+done
+curl -fs "$base/health" >/dev/null || { echo "load-test.sh: no answer from $base" >&2; exit 1; }
+
+# The resident set of the server, in bytes, from /proc.
+rss() { awk '/^VmRSS:/ { print $2 * 1024 }' "/proc/$server/status"; }
+
+echo "== machine: $(nproc) cores, $(uname -sr), $(date -u +%FT%TZ); load: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+if [[ "$mode" == open ]]; then
+  # $sessions sessions, one curl each; their identifiers one a line for open.lua.
+  echo "== creating $sessions sessions with curl" >&2
+  start=$(date +%s.%N)
+  for _ in $(seq "$sessions"); do
+    # The answer is {"id":"..."} without a newline; grep -o ends each identifier with one.
+    curl -fs -X POST "$base/sessions" | grep -o '"id":"[^"]*"' | cut -d'"' -f4
+  done >"$work/ids"
+  end=$(date +%s.%N)
+  [[ $(wc -l <"$work/ids") -eq $sessions ]] || { echo "load-test.sh: sessions missing" >&2; exit 1; }
+  echo "created $sessions sessions in $(echo "$end - $start" | bc) s (one curl process each)"
+
+  # Deep links across those sessions: each request changes one and saves it.
+  echo "== wrk -t$threads -c$connections -d$duration POST /sessions/{id}/open (open.lua, $sessions sessions)"
+  wrk -t"$threads" -c"$connections" -d"$duration" --latency -s "$scripts/open.lua" "$base" \
+    -- "$work/ids" "$threads"
+
+  # The same on GET /health: the HTTP server's own cost.
+  echo "== wrk -t$threads -c$connections -d$duration GET /health"
+  wrk -t"$threads" -c"$connections" -d"$duration" --latency "$base/health"
+  echo "== GET /metrics"
+  curl -fs "$base/metrics"
+  echo
+else
+  # Memory: RSS before and after $sessions sessions, all kept in memory.
+  before=$(rss)
+  echo "== wrk -t$threads -c$connections creating $sessions sessions (create.lua, at most 300 s)"
+  wrk -t"$threads" -c"$connections" -d300s -s "$scripts/create.lua" "$base" -- "$sessions" "$threads"
+  # Let the last saves and frees settle before reading the resident set.
+  sleep 2
+  after=$(rss)
+  metrics=$(curl -fs "$base/metrics")
+  live=$(echo "$metrics" | sed -n 's/.*"sessionsLive":\([0-9]*\).*/\1/p')
+  echo "== GET /metrics: $metrics"
+  echo "VmRSS before: $before bytes; after: $after bytes; sessions in memory: $live"
+  echo "per session: $(((after - before) / live)) bytes"
+fi

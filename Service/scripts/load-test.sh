@@ -50,7 +50,9 @@ binary="$(swift build -c release --package-path "$package" --show-bin-path)/Flow
 # and removes it, however the script ends.
 work=$(mktemp -d)
 server=""
+load=""
 cleanup() {
+  if [[ -n "$load" ]]; then kill -INT "$load" 2>/dev/null || true; fi
   if [[ -n "$server" ]]; then
     kill -TERM "$server" 2>/dev/null || true
     wait "$server" 2>/dev/null || true
@@ -105,8 +107,27 @@ if [[ "$mode" == open ]]; then
 else
   # Memory: RSS before and after $sessions sessions, all kept in memory.
   before=$(rss)
+  # wrk's -d is a fixed duration (a thread that stops itself doesn't end the run), so wrk runs
+  # in the background with a 300 s bound, and is stopped with SIGINT (it prints its figures)
+  # once the sessions are made: create.lua stops creating at the count, so the count stops
+  # moving.
   echo "== wrk -t$threads -c$connections creating $sessions sessions (create.lua, at most 300 s)"
-  wrk -t"$threads" -c"$connections" -d300s -s "$scripts/create.lua" "$base" -- "$sessions" "$threads"
+  start=$(date +%s.%N)
+  wrk -t"$threads" -c"$connections" -d300s -s "$scripts/create.lua" "$base" \
+    -- "$sessions" "$threads" >"$work/wrk.out" &
+  load=$!
+  live=0
+  while kill -0 "$load" 2>/dev/null; do
+    sleep 0.5
+    previous=$live
+    live=$(curl -fs "$base/metrics" | sed -n 's/.*"sessionsLive":\([0-9]*\).*/\1/p')
+    if ((live >= sessions || (live > 0 && live == previous))); then break; fi
+  done
+  end=$(date +%s.%N)
+  kill -INT "$load" 2>/dev/null || true
+  wait "$load" || true
+  cat "$work/wrk.out"
+  echo "created $live sessions in $(echo "$end - $start" | bc) s"
   # Let the last saves and frees settle before reading the resident set.
   sleep 2
   after=$(rss)

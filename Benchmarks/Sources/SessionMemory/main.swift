@@ -7,6 +7,7 @@
 //   swift run -c release --package-path Benchmarks SessionMemory host 100000
 //   swift run -c release --package-path Benchmarks SessionMemory engine 100000
 //   swift run -c release --package-path Benchmarks SessionMemory made|started 100000
+//   swift run -c release --package-path Benchmarks SessionMemory routes 100000   # host, each app registering five routes and a flow
 //
 // glibc only (mallinfo2, /proc); one measurement per process, so that each starts from a
 // fresh heap.
@@ -45,6 +46,34 @@
     AppController(window: Window(misusePolicy: .report)) { Screen("Home") }
   }
 
+  struct Catalog: Route {}
+  struct Product: Route { var id: Int }
+  struct Cart: Route {}
+  struct Checkout: Route {}
+  struct Account: Route {}
+
+  /// An app controller that registers a shop's five routes (four with URL patterns) and a
+  /// flow in its own route table, as a session whose factories capture its own state must.
+  func makeAppWithRoutes() -> AppController {
+    let app = makeApp()
+    do {
+      try app.routes.register(Catalog.self, url: "shop://catalog") { _ in Screen("Catalog") }
+      try app.routes.register(Product.self, url: "shop://catalog/products/<int:id>", parent: { _ in Catalog() }) {
+        Screen("Product \($0.id)")
+      }
+      try app.routes.register(
+        Cart.self, url: "shop://cart", presentation: .sheet(embeddedInNavigationController: true),
+        parent: { _ in Catalog() }
+      ) { _ in Screen("Cart") }
+      try app.routes.register(Checkout.self, parent: { _ in Cart() }) { _ in Screen("Checkout") }
+      try app.routes.register(Account.self, url: "shop://account", parent: { _ in Catalog() }) { _ in Screen("Account") }
+      try app.routes.registerFlow(SheetFlow.self, tag: "Sheet") { _ in SheetFlow() }
+    } catch {
+      fatalError("\(error)")
+    }
+    return app
+  }
+
   /// Brings an app controller to the typical session.
   func populate(_ app: AppController) {
     let navigation = app.rootNavigationController!
@@ -55,10 +84,12 @@
     precondition(app.flows.allFlows.count == 1)
   }
 
-  func measureHost(_ count: Int) async throws -> (heap: Double, rss: Double) {
+  func measureHost(_ count: Int, routes: Bool = false) async throws -> (heap: Double, rss: Double) {
     chi_trim()
     let (heap0, rss0) = (heapInUse(), residentBytes())
-    let host = SessionHost(codec: SessionCodec(snapshot: { _ in [] }, restore: { _, _ in })) { makeApp() }
+    let host = SessionHost(codec: SessionCodec(snapshot: { _ in [] }, restore: { _, _ in })) {
+      routes ? makeAppWithRoutes() : makeApp()
+    }
     for index in 0..<count {
       let id = try SessionID("session-\(index)")
       try await host.create(id)
@@ -98,6 +129,7 @@
     case "engine": try measureEngine(count)
     case "made": try measureEngine(count, stage: 0)
     case "started": try measureEngine(count, stage: 1)
+    case "routes": try await measureHost(count, routes: true)
     default: try await measureHost(count)
     }
   print(

@@ -57,7 +57,7 @@ public final class KeepAliveCache {
   }
 
   /// One kept screen.
-  private struct Entry {
+  struct Entry {
     /// The entry's number in this cache, from 1, as the journal names it.
     let number: Int
     let screen: ViewController
@@ -95,7 +95,7 @@ public final class KeepAliveCache {
   private let listener = Listener()
   private var isListening = false
 
-  private var entries: [KeepAliveKey: Entry] = [:]
+  private(set) var entries: [KeepAliveKey: Entry] = [:]
   private var keysByScreen: [ObjectIdentifier: KeepAliveKey] = [:]
   private var lastNumber = 0
   private var uses: UInt64 = 0
@@ -306,42 +306,6 @@ public final class KeepAliveCache {
     evict(key, .lifetimeEnded)
   }
 
-  // MARK: Saved sessions
-
-  /// A kept screen in no window's hierarchy, as a saved session records it.
-  package struct OffScreenEntry {
-    /// The key it is kept under.
-    package let key: KeepAliveKey
-    /// The screen.
-    package let screen: ViewController
-    /// The seconds left of its duration; `nil` for a screen kept for the session.
-    package let secondsLeft: Double?
-  }
-
-  /// The kept screens in no window's hierarchy whose lifetime can be saved (a duration,
-  /// with what is left of it, or the session), least recently used first; screens kept
-  /// until a lifetime object ends them are left out.
-  package func offScreenEntries() -> [OffScreenEntry] {
-    purgeExpired()
-    let now = self.now
-    return entries.sorted { $0.value.lastUse < $1.value.lastUse }.compactMap { key, entry in
-      guard !entry.screen.isInWindowHierarchy else { return nil }
-      switch entry.lifetime.kind {
-      case .duration(let seconds):
-        return OffScreenEntry(
-          key: key, screen: entry.screen, secondsLeft: max(0, seconds - (now - entry.since)))
-      case .session: return OffScreenEntry(key: key, screen: entry.screen, secondsLeft: nil)
-      case .ending: return nil
-      }
-    }
-  }
-
-  /// Keeps a screen made again for a restored session, in no hierarchy: its lifetime counts
-  /// from now, as if it had just left.
-  package func keepRestored(_ screen: ViewController, for key: KeepAliveKey, within lifetime: Lifetime) {
-    keep(screen, for: key, within: lifetime)
-  }
-
   // MARK: Time
 
   /// Starts hearing screens leave the window, and the manual clock advance.
@@ -361,7 +325,7 @@ public final class KeepAliveCache {
 
   /// The time in seconds: the manual scheduler's, else the monotonic clock's since the
   /// cache was made.
-  private var now: Double {
+  var now: Double {
     guard runsOnManualClock else {
       let elapsed = origin.duration(to: .now).components
       return Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18

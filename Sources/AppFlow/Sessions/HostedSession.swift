@@ -98,11 +98,14 @@ actor HostedSession {
     return .done(())
   }
 
-  /// Saves the session, then retires it, releasing its app controller; when `idle` is given,
-  /// only if the session has been idle since `idle.now - idle.timeout`.
+  /// Saves the session (unless `saving` is `false`), then retires it, releasing its app
+  /// controller; when `idle` is given, only if the session has been idle since
+  /// `idle.now - idle.timeout`.
   ///
   /// - Returns: Whether the session was live and is now evicted.
-  func evict(idle: (now: Duration, timeout: Duration)? = nil) async throws(SessionError) -> Attempt<Bool> {
+  func evict(
+    idle: (now: Duration, timeout: Duration)? = nil, saving: Bool = true
+  ) async throws(SessionError) -> Attempt<Bool> {
     try await enterTurn()
     defer { leaveTurn() }
     switch phase {
@@ -112,21 +115,36 @@ actor HostedSession {
       return .done(false)
     case .live(let app):
       if let idle, idle.now - lastUsed < idle.timeout { return .done(false) }
-      try await store(encode(app))
+      if saving { try await store(encode(app)) }
       retire()
       return .done(true)
     }
   }
 
   /// Evicts the session if it is live, no call is running or waiting in it, and its last
-  /// call ended `timeout` or longer before `now`.
+  /// call ended `timeout` or longer before `now`; saves it first when `saving`.
   ///
   /// - Returns: Whether the session was evicted; `false` too when saving it failed (it then
   ///   stays live).
-  func evictIfIdle(now: Duration, timeout: Duration) async -> Bool {
+  func evictIfIdle(now: Duration, timeout: Duration, saving: Bool) async -> Bool {
     guard !turns.isBusy, case .live = phase, now - lastUsed >= timeout else { return false }
-    guard case .done(true) = try? await evict(idle: (now, timeout)) else { return false }
+    guard case .done(true) = try? await evict(idle: (now, timeout), saving: saving) else { return false }
     return true
+  }
+
+  /// Retires the session without saving it, releasing its app controller if it is live.
+  ///
+  /// - Returns: Whether the session was live.
+  func discard() async throws(SessionError) -> Attempt<Bool> {
+    try await enterTurn()
+    defer { leaveTurn() }
+    switch phase {
+    case .retired: return .retry
+    case .vacant: return .done(false)
+    case .live:
+      retire()
+      return .done(true)
+    }
   }
 
   /// Removes the session's snapshot from the store, then retires the session.

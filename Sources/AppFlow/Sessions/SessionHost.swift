@@ -183,15 +183,41 @@ public final class SessionHost: Sendable {
     }
   }
 
+  /// Releases the session without saving it: its app controller, window, screens and flows
+  /// go, and the store keeps the snapshot it had. The next call into the session restores it
+  /// from that snapshot.
+  ///
+  /// For hosts that share their store with other processes: when another process saved a
+  /// newer snapshot, this host's live copy is out of date, and must be dropped rather than
+  /// saved over the newer one.
+  ///
+  /// - Parameter id: The session.
+  /// - Returns: Whether the session was live; `false` when the host didn't hold it (the store
+  ///   is not asked).
+  /// - Throws: ``SessionError/Code/cancelled`` when the calling task was cancelled while the
+  ///   call waited for the session's turn.
+  @discardableResult
+  public func discard(_ id: SessionID) async throws(SessionError) -> Bool {
+    while let session = table.withLock({ $0.sessions[id] }) {
+      if case .done(let wasLive) = try await session.discard() { return wasLive }
+    }
+    return false
+  }
+
   /// Evicts every live session whose last call ended ``idleTimeout`` or longer ago on
   /// ``clock``, and in which no call runs or waits.
   ///
   /// A session whose snapshot could not be saved stays live and is not listed; call
   /// ``evict(_:)`` to see the error.
   ///
+  /// - Parameter savingFirst: Whether each session is saved before it is released (the
+  ///   default). Pass `false` when every change is saved as it completes, so that the store
+  ///   holds each session's latest state already: the sessions are then released without
+  ///   another save, which a host sharing its store with other processes needs, since one of
+  ///   them may have saved a newer snapshot of a session this host still holds.
   /// - Returns: The sessions evicted, in ascending order; none when ``idleTimeout`` is `nil`.
   @discardableResult
-  public func evictIdle() async -> [SessionID] {
+  public func evictIdle(savingFirst: Bool = true) async -> [SessionID] {
     guard let idleTimeout else { return [] }
     let now = clock.now
     var sessions = table.withLock { Array($0.sessions.values) }.makeIterator()
@@ -199,7 +225,9 @@ public final class SessionHost: Sendable {
     await withTaskGroup(of: SessionID?.self) { group in
       func evictNext() -> Bool {
         guard let session = sessions.next() else { return false }
-        group.addTask { await session.evictIfIdle(now: now, timeout: idleTimeout) ? session.id : nil }
+        group.addTask {
+          await session.evictIfIdle(now: now, timeout: idleTimeout, saving: savingFirst) ? session.id : nil
+        }
         return true
       }
       for _ in 0..<Self.evictionWidth where !evictNext() { break }

@@ -41,6 +41,46 @@ import Testing
     #expect(await host.liveSessionCount == 0)
   }
 
+  @Test func evictingWithoutSavingReleasesIdleSessionsAndLeavesTheStoreAsItWas() async throws {
+    let clock = ManualSessionClock()
+    let host = SessionHost(codec: pageCodec, clock: clock, idleTimeout: .seconds(60)) { id in makePageApp(id)
+    }
+    try await host.create(a)
+    try await host.save(a)
+    let saved = try await host.store.load(a)
+    try await host.withSession(a) { app in
+      try app.navigator.tryNavigate(to: .stack(a, ["list"]), options: .init().animated(false))
+    }
+    clock.advance(by: .seconds(60))
+    #expect(await host.evictIdle(savingFirst: false) == [a])
+    #expect(await host.liveSessionCount == 0)
+    #expect(try await host.store.load(a) == saved)
+    // The next call restores what the store had, not what the released copy showed.
+    #expect(try await host.withSession(a) { pageState($0) } == .home(a))
+  }
+
+  @Test func discardingReleasesALiveSessionWithoutSavingIt() async throws {
+    let host = SessionHost(codec: pageCodec) { id in makePageApp(id) }
+    try await host.create(a)
+    try await host.withSession(a) { app in
+      try app.navigator.tryNavigate(to: .stack(a, ["list"]), options: .init().animated(false))
+    }
+    try await host.save(a)
+    let saved = try await host.store.load(a)
+    try await host.withSession(a) { app in
+      try app.navigator.tryNavigate(to: .stack(a, ["list", "detail"]), options: .init().animated(false))
+    }
+    #expect(try await host.discard(a))
+    #expect(await host.liveSessionCount == 0)
+    #expect(try await host.store.load(a) == saved)
+    // Discarding what isn't live does nothing and doesn't ask the store.
+    #expect(try await host.discard(a) == false)
+    #expect(try await host.discard(b) == false)
+    #expect(try await host.store.sessionIDs() == [a])
+    #expect(try await host.withSession(a) { pageState($0) } == .stack(a, ["list"]))
+    #expect(await host.liveSessionCount == 1)
+  }
+
   @Test func aHostWithoutTimeoutNeverEvictsIdleSessions() async throws {
     let clock = ManualSessionClock()
     let host = SessionHost(codec: pageCodec, clock: clock) { id in makePageApp(id) }

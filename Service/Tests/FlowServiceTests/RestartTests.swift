@@ -7,8 +7,12 @@ import Testing
   @Test func aRestartRestoresEverySession() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let configuration = testConfiguration(database: directory.file("sessions.sqlite"))
+    try await Self.restartRestoresEverySession(testConfiguration(database: directory.file("sessions.sqlite")))
+  }
 
+  /// Creates four sessions in different states, builds the service again over the same
+  /// store, and checks that each comes back equal and goes on.
+  static func restartRestoresEverySession(_ configuration: ServiceConfiguration) async throws {
     let before = try await withService(configuration) { client in
       var states: [SessionState] = []
       let fresh = try await client.createSession()

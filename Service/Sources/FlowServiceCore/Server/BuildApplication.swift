@@ -5,11 +5,14 @@ import HummingbirdWebSocket
 public import Logging
 import NIOCore
 import Navigator
+import PostgresNIO
 import ServiceLifecycle
 import ShopApp
 
 /// Builds the service: a Hummingbird application whose router serves the shop's sessions,
-/// hosted by a `SessionHost` over a ``SQLiteSnapshotStore``.
+/// hosted by a `SessionHost` over a ``SQLiteSnapshotStore``, or over a
+/// ``PostgresSnapshotStore`` when the configuration has a ``ServiceConfiguration/postgresURL``
+/// (several instances can then share the sessions).
 ///
 /// ```swift
 /// let app = try buildApplication(configuration: ServiceConfiguration(port: 8080))
@@ -19,12 +22,33 @@ import ShopApp
 /// - Parameters:
 ///   - configuration: Where to listen, the database, the limits.
 ///   - logger: The application's logger.
-/// - Returns: The application, not running.
-/// - Throws: `SnapshotStoreError` when the database can't be opened.
+/// - Returns: The application, not running. With PostgreSQL, its services include the
+///   database client, and it creates the `snapshots` table before it listens.
+/// - Throws: `SnapshotStoreError` when the SQLite database can't be opened, or with the code
+///   ``ServiceConfiguration/invalidPostgresURL`` when the PostgreSQL URL can't be read.
 public func buildApplication(
   configuration: ServiceConfiguration, logger: Logger = Logger(label: "FlowService")
 ) throws(SnapshotStoreError) -> some ApplicationProtocol {
-  let store = try SQLiteSnapshotStore(path: configuration.databasePath)
+  let store: any SnapshotStore
+  let gate: SessionGate
+  var services: [any Service] = []
+  if let url = configuration.postgresURL {
+    let clientConfiguration: PostgresClient.Configuration
+    do {
+      clientConfiguration = try PostgresURL.configuration(url)
+    } catch {
+      throw SnapshotStoreError(
+        ServiceConfiguration.invalidPostgresURL, "Can't use the PostgreSQL URL: \(error.message)")
+    }
+    let client = PostgresClient(configuration: clientConfiguration, backgroundLogger: logger)
+    let postgres = PostgresSnapshotStore(client: client, logger: logger)
+    services.append(client)
+    store = postgres
+    gate = .shared(postgres)
+  } else {
+    store = try SQLiteSnapshotStore(path: configuration.databasePath)
+    gate = .local
+  }
   let host = SessionHost(store: store, codec: ShopApp.codec, idleTimeout: configuration.idleTimeout) {
     let app = try ShopApp.makeApp()
     // Drained after every call into the session (`SessionEvents`), so it holds one call's events.
@@ -32,17 +56,23 @@ public func buildApplication(
     return app
   }
   let service = FlowServiceRoutes(
-    host: host, bodyLimit: configuration.bodyLimit, metrics: ServiceMetrics(), events: SessionEvents())
+    host: host, bodyLimit: configuration.bodyLimit, metrics: ServiceMetrics(), events: SessionEvents(),
+    gate: gate)
   let router = Router(context: BasicWebSocketRequestContext.self)
   router.middlewares.add(JSONErrorMiddleware(metrics: service.metrics, logger: logger))
   service.add(to: router)
-  var services: [any Service] = []
   if configuration.idleTimeout != nil {
-    services.append(IdleEviction(host: host, interval: configuration.evictionInterval))
+    // Every change is saved as it completes; instances sharing PostgreSQL must not save an
+    // idle copy over a newer snapshot that another instance made.
+    services.append(IdleEviction(host: host, interval: configuration.evictionInterval, saving: gate.isLocal))
   }
-  return Application(
+  var app = Application(
     router: router, server: .http1WebSocketUpgrade(webSocketRouter: router),
     configuration: ApplicationConfiguration(
       address: .hostname(configuration.hostname, port: configuration.port), serverName: "FlowService"),
     services: services, logger: logger)
+  if case .shared(let postgres) = gate {
+    app.beforeServerStarts { try await postgres.prepare() }
+  }
+  return app
 }

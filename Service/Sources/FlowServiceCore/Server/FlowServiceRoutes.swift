@@ -12,6 +12,8 @@ struct FlowServiceRoutes: Sendable {
   let bodyLimit: Int
   let metrics: ServiceMetrics
   let events: SessionEvents
+  /// Keeps a session's requests apart across the instances that share the store.
+  let gate: SessionGate
 
   func add(to router: Router<BasicWebSocketRequestContext>) {
     router.get("/health") { _, _ in json(["status": "ok"]) }
@@ -45,14 +47,14 @@ struct FlowServiceRoutes: Sendable {
             message: "Unknown format '\(format)'; the formats are text, mermaid, dot.")
         }
         let text = try await mapped {
-          try await host.withSession(id) { SessionRendering.picture(of: $0, format: picture) }
+          try await inSession(id) { SessionRendering.picture(of: $0, format: picture) }
         }
         return Response(
           status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
           body: ResponseBody(byteBuffer: ByteBuffer(string: text + "\n")))
       }
       return json(
-        try await mapped { try await host.withSession(id) { SessionRendering.state(of: $0, id: id) } })
+        try await mapped { try await inSession(id) { SessionRendering.state(of: $0, id: id) } })
     }
     router.post("/sessions/:id/open") { request, context in
       let id = try sessionID(context)
@@ -66,7 +68,9 @@ struct FlowServiceRoutes: Sendable {
     }
     router.delete("/sessions/:id") { _, context in
       let id = try sessionID(context)
-      try await mapped { () async throws in try await host.remove(id) }
+      try await mapped { () async throws in
+        try await gate.withSession(id, host: host) { try await host.remove(id) }
+      }
       events.close(id)
       return Response(status: .noContent)
     }
@@ -101,8 +105,16 @@ struct FlowServiceRoutes: Sendable {
     }
   }
 
-  /// Runs `body` in the session, then publishes the events its journal recorded.
+  /// Runs `body` in the session (alone among the instances), then publishes the events its
+  /// journal recorded.
   func inSession<T: Sendable>(
+    _ id: SessionID, _ body: @escaping @Sendable (AppController) throws -> T
+  ) async throws -> T {
+    try await gate.withSession(id, host: host) { try await drained(id, body) }
+  }
+
+  /// Runs `body` in the session, then publishes the events its journal recorded.
+  private func drained<T: Sendable>(
     _ id: SessionID, _ body: @escaping @Sendable (AppController) throws -> T
   ) async throws -> T {
     try await host.withSession(id) { app in
@@ -112,17 +124,21 @@ struct FlowServiceRoutes: Sendable {
   }
 
   /// Runs a change in the session, saves the session once it succeeded, and answers with
-  /// the new state; a refused change is not saved.
+  /// the new state; a refused change is not saved. The change and its save happen alone
+  /// among the instances.
   private func change(
     _ id: SessionID, _ body: @escaping @Sendable (AppController) throws(ServiceError) -> Void
   ) async throws -> Response {
-    let state = try await mapped {
-      try await inSession(id) { app in
-        try body(app)
-        return SessionRendering.state(of: app, id: id)
+    let state = try await gate.withSession(id, host: host) {
+      let state = try await mapped {
+        try await drained(id) { app in
+          try body(app)
+          return SessionRendering.state(of: app, id: id)
+        }
       }
+      try await mapped { () async throws in try await host.save(id) }
+      return state
     }
-    try await mapped { () async throws in try await host.save(id) }
     return json(state)
   }
 

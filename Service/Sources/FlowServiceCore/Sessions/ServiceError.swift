@@ -70,11 +70,19 @@ public struct ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
     self.init(status: status, code: error.code.description, message: error.message)
   }
 
+  /// A store's failure: 503 when another request held the session's lock too long (try
+  /// again), 500 otherwise.
+  init(_ error: SnapshotStoreError) {
+    let status = error.code == PostgresSnapshotStore.sessionBusy ? 503 : 500
+    self.init(status: status, code: error.code.description, message: error.message)
+  }
+
   /// Any error, mapped as its type says; an unexpected one is 500.
   init(any error: any Error) {
     switch error {
     case let error as ServiceError: self = error
     case let error as SessionError: self.init(error)
+    case let error as SnapshotStoreError: self.init(error)
     case let error as RouteError: self.init(error)
     case let error as NavigationError: self.init(error)
     default: self.init(status: 500, code: "internal", message: "\(error)")

@@ -46,17 +46,37 @@ struct Answer: Equatable, CustomStringConvertible {
   }
 }
 
-/// Sends requests to an application under test.
+/// Sends requests to an application under test: through its router, or to a live server.
 struct ServiceClient: Sendable {
-  let client: any TestClientProtocol
+  private let sendRequest: @Sendable (HTTPRequest.Method, String, String?) async throws -> Answer
+
+  /// A client of an application's test framework.
+  init(client: any TestClientProtocol) {
+    sendRequest = { method, uri, body in
+      try await client.execute(uri: uri, method: method, body: body.map { ByteBuffer(string: $0) }) {
+        response in
+        Answer(
+          status: Int(response.status.code), contentType: response.headers[.contentType],
+          body: String(buffer: response.body))
+      }
+    }
+  }
+
+  /// A client of a live server, over one connection (`live` must be connected).
+  init(live: TestClient) {
+    sendRequest = { method, uri, body in
+      let response = try await live.execute(
+        TestClient.Request(
+          uri, method: method, authority: "localhost", headers: [.connection: "keep-alive"],
+          body: body.map { ByteBuffer(string: $0) }))
+      return Answer(
+        status: Int(response.status.code), contentType: response.headers[.contentType],
+        body: response.body.map { String(buffer: $0) } ?? "")
+    }
+  }
 
   func send(_ method: HTTPRequest.Method, _ uri: String, body: String? = nil) async throws -> Answer {
-    try await client.execute(uri: uri, method: method, body: body.map { ByteBuffer(string: $0) }) {
-      response in
-      Answer(
-        status: Int(response.status.code), contentType: response.headers[.contentType],
-        body: String(buffer: response.body))
-    }
+    try await sendRequest(method, uri, body)
   }
 
   func delete(_ uri: String) async throws -> Answer { try await send(.delete, uri) }

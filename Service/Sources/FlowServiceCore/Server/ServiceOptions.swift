@@ -1,0 +1,110 @@
+/// The `FlowService` executable's options: from the command line first, then the
+/// environment (`FLOW_SERVICE_HOSTNAME`, `FLOW_SERVICE_PORT`, `FLOW_SERVICE_DATABASE`,
+/// `FLOW_SERVICE_POSTGRES_URL`, `FLOW_SERVICE_IDLE_TIMEOUT`), then the defaults.
+///
+/// ```swift
+/// switch ServiceOptions.parse(["--port", "9000"], environment: [:]) {
+/// case .success(let options): print(options.configuration.port)   // 9000
+/// case .failure(let error): print(error.problem ?? ServiceOptions.usage)
+/// }
+/// ```
+public struct ServiceOptions: Sendable {
+  /// The configuration the options describe.
+  public var configuration = ServiceConfiguration()
+
+  /// Options with every default.
+  public init() {}
+
+  /// The help text.
+  public static let usage = """
+    usage: FlowService [--hostname HOST] [--port PORT] [--database PATH] [--postgres URL]
+                       [--idle-timeout SECONDS]
+      --hostname HOST   the address to listen on (127.0.0.1; env FLOW_SERVICE_HOSTNAME)
+      --port PORT       the port (8080; env FLOW_SERVICE_PORT)
+      --database PATH   the SQLite file (flow-service.sqlite in the working directory;
+                        env FLOW_SERVICE_DATABASE)
+      --postgres URL    keep sessions in PostgreSQL instead of SQLite, shared with every
+                        instance given the same URL: postgres://USER[:PASSWORD]@HOST[:PORT]/DB
+                        [?sslmode=disable|prefer|require] (env FLOW_SERVICE_POSTGRES_URL)
+      --idle-timeout SECONDS
+                        how long an idle session stays in memory before it is released
+                        (900; 0 keeps every session in memory; env FLOW_SERVICE_IDLE_TIMEOUT)
+    """
+
+  /// A problem with the options, or a request for help.
+  public struct Problem: Error, Hashable, Sendable {
+    /// What is wrong, naming the option; `nil` for `--help`.
+    public let problem: String?
+
+    /// Creates a problem; `nil` for `--help`.
+    public init(_ problem: String?) { self.problem = problem }
+  }
+
+  /// Reads the options.
+  ///
+  /// - Parameters:
+  ///   - arguments: The command line, without the program's name.
+  ///   - environment: The environment.
+  /// - Returns: The options, or the first problem with them (`--help` and `-h` give a
+  ///   problem whose text is `nil`).
+  public static func parse(_ arguments: [String], environment: [String: String]) -> Result<
+    ServiceOptions, Problem
+  > {
+    var options = ServiceOptions()
+    do throws(Problem) {
+      try options.read(environment)
+      try options.read(arguments)
+      return .success(options)
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  private mutating func read(_ environment: [String: String]) throws(Problem) {
+    if let hostname = environment["FLOW_SERVICE_HOSTNAME"] { configuration.hostname = hostname }
+    if let port = environment["FLOW_SERVICE_PORT"] {
+      configuration.port = try Self.port(port, from: "FLOW_SERVICE_PORT")
+    }
+    if let database = environment["FLOW_SERVICE_DATABASE"] { configuration.databasePath = database }
+    if let url = environment["FLOW_SERVICE_POSTGRES_URL"], !url.isEmpty { configuration.postgresURL = url }
+    if let timeout = environment["FLOW_SERVICE_IDLE_TIMEOUT"] {
+      configuration.idleTimeout = try Self.idleTimeout(timeout, from: "FLOW_SERVICE_IDLE_TIMEOUT")
+    }
+  }
+
+  private mutating func read(_ arguments: [String]) throws(Problem) {
+    var remaining = arguments[...]
+    while let option = remaining.popFirst() {
+      if option == "--help" || option == "-h" { throw Problem(nil) }
+      guard Self.options.contains(option) else {
+        throw Problem("unknown option '\(option)'")
+      }
+      guard let value = remaining.popFirst() else { throw Problem("\(option) needs a value") }
+      switch option {
+      case "--hostname": configuration.hostname = value
+      case "--port": configuration.port = try Self.port(value, from: "--port")
+      case "--database": configuration.databasePath = value
+      case "--postgres": configuration.postgresURL = value
+      default: configuration.idleTimeout = try Self.idleTimeout(value, from: "--idle-timeout")
+      }
+    }
+  }
+
+  private static let options: Set = ["--hostname", "--port", "--database", "--postgres", "--idle-timeout"]
+
+  /// A port number, 0 to 65535.
+  private static func port(_ text: String, from source: String) throws(Problem) -> Int {
+    guard let port = Int(text), (0...65535).contains(port) else {
+      throw Problem("\(source) is '\(text)', not a port number")
+    }
+    return port
+  }
+
+  /// An idle timeout in whole seconds: `nil` (never evict) for 0.
+  private static func idleTimeout(_ text: String, from source: String) throws(Problem) -> Duration? {
+    guard let seconds = Int(text), seconds >= 0 else {
+      throw Problem("\(source) is '\(text)', not a number of seconds")
+    }
+    return seconds == 0 ? nil : .seconds(seconds)
+  }
+}

@@ -1,0 +1,331 @@
+public import AppFlow
+public import Logging
+import NIOCore
+public import PostgresNIO
+import Synchronization
+
+/// A ``SnapshotStore`` in PostgreSQL, which several service instances can share: a row per
+/// session in the table `snapshots(session TEXT PRIMARY KEY, version BIGINT, bytes BYTEA,
+/// updated_at TIMESTAMPTZ)`.
+///
+/// ```swift
+/// let client = PostgresClient(configuration: try PostgresURL.configuration("postgres://app@db/shop"))
+/// let store = PostgresSnapshotStore(client: client)
+/// // client.run() runs in a task (a ServiceGroup service) for as long as the store is used.
+/// try await store.prepare()
+/// ```
+///
+/// ## Sharing sessions between instances
+///
+/// Every row has a version that each save increments. An instance that holds a session in
+/// memory knows the version its copy came from. A request runs inside
+/// ``withSessionLock(_:_:)``: a transaction that locks the session's row
+/// (`SELECT … FOR UPDATE`), so two instances never apply requests to one session at once; a
+/// request on another instance waits for the lock and then sees the new version. The lock
+/// tells the request whether this instance's copy is ``SessionLockState/current`` or
+/// ``SessionLockState/stale`` (another instance saved since; the service then drops its copy
+/// and restores the row). A save made while the lock is held goes through the locked
+/// transaction and commits with it.
+///
+/// An instance that dies holds no lock for long: PostgreSQL rolls back its transactions when
+/// its connections close, and another instance goes on from the last committed snapshot. A
+/// save made without the lock (a new session, or a save the service makes outside a request)
+/// only replaces the version this instance last saw: when another instance saved since, it
+/// fails with ``conflict`` instead of writing over the newer snapshot.
+///
+/// Every failure is a `SnapshotStoreError`: ``databaseFailed`` (PostgreSQL's own errors),
+/// ``conflict``, ``sessionBusy`` (a lock not granted within ``lockTimeout``), or
+/// `SnapshotStoreError.Code.damaged`.
+public final class PostgresSnapshotStore: SnapshotStore {
+  /// The code of a failure that PostgreSQL reported (or a lost connection): the message has
+  /// its text.
+  public static let databaseFailed = SnapshotStoreError.Code(rule: "database")
+  /// The code of a save refused because another instance saved the session after this one
+  /// last read it (or removed it, or created it first).
+  public static let conflict = SnapshotStoreError.Code(rule: "conflict")
+  /// The code of a request that waited ``lockTimeout`` for another request to release the
+  /// session's lock.
+  public static let sessionBusy = SnapshotStoreError.Code(rule: "sessionBusy")
+
+  /// The client the store's queries go through; someone must be running it.
+  public let client: PostgresClient
+  /// How long a request waits for a session's lock before it fails with ``sessionBusy``.
+  public let lockTimeout: Duration
+  private let logger: Logger
+  /// The version of each session's row that this instance last loaded or saved.
+  private let versions = Mutex<[SessionID: Int64]>([:])
+
+  /// The session whose row the current task has locked, and the connection of its transaction.
+  @TaskLocal private static var held: HeldLock?
+
+  private struct HeldLock: Sendable {
+    let session: SessionID
+    let connection: PostgresConnection
+  }
+
+  /// Creates a store over `client`; call ``prepare()`` once the client runs.
+  ///
+  /// - Parameters:
+  ///   - client: The client; run it (`client.run()`) for as long as the store is used.
+  ///   - lockTimeout: How long a request waits for a session's lock; 10 seconds by default.
+  ///   - logger: Where the client's queries log.
+  public init(
+    client: PostgresClient, lockTimeout: Duration = .seconds(10),
+    logger: Logger = Logger(label: "FlowService.Postgres")
+  ) {
+    self.client = client
+    self.lockTimeout = lockTimeout
+    self.logger = logger
+  }
+
+  /// Creates the `snapshots` table if it isn't there; several instances may do it at once.
+  ///
+  /// - Throws: `SnapshotStoreError` with the code ``databaseFailed``.
+  public func prepare() async throws(SnapshotStoreError) {
+    do {
+      try await client.withTransaction(logger: logger) { connection in
+        // Two instances creating the table at once would collide in the catalogue: one waits.
+        try await connection.query("SELECT pg_advisory_xact_lock(\(Self.schemaLockKey))", logger: logger)
+        try await connection.query(
+          """
+          CREATE TABLE IF NOT EXISTS snapshots (
+            session TEXT PRIMARY KEY NOT NULL,
+            version BIGINT NOT NULL,
+            bytes BYTEA NOT NULL,
+            updated_at TIMESTAMPTZ NOT NULL DEFAULT now()
+          )
+          """, logger: logger)
+      }
+    } catch {
+      throw failure("create the snapshots table", error, nil)
+    }
+  }
+
+  /// The advisory lock that serialises ``prepare()`` across instances.
+  private static let schemaLockKey: Int64 = 0x466C_6F77_5376_6331
+
+  // MARK: Locking a session
+
+  /// Runs `body` while this task holds the lock on the session's row, in one transaction that
+  /// commits when `body` returns and rolls back when it throws.
+  ///
+  /// Saves, loads and removals of this session made by `body` (on any actor, in this task)
+  /// go through the locked transaction.
+  ///
+  /// - Parameters:
+  ///   - session: The session.
+  ///   - body: The work; it learns whether this instance's copy of the session is current.
+  /// - Returns: What `body` returned.
+  /// - Throws: `SnapshotStoreError` with the code ``sessionBusy`` when the lock wasn't granted
+  ///   within ``lockTimeout`` (`body` didn't run), ``databaseFailed``; what `body` threw.
+  public func withSessionLock<T: Sendable>(
+    _ session: SessionID, _ body: (SessionLockState) async throws -> T
+  ) async throws -> T {
+    var bodyError: (any Error)?
+    do {
+      return try await client.withTransaction(logger: logger) { connection in
+        let milliseconds =
+          lockTimeout.components.seconds * 1000 + lockTimeout.components.attoseconds / 1_000_000_000_000_000
+        // SET can't take a parameter: the number is ours, not the caller's.
+        try await connection.query(
+          PostgresQuery(unsafeSQL: "SET LOCAL lock_timeout = \(max(1, milliseconds))"), logger: logger)
+        var state = SessionLockState.missing
+        let rows = try await connection.query(
+          "SELECT version FROM snapshots WHERE session = \(session.rawValue) FOR UPDATE", logger: logger)
+        for try await version in rows.decode(Int64.self) {
+          state = versions.withLock { $0[session] } == version ? .current : .stale
+        }
+        if state != .current { versions.withLock { $0[session] = nil } }
+        // What this instance knows of the row when the lock is taken: a rollback goes back to it.
+        let known = versions.withLock { $0[session] }
+        do {
+          return try await Self.$held.withValue(HeldLock(session: session, connection: connection)) {
+            try await body(state)
+          }
+        } catch {
+          versions.withLock { $0[session] = known }
+          bodyError = error
+          throw error
+        }
+      }
+    } catch {
+      if let bodyError { throw bodyError }
+      // The lock, or the commit, failed: this instance's idea of the row may be wrong.
+      versions.withLock { $0[session] = nil }
+      throw failure("lock session '\(session)'", error, session)
+    }
+  }
+
+  // MARK: SnapshotStore
+
+  /// Saves `snapshot` as the session's row: through the locked transaction when this task
+  /// holds the session's lock; otherwise only over the version this instance last saw, or as
+  /// a new row.
+  ///
+  /// - Parameters:
+  ///   - snapshot: The bytes to keep.
+  ///   - session: The session.
+  /// - Throws: `SnapshotStoreError` with the code ``conflict`` when, without the lock, the
+  ///   row changed since this instance saw it (or exists, for a session it never saw);
+  ///   ``databaseFailed``. The row is then as it was.
+  public func save(_ snapshot: [UInt8], for session: SessionID) async throws(SnapshotStoreError) {
+    let bytes = ByteBuffer(bytes: snapshot)
+    let known = versions.withLock { $0[session] }
+    let saved: Int64?
+    do {
+      if let held = Self.held, held.session == session {
+        saved = try await Self.firstVersion(
+          held.connection.query(
+            """
+            INSERT INTO snapshots (session, version, bytes) VALUES (\(session.rawValue), 1, \(bytes))
+            ON CONFLICT (session) DO UPDATE
+              SET version = snapshots.version + 1, bytes = excluded.bytes, updated_at = now()
+            RETURNING version
+            """, logger: logger))
+      } else if let known {
+        saved = try await Self.firstVersion(
+          client.query(
+            """
+            UPDATE snapshots SET version = version + 1, bytes = \(bytes), updated_at = now()
+            WHERE session = \(session.rawValue) AND version = \(known)
+            RETURNING version
+            """, logger: logger))
+      } else {
+        saved = try await Self.firstVersion(
+          client.query(
+            """
+            INSERT INTO snapshots (session, version, bytes) VALUES (\(session.rawValue), 1, \(bytes))
+            ON CONFLICT (session) DO NOTHING
+            RETURNING version
+            """, logger: logger))
+      }
+    } catch {
+      throw failure("save the snapshot of session '\(session)'", error, session)
+    }
+    guard let saved else {
+      versions.withLock { $0[session] = nil }
+      let what =
+        known.map { "another instance changed or removed it after this one saw version \($0)" }
+        ?? "it exists already, saved by another instance"
+      throw SnapshotStoreError(
+        Self.conflict, "Can't save the snapshot of session '\(session)': \(what).", session: session)
+    }
+    versions.withLock { $0[session] = saved }
+  }
+
+  /// The session's bytes, or `nil` when it has no row; notes the row's version as this
+  /// instance's.
+  ///
+  /// - Parameter session: The session.
+  /// - Returns: The bytes last saved.
+  /// - Throws: `SnapshotStoreError` with the code ``databaseFailed``.
+  public func load(_ session: SessionID) async throws(SnapshotStoreError) -> [UInt8]? {
+    var found: (Int64, ByteBuffer)?
+    do {
+      let query: PostgresQuery = "SELECT version, bytes FROM snapshots WHERE session = \(session.rawValue)"
+      let rows =
+        if let held = Self.held, held.session == session {
+          try await held.connection.query(query, logger: logger)
+        } else {
+          try await client.query(query, logger: logger)
+        }
+      for try await row in rows.decode((Int64, ByteBuffer).self) { found = row }
+    } catch {
+      throw failure("load the snapshot of session '\(session)'", error, session)
+    }
+    guard let (version, bytes) = found else {
+      versions.withLock { $0[session] = nil }
+      return nil
+    }
+    versions.withLock { $0[session] = version }
+    return Array(bytes.readableBytesView)
+  }
+
+  /// Deletes the session's row, if any: through the locked transaction when this task holds
+  /// the session's lock.
+  ///
+  /// - Parameter session: The session.
+  /// - Throws: `SnapshotStoreError` with the code ``databaseFailed``.
+  public func remove(_ session: SessionID) async throws(SnapshotStoreError) {
+    do {
+      let query: PostgresQuery = "DELETE FROM snapshots WHERE session = \(session.rawValue)"
+      if let held = Self.held, held.session == session {
+        try await held.connection.query(query, logger: logger)
+      } else {
+        try await client.query(query, logger: logger)
+      }
+    } catch {
+      throw failure("remove the snapshot of session '\(session)'", error, session)
+    }
+    versions.withLock { $0[session] = nil }
+  }
+
+  /// The sessions that have a row, in ascending order; a row whose key is not a valid
+  /// `SessionID` is skipped.
+  ///
+  /// - Returns: Their identifiers.
+  /// - Throws: `SnapshotStoreError` with the code ``databaseFailed``.
+  public func sessionIDs() async throws(SnapshotStoreError) -> [SessionID] {
+    var ids: [SessionID] = []
+    do {
+      let rows = try await client.query("SELECT session FROM snapshots ORDER BY session", logger: logger)
+      for try await key in rows.decode(String.self) {
+        if let id = try? SessionID(key) { ids.append(id) }
+      }
+    } catch {
+      throw failure("list the snapshots", error, nil)
+    }
+    return ids.sorted()
+  }
+
+  // MARK: Helpers
+
+  /// The first row's version, or `nil` when the query returned no row.
+  private static func firstVersion(_ rows: PostgresRowSequence) async throws -> Int64? {
+    var first: Int64?
+    for try await version in rows.decode(Int64.self) where first == nil { first = version }
+    return first
+  }
+
+  /// A PostgreSQL failure as a store error: ``sessionBusy`` for a lock not granted in time.
+  private func failure(_ operation: String, _ error: any Error, _ session: SessionID?) -> SnapshotStoreError {
+    let error = Self.underlying(error)
+    if let error = error as? SnapshotStoreError { return error }
+    let text = Self.describe(error)
+    if let error = error as? PSQLError, error.serverInfo?[.sqlState] == "55P03" {
+      return SnapshotStoreError(
+        Self.sessionBusy,
+        "Can't \(operation): another request held its lock for longer than \(lockTimeout) (\(text)).",
+        session: session)
+    }
+    return SnapshotStoreError(
+      Self.databaseFailed, "Can't \(operation) in PostgreSQL: \(text).", session: session)
+  }
+
+  /// The error a transaction's failure carries: its body's, or its BEGIN's, COMMIT's or
+  /// ROLLBACK's.
+  private static func underlying(_ error: any Error) -> any Error {
+    guard let error = error as? PostgresTransactionError else { return error }
+    return error.closureError ?? error.beginError ?? error.commitError ?? error.rollbackError ?? error
+  }
+
+  /// An error's text; PostgreSQL's own message and SQLSTATE when the server sent them.
+  static func describe(_ error: any Error) -> String {
+    guard let error = underlying(error) as? PSQLError else { return "\(underlying(error))" }
+    if let message = error.serverInfo?[.message] {
+      return "\(message) (SQLSTATE \(error.serverInfo?[.sqlState] ?? "?"))"
+    }
+    return "\(error.code)"
+  }
+}
+
+/// What a request holding a session's lock learns about this instance's copy of the session.
+public enum SessionLockState: Sendable, Hashable {
+  /// The row's version is the one this instance last loaded or saved: its copy is current.
+  case current
+  /// The row has another version: another instance saved it since, or this instance never
+  /// read it.
+  case stale
+  /// The session has no row.
+  case missing
+}

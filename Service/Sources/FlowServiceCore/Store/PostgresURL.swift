@@ -1,0 +1,73 @@
+import Foundation
+import NIOSSL
+public import PostgresNIO
+
+/// Reads a PostgreSQL connection URL, `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`, as a
+/// client configuration.
+///
+/// ```swift
+/// let configuration = try PostgresURL.configuration("postgres://shop:secret@db.internal/shop?sslmode=require")
+/// ```
+///
+/// The scheme is `postgres` or `postgresql`; the user is required; the port defaults to 5432
+/// and the database to the user's name. `sslmode` is `disable`, `prefer` (the default: TLS
+/// when the server offers it) or `require`. Percent-escapes in the user and password are
+/// decoded.
+public enum PostgresURL {
+  /// A URL that can't be read: its message says which part is wrong.
+  public struct Invalid: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The sentence naming the problem.
+    public let message: String
+    /// The message.
+    public var description: String { message }
+  }
+
+  /// The client configuration that `url` describes.
+  ///
+  /// - Parameter url: The connection URL.
+  /// - Returns: The configuration.
+  /// - Throws: ``Invalid`` when the URL is not one.
+  public static func configuration(_ url: String) throws(Invalid) -> PostgresClient.Configuration {
+    guard let components = URLComponents(string: url) else {
+      throw Invalid(message: "'\(redacted(url))' is not a URL.")
+    }
+    guard let scheme = components.scheme?.lowercased(), ["postgres", "postgresql"].contains(scheme) else {
+      throw Invalid(message: "'\(redacted(url))' is not a postgres:// URL.")
+    }
+    guard let host = components.host, !host.isEmpty else {
+      throw Invalid(message: "'\(redacted(url))' names no host.")
+    }
+    guard let user = components.user?.removingPercentEncoding, !user.isEmpty else {
+      throw Invalid(message: "'\(redacted(url))' names no user.")
+    }
+    let port = components.port ?? 5432
+    guard (1...65535).contains(port) else {
+      throw Invalid(message: "'\(redacted(url))' has the port \(port), which is not one.")
+    }
+    let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
+    let database = path.isEmpty ? user : path
+    let tls: PostgresClient.Configuration.TLS
+    let mode = components.queryItems?.last { $0.name == "sslmode" }?.value ?? "prefer"
+    switch mode {
+    case "disable": tls = .disable
+    case "prefer": tls = .prefer(.makeClientConfiguration())
+    case "require": tls = .require(.makeClientConfiguration())
+    default:
+      throw Invalid(
+        message: "'\(redacted(url))' has sslmode '\(mode)'; the modes are disable, prefer, require.")
+    }
+    return PostgresClient.Configuration(
+      host: host, port: port, username: user, password: components.password?.removingPercentEncoding,
+      database: database, tls: tls)
+  }
+
+  /// `url` with its password replaced by `***`, for messages and logs.
+  ///
+  /// - Parameter url: A connection URL.
+  /// - Returns: The URL without its password.
+  public static func redacted(_ url: String) -> String {
+    guard var components = URLComponents(string: url), components.password != nil else { return url }
+    components.password = "***"
+    return components.string ?? url
+  }
+}

@@ -1,0 +1,155 @@
+import AppFlow
+import FlowServiceCore
+import Foundation
+import HummingbirdTesting
+import Synchronization
+import Testing
+
+/// The service over PostgreSQL (`Service/scripts/postgres.sh`): a restart, two instances
+/// sharing the sessions, and an instance killed while it works.
+@Suite(.enabled(if: TestPostgres.url != nil, TestPostgres.unavailable))
+struct PostgresServiceTests {
+  @Test func aRestartRestoresEverySession() async throws {
+    try await TestPostgres.withDatabase { url in
+      try await RestartTests.restartRestoresEverySession(TestPostgres.configuration(url))
+    }
+  }
+
+  @Test func twoInstancesApplyConcurrentRequestsToTheSameSessionsOneAtATime() async throws {
+    try await TestPostgres.withDatabase { url in
+      let configuration = TestPostgres.configuration(url)
+      try await withService(configuration) { first in
+        try await withService(configuration) { second in
+          let instances = [first, second]
+          var ids: [String] = []
+          for index in 0..<4 { ids.append(try await instances[index % 2].createSession()) }
+          // Twelve pushes per session, alternating between the instances, all at once: a
+          // push applied to an out-of-date copy, or two applied at once, would lose one.
+          let pushes = 12
+          try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, id) in ids.enumerated() {
+              for push in 0..<pushes {
+                let client = instances[(index + push) % 2]
+                let url = "shop://catalog/products/\(index * 100 + push)"
+                group.addTask { try await client.act(id, "push", url: url) }
+              }
+            }
+            try await group.waitForAll()
+          }
+          for (index, id) in ids.enumerated() {
+            let state = try await first.state(id)
+            #expect(try await second.state(id) == state)
+            let stack = state.root?.stack ?? []
+            #expect(stack.first == Expected.catalog)
+            let pushed = stack.dropFirst().map(\.screen).sorted()
+            let expected = (0..<pushes).map { Expected.product(index * 100 + $0).screen }.sorted()
+            #expect(pushed == expected)
+          }
+          let metrics = try await second.get("/metrics").decoded(MetricsBody.self)
+          #expect(metrics.sessionsStored == 4)
+          #expect(metrics.errors == [:])
+        }
+      }
+    }
+  }
+
+  @Test func anInstanceSeesWhatAnotherChangedAndARemovalEverywhere() async throws {
+    try await TestPostgres.withDatabase { url in
+      let configuration = TestPostgres.configuration(url)
+      try await withService(configuration) { first in
+        try await withService(configuration) { second in
+          let id = try await first.createSession()
+          let onFirst = try await first.open(id, "shop://catalog/products/1")
+          // The second restores it; the first's copy is then out of date and is replaced.
+          #expect(try await second.state(id) == onFirst)
+          let onSecond = try await second.act(id, "push", url: "shop://catalog/products/2")
+          #expect(try await first.state(id) == onSecond)
+          let back = try await first.act(id, "back")
+          #expect(try await second.state(id) == back)
+          #expect(try await second.delete("/sessions/\(id)").status == 204)
+          let gone = try await first.get("/sessions/\(id)")
+          #expect(gone.status == 404)
+          #expect(try gone.decoded(ErrorBody.self).error.code == "unknownSession")
+        }
+      }
+    }
+  }
+
+  @Test(.enabled(if: ServiceProcess.executable != nil, "no FlowService executable next to the tests"))
+  func aKilledInstancesSessionsGoOnOnAnotherFromTheirLastSave() async throws {
+    try await TestPostgres.withDatabase { url in
+      let doomed = try await ServiceProcess.start(["--postgres", url, "--idle-timeout", "0"])
+      defer { doomed.stop() }
+      try await withService(TestPostgres.configuration(url)) { survivor in
+        let ids = try await TestClient.withClient(host: "127.0.0.1", port: doomed.port) { live in
+          let client = ServiceClient(live: live)
+          var ids: [String] = []
+          for _ in 0..<3 { ids.append(try await client.createSession()) }
+          return ids
+        }
+        // Four connections per session push products on the doomed instance; it is killed
+        // after 30 pushes were answered, with others in flight.
+        let pushes = Pushes()
+        await withTaskGroup(of: Void.self) { group in
+          for (index, id) in ids.enumerated() {
+            for worker in 0..<4 {
+              group.addTask {
+                try? await TestClient.withClient(host: "127.0.0.1", port: doomed.port) { live in
+                  let client = ServiceClient(live: live)
+                  for push in 0..<1000 {
+                    let screen = Expected.product(index * 10000 + worker * 1000 + push).screen
+                    pushes.started(screen)
+                    let answer = try await client.post(
+                      "/sessions/\(id)/actions",
+                      actionBody(
+                        "push", url: "shop://catalog/products/\(index * 10000 + worker * 1000 + push)"))
+                    guard answer.status == 200 else { return }
+                    if pushes.answered(screen) == 30 { doomed.kill() }
+                  }
+                }
+              }
+            }
+          }
+        }
+        let (answered, unanswered) = pushes.sets
+        #expect(answered.count >= 30)
+        // Every answered push is there once; a push cut off by the kill is there at most once.
+        var seen: [String] = []
+        for id in ids {
+          let state = try await survivor.act(id, "push", url: "shop://catalog/products/99")
+          let stack = state.root?.stack ?? []
+          #expect(stack.first == Expected.catalog)
+          #expect(stack.last == Expected.product(99))
+          seen += stack.dropFirst().dropLast().map(\.screen)
+        }
+        #expect(Set(seen).count == seen.count)
+        #expect(answered.subtracting(seen).isEmpty)
+        #expect(Set(seen).subtracting(answered).isSubset(of: unanswered))
+      }
+    }
+  }
+}
+
+/// The pushes sent to an instance: those answered, and those sent but not answered.
+private final class Pushes: Sendable {
+  private let state = Mutex((answered: Set<String>(), unanswered: Set<String>()))
+
+  /// The two sets.
+  var sets: (answered: Set<String>, unanswered: Set<String>) {
+    state.withLock { ($0.answered, $0.unanswered) }
+  }
+
+  /// Notes a push sent.
+  func started(_ screen: String) {
+    state.withLock { _ = $0.unanswered.insert(screen) }
+  }
+
+  /// Notes a push answered; returns how many were.
+  func answered(_ screen: String) -> Int {
+    state.withLock { state in
+      state.unanswered.remove(screen)
+      state.answered.insert(screen)
+      return state.answered.count
+    }
+  }
+}

@@ -1,0 +1,141 @@
+import AppFlow
+import FlowServiceCore
+import Testing
+
+/// The PostgreSQL store against a real server (`Service/scripts/postgres.sh`): what it keeps,
+/// and how two instances over one database keep each other's snapshots.
+@Suite(.enabled(if: TestPostgres.url != nil, TestPostgres.unavailable))
+struct PostgresSnapshotStoreTests {
+  private let a = try! SessionID("a")
+  private let b = try! SessionID("b")
+
+  @Test func aStoreKeepsLoadsListsAndRemovesSnapshots() async throws {
+    try await TestPostgres.withDatabase { url in
+      try await TestPostgres.withStore(url) { store in
+        #expect(try await store.load(a) == nil)
+        try await store.save([1, 2, 3], for: b)
+        try await store.save([4], for: a)
+        try await store.save([5, 6], for: a)
+        #expect(try await store.load(a) == [5, 6])
+        #expect(try await store.load(b) == [1, 2, 3])
+        #expect(try await store.sessionIDs() == [a, b])
+        try await store.remove(a)
+        try await store.remove(a)
+        #expect(try await store.load(a) == nil)
+        #expect(try await store.sessionIDs() == [b])
+        // An empty snapshot is a snapshot.
+        try await store.save([], for: a)
+        #expect(try await store.load(a) == [])
+      }
+    }
+  }
+
+  @Test func aSaveWithoutTheLockNeverWritesOverAnotherInstancesNewerSnapshot() async throws {
+    try await TestPostgres.withDatabase { url in
+      try await TestPostgres.withStore(url) { first in
+        try await TestPostgres.withStore(url) { second in
+          try await first.save([1], for: a)
+          #expect(try await second.load(a) == [1])
+          try await second.save([2], for: a)
+
+          let stale = await #expect(throws: SnapshotStoreError.self) { try await first.save([3], for: a) }
+          #expect(stale?.code == PostgresSnapshotStore.conflict)
+          #expect(
+            stale?.message
+              == "Can't save the snapshot of session 'a': another instance changed or removed it after this one saw version 1."
+          )
+          #expect(try await second.load(a) == [2])
+
+          // A session this instance never saw is only ever created, never replaced.
+          let exists = await #expect(throws: SnapshotStoreError.self) { try await first.save([4], for: a) }
+          #expect(exists?.code == PostgresSnapshotStore.conflict)
+          #expect(
+            exists?.message
+              == "Can't save the snapshot of session 'a': it exists already, saved by another instance.")
+          #expect(try await second.load(a) == [2])
+
+          // Once it read the row again, it saves over it.
+          #expect(try await first.load(a) == [2])
+          try await first.save([5], for: a)
+          #expect(try await second.load(a) == [5])
+        }
+      }
+    }
+  }
+
+  @Test func theLockTellsWhetherThisInstancesCopyIsCurrent() async throws {
+    try await TestPostgres.withDatabase { url in
+      try await TestPostgres.withStore(url) { first in
+        try await TestPostgres.withStore(url) { second in
+          #expect(try await first.withSessionLock(a) { $0 } == .missing)
+          try await first.save([1], for: a)
+          #expect(try await first.withSessionLock(a) { $0 } == .current)
+          // The other instance never read it; inside the lock it reads and saves.
+          let seen = try await second.withSessionLock(a) { state in
+            let bytes = try await second.load(a)
+            try await second.save([2], for: a)
+            return "\(state) \(bytes ?? [])"
+          }
+          #expect(seen == "stale [1]")
+          #expect(try await second.withSessionLock(a) { $0 } == .current)
+          #expect(try await first.withSessionLock(a) { $0 } == .stale)
+          #expect(try await first.load(a) == [2])
+          #expect(try await first.withSessionLock(a) { $0 } == .current)
+        }
+      }
+    }
+  }
+
+  @Test func whatALockedRequestSavesIsRolledBackWhenItThrows() async throws {
+    struct Refused: Error {}
+    try await TestPostgres.withDatabase { url in
+      try await TestPostgres.withStore(url) { store in
+        try await store.save([1], for: a)
+        await #expect(throws: Refused.self) {
+          try await store.withSessionLock(a) { _ in
+            try await store.save([2], for: a)
+            try await store.remove(a)
+            throw Refused()
+          }
+        }
+        #expect(try await store.load(a) == [1])
+        // Its idea of the row's version went back too: the next lock finds its copy current.
+        #expect(try await store.withSessionLock(a) { $0 } == .current)
+      }
+    }
+  }
+
+  @Test func aRequestWaitsForTheLockAndGivesUpAfterTheTimeout() async throws {
+    try await TestPostgres.withDatabase { url in
+      try await TestPostgres.withStore(url) { first in
+        try await TestPostgres.withStore(url, lockTimeout: .milliseconds(200)) { second in
+          try await first.save([1], for: a)
+          let (held, release) = AsyncStream.makeStream(of: Void.self)
+          let (locked, lockedNow) = AsyncStream.makeStream(of: Void.self)
+          let holder = Task {
+            try await first.withSessionLock(a) { _ in
+              lockedNow.yield()
+              for await _ in held { break }
+              try await first.save([2], for: a)
+            }
+          }
+          for await _ in locked { break }
+          let busy = await #expect(throws: SnapshotStoreError.self) {
+            try await second.withSessionLock(a) { _ in "ran" }
+          }
+          #expect(busy?.code == PostgresSnapshotStore.sessionBusy)
+          #expect(
+            busy?.message.hasPrefix(
+              "Can't lock session 'a': another request held its lock for longer than 0.2 seconds") == true)
+          // Another session is not held up.
+          #expect(try await second.withSessionLock(b) { $0 } == .missing)
+          // Once the holder commits, the waiter gets the lock and sees the new version.
+          let waiter = Task { try await second.withSessionLock(a) { _ in try await second.load(a) } }
+          release.yield()
+          try await holder.value
+          #expect(try await waiter.value == [2])
+        }
+      }
+    }
+  }
+}

@@ -10,8 +10,9 @@
 # `run` starts the cluster, runs COMMAND with FLOW_SERVICE_POSTGRES_URL exported, stops the
 # cluster whatever happens, and exits with COMMAND's status.
 #
-# FlowService does not use PostgreSQL yet: it stores its sessions in SQLite. This script is
-# ready for the PostgreSQL store that a later increment adds (and for its tests).
+# The Service's PostgreSQL tests run when FLOW_SERVICE_POSTGRES_URL is set, e.g.
+#   Service/scripts/postgres.sh run /tmp/flow-pg -- swift test --package-path Service
+# and a FlowService started with `--postgres "$FLOW_SERVICE_POSTGRES_URL"` keeps its sessions there.
 #
 # Run it as root (it runs the server as the `postgres` user) or as the `postgres` user.
 set -euo pipefail

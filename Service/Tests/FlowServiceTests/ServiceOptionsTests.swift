@@ -1,0 +1,102 @@
+import AppFlow
+import FlowServiceCore
+import PostgresNIO
+import Testing
+
+/// The executable's options: the command line over the environment over the defaults, and
+/// each bad value named.
+@Suite struct ServiceOptionsTests {
+  /// The options' configuration, or the problem's text.
+  private func parse(_ arguments: [String], _ environment: [String: String] = [:]) -> String {
+    switch ServiceOptions.parse(arguments, environment: environment) {
+    case .success(let options):
+      let configuration = options.configuration
+      return [
+        configuration.hostname, "\(configuration.port)", configuration.databasePath,
+        configuration.postgresURL ?? "-", configuration.idleTimeout.map { "\($0)" } ?? "never",
+      ].joined(separator: " ")
+    case .failure(let problem):
+      return problem.problem ?? "help"
+    }
+  }
+
+  @Test func theDefaultsTheEnvironmentAndTheCommandLineInThatOrder() {
+    #expect(parse([]) == "127.0.0.1 8080 flow-service.sqlite - 900.0 seconds")
+    let environment = [
+      "FLOW_SERVICE_HOSTNAME": "0.0.0.0", "FLOW_SERVICE_PORT": "9000",
+      "FLOW_SERVICE_DATABASE": "/var/lib/shop.db",
+      "FLOW_SERVICE_POSTGRES_URL": "postgres://shop@db/shop", "FLOW_SERVICE_IDLE_TIMEOUT": "0",
+    ]
+    #expect(parse([], environment) == "0.0.0.0 9000 /var/lib/shop.db postgres://shop@db/shop never")
+    #expect(
+      parse(
+        [
+          "--hostname", "::1", "--port", "0", "--database", "a.sqlite", "--postgres", "postgres://a@b/c",
+          "--idle-timeout", "60",
+        ],
+        environment) == "::1 0 a.sqlite postgres://a@b/c 60.0 seconds")
+    // An empty PostgreSQL URL in the environment means SQLite.
+    #expect(
+      parse([], ["FLOW_SERVICE_POSTGRES_URL": ""]) == "127.0.0.1 8080 flow-service.sqlite - 900.0 seconds")
+  }
+
+  @Test func everyBadValueIsNamedAndHelpIsAsked() {
+    #expect(parse(["--help"]) == "help")
+    #expect(parse(["--port", "1", "-h"]) == "help")
+    #expect(parse(["--verbose"]) == "unknown option '--verbose'")
+    #expect(parse(["--port"]) == "--port needs a value")
+    #expect(parse(["--port", "65536"]) == "--port is '65536', not a port number")
+    #expect(parse(["--port", "http"]) == "--port is 'http', not a port number")
+    #expect(parse(["--idle-timeout", "-1"]) == "--idle-timeout is '-1', not a number of seconds")
+    #expect(parse([], ["FLOW_SERVICE_PORT": "x"]) == "FLOW_SERVICE_PORT is 'x', not a port number")
+    #expect(
+      parse([], ["FLOW_SERVICE_IDLE_TIMEOUT": "soon"])
+        == "FLOW_SERVICE_IDLE_TIMEOUT is 'soon', not a number of seconds")
+    // The command line doesn't rescue a bad environment: the first problem is reported.
+    #expect(
+      parse(["--port", "1"], ["FLOW_SERVICE_PORT": "x"]) == "FLOW_SERVICE_PORT is 'x', not a port number")
+  }
+
+  @Test func aPostgresURLBecomesAClientConfiguration() throws {
+    let full = try PostgresURL.configuration(
+      "postgresql://shop:s%40cret@db.internal:6543/orders?sslmode=disable")
+    #expect(
+      [full.host, "\(full.port ?? 0)", full.username, full.password, full.database]
+        == ["db.internal", "6543", "shop", "s@cret", "orders"])
+    let short = try PostgresURL.configuration("postgres://shop@db")
+    #expect(
+      [short.host, "\(short.port ?? 0)", short.username, short.database] == ["db", "5432", "shop", "shop"])
+    #expect(short.password == nil)
+  }
+
+  @Test func aBadPostgresURLIsNamedWithoutItsPassword() {
+    func problem(_ url: String) -> String {
+      do {
+        _ = try PostgresURL.configuration(url)
+        return "read"
+      } catch {
+        return error.message
+      }
+    }
+    #expect(problem("mysql://a@b/c") == "'mysql://a@b/c' is not a postgres:// URL.")
+    #expect(problem("postgres:///c") == "'postgres:///c' names no host.")
+    #expect(problem("postgres://:secret@db/c") == "'postgres://:***@db/c' names no user.")
+    #expect(
+      problem("postgres://a:secret@db/c?sslmode=verify-full")
+        == "'postgres://a:***@db/c?sslmode=verify-full' has sslmode 'verify-full'; the modes are disable, prefer, require."
+    )
+    #expect(PostgresURL.redacted("postgres://a:secret@db/c") == "postgres://a:***@db/c")
+    #expect(PostgresURL.redacted("postgres://a@db/c") == "postgres://a@db/c")
+  }
+
+  @Test func aServiceOverABadPostgresURLIsNotBuilt() {
+    let configuration = ServiceConfiguration(postgresURL: "postgres://nobody")
+    #expect {
+      _ = try buildApplication(configuration: configuration)
+    } throws: { error in
+      let error = error as? SnapshotStoreError
+      return error?.code == ServiceConfiguration.invalidPostgresURL
+        && error?.message == "Can't use the PostgreSQL URL: 'postgres://nobody' names no user."
+    }
+  }
+}

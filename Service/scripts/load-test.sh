@@ -16,8 +16,12 @@
 # saved and released from memory), reads its VmRSS from /proc/PID/status, creates $SESSIONS
 # sessions with wrk (create.lua), reads VmRSS again, and prints the difference per session.
 #
+# STORE=postgres runs the same against PostgreSQL: a throwaway server that postgres.sh starts
+# in the temporary directory on 127.0.0.1:$PG_PORT (FlowService --postgres), stopped by the trap.
+#
 # Environment (defaults): PORT (18080), SESSIONS (1000 for open, 100000 for memory),
-# DURATION (10s), THREADS (2), CONNECTIONS (32). wrk is installed with apt-get when missing.
+# DURATION (10s), THREADS (2), CONNECTIONS (32), STORE (sqlite; or postgres), PG_PORT (55433).
+# wrk is installed with apt-get when missing.
 set -euo pipefail
 
 mode=${1:-open}
@@ -30,6 +34,9 @@ port=${PORT:-18080}
 duration=${DURATION:-10s}
 threads=${THREADS:-2}
 connections=${CONNECTIONS:-32}
+store=${STORE:-sqlite}
+pg_port=${PG_PORT:-55433}
+[[ "$store" == sqlite || "$store" == postgres ]] || { echo "load-test.sh: STORE is sqlite or postgres" >&2; exit 2; }
 scripts=$(cd "$(dirname "$0")" && pwd)
 package=$(dirname "$scripts")
 base="http://127.0.0.1:$port"
@@ -57,13 +64,21 @@ cleanup() {
     kill -TERM "$server" 2>/dev/null || true
     wait "$server" 2>/dev/null || true
   fi
+  if [[ "$store" == postgres ]]; then "$scripts/postgres.sh" stop "$work/pg" >/dev/null 2>&1 || true; fi
   rm -rf "$work"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 # Start the server on loopback; `memory` keeps every session in memory.
-arguments=(--hostname 127.0.0.1 --port "$port" --database "$work/flow.sqlite")
+arguments=(--hostname 127.0.0.1 --port "$port")
+if [[ "$store" == postgres ]]; then
+  echo "== PostgreSQL on 127.0.0.1:$pg_port (postgres.sh)" >&2
+  chmod 755 "$work" # the server runs as the postgres user, inside this directory
+  arguments+=(--postgres "$("$scripts/postgres.sh" start "$work/pg" "$pg_port")?sslmode=disable")
+else
+  arguments+=(--database "$work/flow.sqlite")
+fi
 if [[ "$mode" == memory ]]; then arguments+=(--idle-timeout 0); fi
 "$binary" "${arguments[@]}" 2>"$work/server.log" &
 server=$!
@@ -79,7 +94,7 @@ curl -fs "$base/health" >/dev/null || { echo "load-test.sh: no answer from $base
 # The resident set of the server, in bytes, from /proc.
 rss() { awk '/^VmRSS:/ { print $2 * 1024 }' "/proc/$server/status"; }
 
-echo "== machine: $(nproc) cores, $(uname -sr), $(date -u +%FT%TZ); load: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "== machine: $(nproc) cores, $(uname -sr), $(date -u +%FT%TZ); load: $(cut -d' ' -f1-3 /proc/loadavg); store: $store"
 
 if [[ "$mode" == open ]]; then
   # $sessions sessions, one curl each; their identifiers one a line for open.lua.

@@ -31,6 +31,8 @@ public func buildApplication(
 ) throws(SnapshotStoreError) -> some ApplicationProtocol {
   let store: any SnapshotStore
   let gate: SessionGate
+  let events = SessionEvents()
+  var relay: EventRelay?
   var services: [any Service] = []
   if let url = configuration.postgresURL {
     let clientConfiguration: PostgresClient.Configuration
@@ -40,9 +42,18 @@ public func buildApplication(
       throw SnapshotStoreError(
         ServiceConfiguration.invalidPostgresURL, "Can't use the PostgreSQL URL: \(error.message)")
     }
+    let listenerConfiguration: PostgresConnection.Configuration
+    do {
+      listenerConfiguration = try PostgresURL.connectionConfiguration(url)
+    } catch {
+      throw SnapshotStoreError(
+        ServiceConfiguration.invalidPostgresURL, "Can't use the PostgreSQL URL: \(error.message)")
+    }
     let client = PostgresClient(configuration: clientConfiguration, backgroundLogger: logger)
     let postgres = PostgresSnapshotStore(client: client, logger: logger)
+    relay = EventRelay(configuration: listenerConfiguration, events: events, logger: logger)
     services.append(client)
+    services.append(relay!)
     store = postgres
     gate = .shared(postgres)
   } else {
@@ -56,7 +67,7 @@ public func buildApplication(
     return app
   }
   let service = FlowServiceRoutes(
-    host: host, bodyLimit: configuration.bodyLimit, metrics: ServiceMetrics(), events: SessionEvents(),
+    host: host, bodyLimit: configuration.bodyLimit, metrics: ServiceMetrics(), events: events,
     gate: gate)
   let router = Router(context: BasicWebSocketRequestContext.self)
   router.middlewares.add(JSONErrorMiddleware(metrics: service.metrics, logger: logger))
@@ -71,8 +82,12 @@ public func buildApplication(
     configuration: ApplicationConfiguration(
       address: .hostname(configuration.hostname, port: configuration.port), serverName: "FlowService"),
     services: services, logger: logger)
-  if case .shared(let postgres) = gate {
-    app.beforeServerStarts { try await postgres.prepare() }
+  if case .shared(let postgres) = gate, let relay {
+    app.beforeServerStarts {
+      try await postgres.prepare()
+      // Listen before the first request, so that no stream misses a committed event.
+      await relay.waitUntilListening()
+    }
   }
   return app
 }

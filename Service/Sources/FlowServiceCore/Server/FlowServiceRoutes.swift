@@ -33,7 +33,8 @@ struct FlowServiceRoutes: Sendable {
       let id = try await mapped { () async throws -> SessionID in
         let id = try await host.create()
         try await host.save(id)
-        try await host.withSession(id) { app in events.drain(id, app) }
+        let texts = try await host.withSession(id) { app in SessionEvents.take(from: app) }
+        try await gate.publish(id, texts, to: events)
         return id
       }
       return json(CreatedSession(id: id.rawValue), status: .created)
@@ -69,9 +70,11 @@ struct FlowServiceRoutes: Sendable {
     router.delete("/sessions/:id") { _, context in
       let id = try sessionID(context)
       try await mapped { () async throws in
-        try await gate.withSession(id, host: host) { try await host.remove(id) }
+        try await gate.withSession(id, host: host) {
+          try await host.remove(id)
+          await gate.close(id, in: events)
+        }
       }
-      events.close(id)
       return Response(status: .noContent)
     }
     router.ws("/sessions/:id/events") { _, context in
@@ -117,10 +120,11 @@ struct FlowServiceRoutes: Sendable {
   private func drained<T: Sendable>(
     _ id: SessionID, _ body: @escaping @Sendable (AppController) throws -> T
   ) async throws -> T {
-    try await host.withSession(id) { app in
-      defer { events.drain(id, app) }
-      return try body(app)
+    let (result, texts) = try await host.withSession(id) { app in
+      (Result { try body(app) }, SessionEvents.take(from: app))
     }
+    try await gate.publish(id, texts, to: events)
+    return try result.get()
   }
 
   /// Runs a change in the session, saves the session once it succeeded, and answers with

@@ -30,6 +30,11 @@ enum SessionGate: Sendable {
     do {
       return try await store.withSessionLock(id) { state in
         if state != .current { try await host.discard(id) }
+        if state == .stale {
+          // Restores the row now, and drops what the restoration recorded: rebuilding an
+          // instance's copy is not a navigation, and the streams don't carry it.
+          try await host.withSession(id) { app in _ = SessionEvents.take(from: app) }
+        }
         return try await body()
       }
     } catch let error as ServiceError where error.status < 500 {
@@ -37,6 +42,29 @@ enum SessionGate: Sendable {
     } catch {
       _ = try? await host.discard(id)
       throw error
+    }
+  }
+
+  /// Publishes the session's events: to this instance's streams at once, or, with
+  /// PostgreSQL, through the database to every instance's (with the request's transaction
+  /// when the session's lock is held).
+  func publish(_ id: SessionID, _ texts: [String], to events: SessionEvents) async throws {
+    guard !texts.isEmpty else { return }
+    guard case .shared(let store) = self else { return events.publish(id, texts) }
+    for payload in RelayMessage.payloads(id, texts) {
+      try await store.notify(RelayMessage.channel, payload, about: id)
+    }
+  }
+
+  /// Ends the streams of a removed session: this instance's, or every instance's.
+  func close(_ id: SessionID, in events: SessionEvents) async {
+    guard case .shared(let store) = self else { return events.close(id) }
+    let payload = text(RelayMessage(session: id.rawValue, removed: true))
+    do {
+      try await store.notify(RelayMessage.channel, payload, about: id)
+    } catch {
+      // The session is gone; its streams here end at least.
+      events.close(id)
     }
   }
 }

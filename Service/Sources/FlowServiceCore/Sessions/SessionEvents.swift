@@ -44,8 +44,9 @@ public struct EventsSubscribed: Codable, Hashable, Sendable {
 ///
 /// Every session's journal is on; after each call into a session the service takes the
 /// events the call recorded out of the journal (so that it doesn't grow) and publishes them
-/// here, numbered, inside the session's isolation domain, so they are published in journal
-/// order. Each subscriber receives each event published after it subscribed, once. The last
+/// here, numbered, before the session's next call, so they are published in journal order.
+/// Instances sharing PostgreSQL publish every instance's events, relayed through the
+/// database in commit order (``EventRelay``). Each subscriber receives each event published after it subscribed, once. The last
 /// `recentLimit` events of each session are kept for the inspector's page.
 final class SessionEvents: Sendable {
   private struct Channel {
@@ -70,12 +71,18 @@ final class SessionEvents: Sendable {
     self.recentLimit = recentLimit
   }
 
-  /// Takes the events the session's journal recorded and publishes them.
-  func drain(_ id: SessionID, _ app: AppController) {
+  /// Takes the events the session's journal recorded out of it, as the stream prints them.
+  static func take(from app: AppController) -> [String] {
     let journal = app.window.journal
-    guard !journal.events.isEmpty else { return }
+    guard !journal.events.isEmpty else { return [] }
     let texts = journal.events.map { "\($0)" }
     journal.removeAll()
+    return texts
+  }
+
+  /// Numbers the session's events and hands them to its subscribers.
+  func publish(_ id: SessionID, _ texts: [String]) {
+    guard !texts.isEmpty else { return }
     state.withLock { state in
       var channel = state.channels[id, default: Channel()]
       for text in texts {

@@ -278,6 +278,32 @@ public final class PostgresSnapshotStore: SnapshotStore {
     return ids.sorted()
   }
 
+  // MARK: Notifications
+
+  /// Sends `payload` on `channel` (`pg_notify`): inside the session's lock, with the locked
+  /// transaction, so that listeners hear it when it commits, and never if it rolls back;
+  /// otherwise at once.
+  ///
+  /// - Parameters:
+  ///   - channel: The channel.
+  ///   - payload: The text, under 8,000 bytes.
+  ///   - session: The session it is about.
+  /// - Throws: `SnapshotStoreError` with the code ``databaseFailed``.
+  public func notify(_ channel: String, _ payload: String, about session: SessionID)
+    async throws(SnapshotStoreError)
+  {
+    do {
+      let query: PostgresQuery = "SELECT pg_notify(\(channel), \(payload))"
+      if let held = Self.held, held.session == session {
+        try await held.connection.query(query, logger: logger)
+      } else {
+        try await client.query(query, logger: logger)
+      }
+    } catch {
+      throw failure("notify \(channel) about session '\(session)'", error, session)
+    }
+  }
+
   // MARK: Helpers
 
   /// The first row's version, or `nil` when the query returned no row.

@@ -2,8 +2,14 @@ import AppFlow
 import FlowServiceCore
 import Foundation
 import HummingbirdTesting
+import HummingbirdWSTesting
+import NIOWebSocket
+import Navigator
+import ShopApp
 import Synchronization
 import Testing
+import WSClient
+import WSCore
 
 /// The service over PostgreSQL (`Service/scripts/postgres.sh`): a restart, two instances
 /// sharing the sessions, and an instance killed while it works.
@@ -150,6 +156,65 @@ private final class Pushes: Sendable {
       state.unanswered.remove(screen)
       state.answered.insert(screen)
       return state.answered.count
+    }
+  }
+}
+
+/// The event stream across instances.
+@Suite(.enabled(if: TestPostgres.url != nil, TestPostgres.unavailable))
+struct PostgresEventStreamTests {
+  @Test func aStreamOnOneInstanceCarriesTheEventsOfRequestsOnBothInCommitOrderOnce() async throws {
+    // What a shop app records for a new session, then for the three requests below.
+    let app = try ShopApp.makeApp()
+    app.window.journal.isEnabled = true
+    _ = try app.start()
+    let start = app.window.journal.events.map { "\($0)" }
+    app.window.journal.removeAll()
+    try SessionActions.open("shop://catalog/products/42", in: app)
+    try SessionActions.perform(ActionRequest(action: "push", url: "shop://catalog/products/7"), in: app)
+    try SessionActions.perform(ActionRequest(action: "back"), in: app)
+    let requests = app.window.journal.events.map { "\($0)" }
+    #expect(!start.isEmpty && !requests.isEmpty)
+
+    try await TestPostgres.withDatabase { url in
+      let configuration = TestPostgres.configuration(url)
+      try await withService(configuration) { first in
+        let listening = try buildApplication(configuration: configuration)
+        try await listening.test(.live) { client in
+          let second = ServiceClient(client: client)
+          let id = try await first.createSession()
+          let received = Mutex<[SessionEvent]>([])
+          try await withTimeout(.seconds(30)) {
+            try await client.ws("/sessions/\(id)/events") { inbound, outbound, _ in
+              var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
+              let message = try await messages.next()
+              guard case .text(let subscribed)? = message else {
+                Issue.record("The stream closed before its first message.")
+                return
+              }
+              let next = try JSONDecoder().decode(EventsSubscribed.self, from: Data(subscribed.utf8)).next
+              // The session's creation may reach this instance before or after the subscription.
+              #expect(next == 0 || next == start.count)
+              let expectedCount = start.count + requests.count - next
+              try await first.open(id, "shop://catalog/products/42")
+              try await second.act(id, "push", url: "shop://catalog/products/7")
+              try await first.act(id, "back")
+              while received.withLock({ $0.count }) < expectedCount {
+                let message = try await messages.next()
+                guard case .text(let text)? = message else { break }
+                let event = try JSONDecoder().decode(SessionEvent.self, from: Data(text.utf8))
+                received.withLock { $0.append(event) }
+              }
+              try await outbound.close(.normalClosure, reason: nil)
+              #expect(
+                received.withLock { $0 }
+                  == (start + requests).enumerated().dropFirst(next).map {
+                    SessionEvent(index: $0.offset, event: $0.element)
+                  })
+            }
+          }
+        }
+      }
     }
   }
 }

@@ -7,14 +7,22 @@ import Testing
 #endif
 
 /// A `FlowService` executable running in a process of its own, which a test can kill.
+///
+/// Spawned with `posix_spawn`, its standard error going to a file that is read for the port
+/// it listens on; reaped with `waitpid`. (Foundation's `Process`, whose exit monitoring and
+/// pipe handlers run on dispatch, crashed in dispatch's event loop when its child was killed.)
 final class ServiceProcess: Sendable {
-  private let process: Mutex<Process>
+  /// The process identifier, or 0 once the process was reaped.
+  private let pid: Mutex<pid_t>
   /// The port it listens on, on 127.0.0.1.
   let port: Int
+  /// The file its standard error goes to.
+  let log: String
 
-  private init(process: sending Process, port: Int) {
-    self.process = Mutex(process)
+  private init(pid: pid_t, port: Int, log: String) {
+    self.pid = Mutex(pid)
     self.port = port
+    self.log = log
   }
 
   /// The `FlowService` executable the build made next to the tests', if there is one.
@@ -28,95 +36,83 @@ final class ServiceProcess: Sendable {
   }
 
   /// Starts `FlowService` with `arguments` on a port the system chooses, and returns once it
-  /// listens.
+  /// listens (within 60 seconds).
   static func start(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws
     -> ServiceProcess
   {
     let executable = try #require(
       executable, "no FlowService executable next to the tests", sourceLocation: sourceLocation)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments + ["--hostname", "127.0.0.1", "--port", "0"]
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    let (lines, continuation) = AsyncStream.makeStream(of: String.self)
-    let pending = LockedText()
-    errors.fileHandleForReading.readabilityHandler = { handle in
-      let data = handle.availableData
-      if data.isEmpty {
-        handle.readabilityHandler = nil
-        continuation.finish()
-        return
+    let log = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "FlowService-\(UUID().uuidString).log"
+    ).path
+    let argv = [executable] + arguments + ["--hostname", "127.0.0.1", "--port", "0"]
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    var cArguments = argv.map { strdup($0) } + [nil]
+    defer { for argument in cArguments { free(argument) } }
+    var pid: pid_t = 0
+    let status = posix_spawn(&pid, executable, &actions, nil, &cArguments, environ)
+    try #require(status == 0, "posix_spawn failed: \(status)", sourceLocation: sourceLocation)
+    let process = ServiceProcess(pid: pid, port: 0, log: log)
+    for _ in 0..<600 {
+      // Hummingbird logs "Server started and listening on 127.0.0.1:PORT".
+      let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+      if let range = text.range(of: "listening on 127.0.0.1:"),
+        let port = Int(text[range.upperBound...].prefix { $0.isNumber })
+      {
+        return ServiceProcess(pid: process.takePID(), port: port, log: log)
       }
-      for line in pending.append(String(decoding: data, as: UTF8.self)) { continuation.yield(line) }
+      if !process.isRunning { break }
+      try await Task.sleep(for: .milliseconds(100))
     }
-    try process.run()
-    let port = try await withThrowingTaskGroup(of: Int?.self) { group in
-      group.addTask {
-        try await Task.sleep(for: .seconds(60))
-        return nil
-      }
-      group.addTask {
-        for await line in lines {
-          // Hummingbird logs "Server started and listening on 127.0.0.1:PORT".
-          if let range = line.range(of: "listening on 127.0.0.1:"),
-            let port = Int(line[range.upperBound...].prefix { $0.isNumber })
-          {
-            return port
-          }
-        }
-        return nil
-      }
-      defer { group.cancelAll() }
-      return try await group.next() ?? nil
-    }
-    guard let port else {
-      process.terminate()
-      process.waitUntilExit()
-      Issue.record("FlowService did not start listening: \(pending.all)", sourceLocation: sourceLocation)
-      throw CancellationError()
-    }
-    return ServiceProcess(process: process, port: port)
+    process.stop()
+    let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+    Issue.record("FlowService did not start listening: \(text)", sourceLocation: sourceLocation)
+    throw CancellationError()
   }
 
-  /// Kills the process at once (SIGKILL: no graceful shutdown) and waits for it to end.
+  /// Whether the process still runs.
+  private var isRunning: Bool {
+    pid.withLock { pid in
+      guard pid != 0 else { return false }
+      var status: Int32 = 0
+      if waitpid(pid, &status, WNOHANG) == pid {
+        pid = 0
+        return false
+      }
+      return true
+    }
+  }
+
+  /// Hands the process over to another instance.
+  private func takePID() -> pid_t {
+    pid.withLock { pid in
+      defer { pid = 0 }
+      return pid
+    }
+  }
+
+  /// Kills the process at once (SIGKILL: no graceful shutdown) and reaps it.
   func kill() {
-    process.withLock { process in
-      _ = Glibc.kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-    }
+    end(SIGKILL)
   }
 
-  /// Stops the process gracefully (SIGTERM) and waits for it to end.
+  /// Stops the process gracefully (SIGTERM), reaps it, and removes its log.
   func stop() {
-    process.withLock { process in
-      if process.isRunning {
-        process.terminate()
-        process.waitUntilExit()
-      }
-    }
+    end(SIGTERM)
+    try? FileManager.default.removeItem(atPath: log)
   }
-}
 
-/// Text that arrives in pieces, cut into whole lines, and kept.
-private final class LockedText: Sendable {
-  private let state = Mutex((pending: "", lines: [String]()))
-
-  /// The whole lines added so far.
-  var all: String { state.withLock { $0.lines.joined(separator: "\n") } }
-
-  /// Adds `piece`; returns the lines it completed.
-  func append(_ piece: String) -> [String] {
-    state.withLock { state in
-      state.pending += piece
-      var lines: [String] = []
-      while let newline = state.pending.firstIndex(of: "\n") {
-        lines.append(String(state.pending[..<newline]))
-        state.pending = String(state.pending[state.pending.index(after: newline)...])
-      }
-      state.lines += lines
-      return lines
+  private func end(_ signal: Int32) {
+    pid.withLock { pid in
+      guard pid != 0 else { return }
+      _ = Glibc.kill(pid, signal)
+      var status: Int32 = 0
+      _ = waitpid(pid, &status, 0)
+      pid = 0
     }
   }
 }

@@ -1,0 +1,58 @@
+import AppFlow
+import Foundation
+import Testing
+
+@testable import FlowServiceCore
+
+/// How a request's events are cut into PostgreSQL notifications, each under 8,000 bytes.
+@Suite struct RelayMessageTests {
+  private let session = try! SessionID("0123456789abcdef0123456789abcdef")
+
+  /// The messages the payloads decode to.
+  private func decoded(_ payloads: [String]) throws -> [RelayMessage] {
+    try payloads.map { try JSONDecoder().decode(RelayMessage.self, from: Data($0.utf8)) }
+  }
+
+  @Test func aFewEventsTravelInOneMessage() throws {
+    let payloads = RelayMessage.payloads(
+      session, ["Catalog().viewDidLoad()", "Catalog().viewWillAppear(animated: false)"])
+    let messages = try decoded(payloads)
+    #expect(
+      messages.map(\.events) == [["Catalog().viewDidLoad()", "Catalog().viewWillAppear(animated: false)"]])
+    #expect(messages.map(\.session) == [session.rawValue])
+  }
+
+  @Test func manyEventsAreCutIntoMessagesUnderTheLimitInOrder() throws {
+    // Quotes and backslashes double in JSON: the worst case for the size.
+    let events = (0..<2_000).map { "Product(id: \($0)).viewDidAppear(\"\\\\\")" }
+    let payloads = RelayMessage.payloads(session, events)
+    #expect(payloads.count > 1)
+    #expect(payloads.allSatisfy { $0.utf8.count < 8_000 })
+    #expect(try decoded(payloads).flatMap { $0.events ?? [] } == events)
+  }
+
+  @Test func anEventTooLongForANotificationIsCut() throws {
+    let long = String(repeating: "\"", count: 20_000)
+    let payloads = RelayMessage.payloads(session, ["before", long, "after"])
+    #expect(payloads.allSatisfy { $0.utf8.count < 8_000 })
+    let events = try decoded(payloads).flatMap { $0.events ?? [] }
+    #expect(events.count == 3)
+    #expect(events.first == "before" && events.last == "after")
+    #expect(events[1].hasSuffix("…") && events[1].hasPrefix("\"\"\""))
+  }
+
+  @Test func controlCharactersCountAsTheirEscapes() throws {
+    let events = (0..<500).map { _ in String(repeating: "\u{01}", count: 100) }
+    let payloads = RelayMessage.payloads(session, events)
+    #expect(payloads.allSatisfy { $0.utf8.count < 8_000 })
+    #expect(try decoded(payloads).flatMap { $0.events ?? [] } == events)
+    for text in ["plain", "a\"b\\c/d", "\n\t\u{01}", "é✓"] {
+      let encoded = try JSONEncoder().encode(text)
+      #expect(RelayMessage.jsonSize(text) == encoded.count, "\(text)")
+    }
+  }
+
+  @Test func noEventsNoMessage() {
+    #expect(RelayMessage.payloads(session, []) == [])
+  }
+}

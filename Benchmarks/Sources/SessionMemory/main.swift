@@ -8,6 +8,7 @@
 //   swift run -c release --package-path Benchmarks SessionMemory engine 100000
 //   swift run -c release --package-path Benchmarks SessionMemory made|started 100000
 //   swift run -c release --package-path Benchmarks SessionMemory routes 100000   # host, each app registering five routes and a flow
+//   swift run -c release --package-path Benchmarks SessionMemory table-3 20000    # route tables alone, 0 to 5 registrations
 //
 // glibc only (mallinfo2, /proc); one measurement per process, so that each starts from a
 // fresh heap.
@@ -58,7 +59,9 @@
     let app = makeApp()
     do {
       try app.routes.register(Catalog.self, url: "shop://catalog") { _ in Screen("Catalog") }
-      try app.routes.register(Product.self, url: "shop://catalog/products/<int:id>", parent: { _ in Catalog() }) {
+      try app.routes.register(
+        Product.self, url: "shop://catalog/products/<int:id>", parent: { _ in Catalog() }
+      ) {
         Screen("Product \($0.id)")
       }
       try app.routes.register(
@@ -66,7 +69,9 @@
         parent: { _ in Catalog() }
       ) { _ in Screen("Cart") }
       try app.routes.register(Checkout.self, parent: { _ in Cart() }) { _ in Screen("Checkout") }
-      try app.routes.register(Account.self, url: "shop://account", parent: { _ in Catalog() }) { _ in Screen("Account") }
+      try app.routes.register(Account.self, url: "shop://account", parent: { _ in Catalog() }) { _ in
+        Screen("Account")
+      }
       try app.routes.registerFlow(SheetFlow.self, tag: "Sheet") { _ in SheetFlow() }
     } catch {
       fatalError("\(error)")
@@ -119,6 +124,38 @@
     return (Double(heap1 - heap0) / Double(count), Double(rss1 - rss0) / Double(count))
   }
 
+  /// `count` route tables alone, each with the first `stage` registrations of a shop (0:
+  /// empty; 1: a route without a pattern; 2: one with a pattern; 3: one with a parameter and a
+  /// parent; 4: a sheet; 5: a flow): what each registration costs a session's table.
+  func measureTables(_ count: Int, stage: Int) throws -> (heap: Double, rss: Double) {
+    chi_trim()
+    let (heap0, rss0) = (heapInUse(), residentBytes())
+    var tables: [RouteTable] = []
+    tables.reserveCapacity(count)
+    for _ in 0..<count {
+      let routes = RouteTable()
+      if stage >= 1 { try routes.register(Catalog.self) { _ in Screen("Catalog") } }
+      if stage >= 2 { try routes.register(Account.self, url: "shop://account") { _ in Screen("Account") } }
+      if stage >= 3 {
+        try routes.register(Product.self, url: "shop://catalog/products/<int:id>", parent: { _ in Catalog() })
+        {
+          Screen("Product \($0.id)")
+        }
+      }
+      if stage >= 4 {
+        try routes.register(
+          Cart.self, url: "shop://cart", presentation: .sheet(embeddedInNavigationController: true),
+          parent: { _ in Catalog() }
+        ) { _ in Screen("Cart") }
+      }
+      if stage >= 5 { try routes.registerFlow(SheetFlow.self, tag: "Sheet") { _ in SheetFlow() } }
+      tables.append(routes)
+    }
+    let (heap1, rss1) = (heapInUse(), residentBytes())
+    withExtendedLifetime(tables) {}
+    return (Double(heap1 - heap0) / Double(count), Double(rss1 - rss0) / Double(count))
+  }
+
   func format(_ bytes: Double) -> String { String(Int(bytes.rounded())) }
 
   let which = CommandLine.arguments.dropFirst().first ?? "host"
@@ -130,6 +167,8 @@
     case "made": try measureEngine(count, stage: 0)
     case "started": try measureEngine(count, stage: 1)
     case "routes": try await measureHost(count, routes: true)
+    case "table-0", "table-1", "table-2", "table-3", "table-4", "table-5":
+      try measureTables(count, stage: Int(String(which.last!))!)
     default: try await measureHost(count)
     }
   print(

@@ -73,9 +73,7 @@ public func buildApplication(
   router.middlewares.add(JSONErrorMiddleware(metrics: service.metrics, logger: logger))
   service.add(to: router)
   if configuration.idleTimeout != nil {
-    // Every change is saved as it completes; instances sharing PostgreSQL must not save an
-    // idle copy over a newer snapshot that another instance made.
-    services.append(IdleEviction(host: host, interval: configuration.evictionInterval, saving: gate.isLocal))
+    services.append(IdleEviction(host: host, interval: configuration.evictionInterval, gate: gate))
   }
   var app = Application(
     router: router, server: .http1WebSocketUpgrade(webSocketRouter: router),

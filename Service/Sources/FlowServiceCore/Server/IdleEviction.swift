@@ -2,19 +2,27 @@ import AppFlow
 import ServiceLifecycle
 
 /// A service that evicts the host's idle sessions every `interval`, until a graceful
-/// shutdown; without saving them first when `saving` is `false` (the service saves every
-/// change as it completes, and instances sharing PostgreSQL must not write an old copy over
-/// a newer one).
+/// shutdown.
+///
+/// With one instance (``SessionGate/local``), each session is saved before it is released.
+/// Instances sharing PostgreSQL release idle sessions without a save (every change was saved
+/// as it completed, and an old copy must not be written over another instance's newer
+/// snapshot), and the store forgets the versions of the sessions released.
 struct IdleEviction: Service {
   let host: SessionHost
   let interval: Duration
-  let saving: Bool
+  let gate: SessionGate
 
   func run() async throws {
     try? await cancelWhenGracefulShutdown {
       while !Task.isCancelled {
         try await Task.sleep(for: interval)
-        _ = await host.evictIdle(savingFirst: saving)
+        switch gate {
+        case .local:
+          _ = await host.evictIdle()
+        case .shared(let store):
+          store.forget(await host.evictIdle(savingFirst: false))
+        }
       }
     }
   }

@@ -13,11 +13,6 @@ enum SessionGate: Sendable {
   /// Instances sharing a PostgreSQL store.
   case shared(PostgresSnapshotStore)
 
-  /// Whether this is the one-instance gate.
-  var isLocal: Bool {
-    if case .local = self { true } else { false }
-  }
-
   /// Runs `body`, which works on session `id` through `host`, alone among the instances.
   ///
   /// When `body` throws an error that may have left this instance's copy ahead of the store

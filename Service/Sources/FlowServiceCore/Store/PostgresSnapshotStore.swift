@@ -278,6 +278,16 @@ public final class PostgresSnapshotStore: SnapshotStore {
     return ids.sorted()
   }
 
+  /// Forgets the versions this instance knew of `sessions`, which it no longer holds in
+  /// memory (idle ones it released), so that what it knows stays as small as what it holds.
+  ///
+  /// - Parameter sessions: The sessions.
+  public func forget(_ sessions: some Sequence<SessionID>) {
+    versions.withLock { versions in
+      for session in sessions { versions[session] = nil }
+    }
+  }
+
   // MARK: Notifications
 
   /// Sends `payload` on `channel` (`pg_notify`): inside the session's lock, with the locked

@@ -81,6 +81,29 @@ struct PostgresServiceTests {
     }
   }
 
+  @Test func anIdleSessionIsReleasedWithoutASaveAndComesBackAsTheStoreHasIt() async throws {
+    try await TestPostgres.withDatabase { url in
+      var idle = TestPostgres.configuration(url)
+      idle.idleTimeout = .milliseconds(50)
+      idle.evictionInterval = .milliseconds(20)
+      try await withService(idle) { first in
+        try await withService(TestPostgres.configuration(url)) { second in
+          let id = try await first.createSession()
+          try await first.open(id, "shop://catalog/products/8")
+          var live = 1
+          for _ in 0..<250 where live > 0 {
+            try await Task.sleep(for: .milliseconds(20))
+            live = try await first.get("/metrics").decoded(MetricsBody.self).sessionsLive
+          }
+          #expect(live == 0)
+          // Another instance changes it meanwhile; the first restores the newer snapshot.
+          let changed = try await second.act(id, "push", url: "shop://catalog/products/9")
+          #expect(try await first.state(id) == changed)
+        }
+      }
+    }
+  }
+
   @Test(.enabled(if: ServiceProcess.executable != nil, "no FlowService executable next to the tests"))
   func aKilledInstancesSessionsGoOnOnAnotherFromTheirLastSave() async throws {
     try await TestPostgres.withDatabase { url in

@@ -1,24 +1,6 @@
 import Foundation
 import Navigator
 
-/// How one route type is written into a snapshot and read back.
-struct RouteCodec {
-  /// Writes a route's value.
-  let encode: (AnyRoute, any Encoder) throws -> Void
-  /// Reads a route's value.
-  let decode: (any Decoder) throws -> AnyRoute
-
-  init<R: Route>(_ type: R.Type) {
-    encode = { route, encoder in
-      guard let value = route.as(R.self) else {
-        throw SnapshotError(.unknownRoute, "\(route) is not a \(R.routeName).")
-      }
-      try value.encode(to: encoder)
-    }
-    decode = { decoder in AnyRoute(try R(from: decoder)) }
-  }
-}
-
 /// Hands the route table to the coders of one snapshot, in the table's isolation domain.
 ///
 /// Unchecked: the coders run synchronously inside `encode(_:)` and `decodeSnapshot(_:)`,
@@ -57,7 +39,7 @@ private struct SnapshotKey: Hashable, Sendable, Codable {
       throw SnapshotError(
         .corrupt, "The route \"\(tag)\" at \(Self.place(container.codingPath)) has no \"value\".")
     }
-    route = try codec.decode(try container.superDecoder(forKey: .value))
+    route = try codec.decodeValue(from: try container.superDecoder(forKey: .value))
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -68,7 +50,7 @@ private struct SnapshotKey: Hashable, Sendable, Codable {
     }
     var container = encoder.container(keyedBy: Field.self)
     try container.encode(tag, forKey: .route)
-    try codec.encode(route, container.superEncoder(forKey: .value))
+    try codec.encodeValue(route, to: container.superEncoder(forKey: .value))
   }
 
   static func table(_ decoder: any Decoder) throws -> RouteTable {

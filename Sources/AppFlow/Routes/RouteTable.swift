@@ -14,24 +14,14 @@ public import Navigator
 /// ) { reviews in ReviewsScreen(productID: reviews.productID) }
 /// ```
 public final class RouteTable {
-  /// What the table knows of one route type.
-  struct Registration {
-    let name: String
-    let presentation: RoutePresentation
-    let parent: ((AnyRoute) -> AnyRoute?)?
-    let make: (AnyRoute) throws(NavigationError) -> ViewController
-    let pattern: URLPattern?
-    let decode: (URLParameters) throws(RouteError) -> AnyRoute
-    let encode: (AnyRoute) throws(RouteError) -> URLParameters
-  }
-
-  /// The registrations, by route type.
-  private var registrations: [ObjectIdentifier: Registration] = [:]
+  /// The registrations, by route type: one object each (the table's dictionaries hold a
+  /// reference, so their empty buckets cost a word, and a deep link copies references).
+  private var registrations: [ObjectIdentifier: any RouteRegistration] = [:]
   /// The URL patterns, each naming its route type.
   private var patterns = URLPatternTable<ObjectIdentifier>()
   /// How each route type is written into a snapshot and read back, by its tag (its
-  /// `routeName`, unique in the table).
-  var codecs: [String: RouteCodec] = [:]
+  /// `routeName`, unique in the table): its registration.
+  var codecs: [String: any RouteRegistration] = [:]
   /// How each flow type registered for snapshots is made again, by its tag.
   var flowRestorers: [String: (AnyRoute) -> AnyFlow?] = [:]
   /// The tags of the flow types registered for snapshots.
@@ -59,7 +49,7 @@ public final class RouteTable {
   public init() {}
 
   /// The names of the registered route types, sorted.
-  public var routeNames: [String] { registrations.values.map(\.name).sorted() }
+  public var routeNames: [String] { codecs.keys.sorted() }
 
   /// Registers a route type.
   ///
@@ -91,24 +81,11 @@ public final class RouteTable {
     guard registrations[id] == nil, codecs[R.routeName] == nil else { throw .duplicateRoute(R.routeName) }
     let parsed = try pattern.map { (text: String) throws(RouteError) in try URLPattern(text) }
     if let parsed { try patterns.register(parsed, for: id) }
-    registrations[id] = Registration(
-      name: R.routeName, presentation: presentation,
-      parent: parent.map { parent in { route in route.as(R.self).map { AnyRoute(erasing: parent($0)) } } },
-      make: { (route: AnyRoute) throws(NavigationError) -> ViewController in
-        guard let route = route.as(R.self) else {
-          throw NavigationError(.unmakeableScreen, "\(route) is not a \(R.routeName).")
-        }
-        return try makeScreen(route)
-      },
-      pattern: parsed,
-      decode: { (parameters: URLParameters) throws(RouteError) -> AnyRoute in
-        AnyRoute(try URLParameterDecoder().decode(R.self, from: parameters))
-      },
-      encode: { (route: AnyRoute) throws(RouteError) -> URLParameters in
-        guard let route = route.as(R.self) else { throw .unregisteredRoute("\(route)") }
-        return try URLParameterEncoder().encode(route)
-      })
-    codecs[R.routeName] = RouteCodec(R.self)
+    let registration = TypedRouteRegistration<R>(
+      presentation: presentation, patternEntry: parsed == nil ? nil : patterns.count - 1, parent: parent,
+      makeScreen: makeScreen)
+    registrations[id] = registration
+    codecs[R.routeName] = registration
     if let protection { protections[id] = protection }
     if let keepAlive { keepAliveLifetimes[id] = keepAlive }
   }
@@ -120,7 +97,7 @@ public final class RouteTable {
   }
 
   /// The registration of `route`'s type.
-  func registration(of route: AnyRoute) throws(RouteError) -> Registration {
+  func registration(of route: AnyRoute) throws(RouteError) -> any RouteRegistration {
     guard let registration = registrations[ObjectIdentifier(type(of: route.base))] else {
       throw .unregisteredRoute(String(describing: type(of: route.base)))
     }
@@ -168,7 +145,7 @@ public final class RouteTable {
   ///   (a cycle).
   public func chain(to route: some Route) throws(RouteError) -> [AnyRoute] {
     var chain = [AnyRoute(erasing: route)]
-    while let parent = try registration(of: chain[0]).parent?(chain[0]) {
+    while let parent = try registration(of: chain[0]).parent(of: chain[0]) {
       guard chain.count < 64 else {
         throw .invalidChain("\(route)", reason: "its chain of parents is longer than 64 routes (a cycle?)")
       }
@@ -212,8 +189,8 @@ public final class RouteTable {
   public func url(for route: some Route) throws(RouteError) -> String {
     let route = AnyRoute(erasing: route)
     let registration = try registration(of: route)
-    guard let pattern = registration.pattern else { throw .unregisteredRoute("\(route) (no URL pattern)") }
-    return try pattern.url(with: try registration.encode(route))
+    guard let entry = registration.patternEntry else { throw .unregisteredRoute("\(route) (no URL pattern)") }
+    return try patterns.pattern(at: entry).url(with: try registration.encode(route))
   }
 }
 

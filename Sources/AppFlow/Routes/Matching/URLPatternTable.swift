@@ -26,6 +26,9 @@ public struct URLPatternTable<Value> {
   /// The registered patterns, in registration order.
   public var patterns: [URLPattern] { trie.patterns }
 
+  /// The pattern registered `entry`-th (0 for the first).
+  func pattern(at entry: Int) -> URLPattern { trie.patterns[entry] }
+
   /// Registers `pattern` for `value`.
   ///
   /// - Parameters:

@@ -1,0 +1,84 @@
+import Foundation
+import Navigator
+
+/// What a route table knows of one registered route type: how its screen is made and shown,
+/// its parent, its URL pattern, and how its values travel in URLs and snapshots.
+///
+/// One object per registration, a `TypedRouteRegistration`: a session's table holds a
+/// reference per route type, instead of a struct of six closures (each one a context
+/// allocated to hold the route type), a copy of its pattern, and dictionary buckets as wide
+/// as that struct (Benchmarks/README.md, "What a route table costs").
+protocol RouteRegistration: AnyObject {
+  /// How its screen is shown on its parent's.
+  var presentation: RoutePresentation { get }
+  /// The entry of its URL pattern in the table's patterns; `nil` when it has none.
+  var patternEntry: Int? { get }
+
+  /// The route `route` stands on in a deep link; `nil` for a root route.
+  func parent(of route: AnyRoute) -> AnyRoute?
+
+  /// Makes and configures the screen of `route`.
+  func make(_ route: AnyRoute) throws(NavigationError) -> ViewController
+
+  /// The route that a URL's parameters describe.
+  func decode(_ parameters: URLParameters) throws(RouteError) -> AnyRoute
+
+  /// The URL parameters of `route`.
+  func encode(_ route: AnyRoute) throws(RouteError) -> URLParameters
+
+  /// Writes `route`'s value into a snapshot.
+  func encodeValue(_ route: AnyRoute, to encoder: any Encoder) throws
+
+  /// Reads a route's value from a snapshot.
+  func decodeValue(from decoder: any Decoder) throws -> AnyRoute
+}
+
+/// The registration of the route type `R`.
+final class TypedRouteRegistration<R: Route>: RouteRegistration {
+  let presentation: RoutePresentation
+  let patternEntry: Int?
+  private let parentOf: ((R) -> any Route)?
+  private let makeScreen: (R) throws(NavigationError) -> ViewController
+
+  init(
+    presentation: RoutePresentation, patternEntry: Int?, parent: ((R) -> any Route)?,
+    makeScreen: @escaping (R) throws(NavigationError) -> ViewController
+  ) {
+    self.presentation = presentation
+    self.patternEntry = patternEntry
+    self.parentOf = parent
+    self.makeScreen = makeScreen
+  }
+
+  func parent(of route: AnyRoute) -> AnyRoute? {
+    guard let parentOf, let route = route.as(R.self) else { return nil }
+    return AnyRoute(erasing: parentOf(route))
+  }
+
+  func make(_ route: AnyRoute) throws(NavigationError) -> ViewController {
+    guard let route = route.as(R.self) else {
+      throw NavigationError(.unmakeableScreen, "\(route) is not a \(R.routeName).")
+    }
+    return try makeScreen(route)
+  }
+
+  func decode(_ parameters: URLParameters) throws(RouteError) -> AnyRoute {
+    AnyRoute(try URLParameterDecoder().decode(R.self, from: parameters))
+  }
+
+  func encode(_ route: AnyRoute) throws(RouteError) -> URLParameters {
+    guard let route = route.as(R.self) else { throw .unregisteredRoute("\(route)") }
+    return try URLParameterEncoder().encode(route)
+  }
+
+  func encodeValue(_ route: AnyRoute, to encoder: any Encoder) throws {
+    guard let value = route.as(R.self) else {
+      throw SnapshotError(.unknownRoute, "\(route) is not a \(R.routeName).")
+    }
+    try value.encode(to: encoder)
+  }
+
+  func decodeValue(from decoder: any Decoder) throws -> AnyRoute {
+    AnyRoute(try R(from: decoder))
+  }
+}

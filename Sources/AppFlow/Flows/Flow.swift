@@ -223,13 +223,16 @@ open class AnyFlow {
 open class Flow<Output>: AnyFlow {
   /// Runs once with the outcome, set by the call that ran the flow (unchecked: see AnyFlow).
   @exclusivity(unchecked) var onEnd: ((FlowOutcome<Output>) -> Void)?
-  /// The output of a finish whose screens are leaving, as an `Output`. Held as `Any`, not as
-  /// `Output?`: every read, write and release of an `Output?` stored in a generic class
-  /// looks up `Optional<Output>`'s metadata at run time, which costs more than the cast.
-  @exclusivity(unchecked) var output: Any?
+  /// The output of a finish whose screens are leaving (see FlowOutputSlot).
+  @exclusivity(unchecked) var output = FlowOutputSlot<Output>()
 
   /// Creates a flow.
   public override init() {}
+
+  /// Lets go of the output of a finish whose screens had not left.
+  deinit {
+    output.clear()
+  }
 
   /// Makes the flow's first screen; called once, when the flow runs.
   ///
@@ -257,23 +260,21 @@ open class Flow<Output>: AnyFlow {
     let outcome: FlowOutcome<Output>
     switch ending {
     case .finished:
-      // Unwrapped before the cast: a cast of the `Any?` itself would look up
-      // `Optional<Output>`'s metadata on every delivery.
-      guard let output else { preconditionFailure("\(id) finished without its output.") }
-      outcome = .finished(output as! Output)
+      guard !output.isEmpty else { preconditionFailure("\(id) finished without its output.") }
+      outcome = .finished(output.take())
     case .dismissed(let exit): outcome = .dismissed(exit)
     case .replaced(let exit): outcome = .replaced(exit)
     case .cancelled(let error): outcome = .cancelled(error)
     }
     let onEnd = onEnd
     self.onEnd = nil
-    output = nil
+    output.clear()
     onEnd?(outcome)
     didEnd(with: outcome)
   }
 
   override func forgetOutput() {
-    output = nil
+    output.clear()
   }
 
   // MARK: Ending
@@ -321,7 +322,7 @@ open class Flow<Output>: AnyFlow {
     throws(NavigationError)
   {
     try checkCanEnd("finish")
-    self.output = output
+    self.output.store(output)
     try keeper!.end(self, asking: .finished, removingScreens: removingScreens, animated: animated)
   }
 

@@ -267,31 +267,32 @@ final class FlowKeeper: HierarchyObserver {
   /// The navigation that removes a flow's screens in one transition; `nil` for a first
   /// screen that can't leave (the root of a stack that is not the flow's own).
   private func removal(of flow: AnyFlow) -> Removal? {
-    guard let first = flow.firstScreen, let shown = flow.shownScreen, let presentation = flow.presentation
-    else { return nil }
+    guard let first = flow.firstScreen, let presentation = flow.presentation else { return nil }
     switch presentation.kind {
     case .push:
       guard let stack = first.parent as? NavigationController else { return nil }
       let entries = stack.viewControllers
-      guard let index = entries.firstIndex(where: { $0 === first }), index > 0 else { return nil }
       // The flow's screens are its first screen alone, on top and presenting nothing, and
       // the pop runs at once: a plain pop takes the same screen with the same callbacks
       // (UIKit's popViewController). A pop that would wait in the queue pops whatever is on
       // top when it runs, so a busy window gets the pop-to.
       // (The first screen's presented screen is its stack's, or an ancestor's.)
-      if index == entries.count - 1, first.presentedViewController == nil, !window.isBusy {
+      if entries.count > 1, entries[entries.count - 1] === first, first.presentedViewController == nil,
+        !window.isBusy
+      {
         return .pop(stack)
       }
+      guard let index = entries.firstIndex(where: { $0 === first }), index > 0 else { return nil }
       // What the flow's screens present is covered by its stack's presenter: it goes first
       // (a second transition, queued behind the dismissal).
       return .popTo(
         stack, below: entries[index - 1],
         dismissing: stack.presentedViewController?.presentingViewController)
     case .modal, .popover:
-      guard let presenter = shown.presentingViewController else { return nil }
+      guard let presenter = flow.shownScreen?.presentingViewController else { return nil }
       return .dismiss(presenter: presenter)
     case .child:
-      guard shown.parent != nil else { return nil }
+      guard let shown = flow.shownScreen, shown.parent != nil else { return nil }
       return .removeChild(shown)
     case .root:
       return nil

@@ -322,8 +322,12 @@ open class Flow<Output>: AnyFlow {
     throws(NavigationError)
   {
     try checkCanEnd("finish")
-    self.output.store(output)
-    try keeper!.end(self, asking: .finished, removingScreens: removingScreens, animated: animated)
+    var output = output
+    try withUnsafeMutablePointer(to: &output) { (output) throws(NavigationError) in
+      self.output.lend(output)
+      defer { self.output.keepLentOutput() }
+      try keeper!.end(self, asking: .finished, removingScreens: removingScreens, animated: animated)
+    }
   }
 
   /// Cancels the flow: its screens leave as for ``finish(_:removingScreens:animated:)``,

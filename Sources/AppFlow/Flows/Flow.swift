@@ -16,7 +16,7 @@ open class AnyFlow {
   /// Where the flow is in its life.
   @exclusivity(unchecked) public internal(set) var state = FlowState.ready
   /// The flow that ran this one; `nil` for a flow the app controller ran, and once ended.
-  public internal(set) weak var parent: AnyFlow?
+  @exclusivity(unchecked) public internal(set) weak var parent: AnyFlow?
   /// The live flows this one ran, in the order they ran.
   @exclusivity(unchecked) public internal(set) var children: [AnyFlow] = []
   /// The flow's first screen, while the flow is live: the flow ends when it leaves the
@@ -29,15 +29,15 @@ open class AnyFlow {
   /// What the flow asked for when it finished or cancelled itself, and its screens leave.
   @exclusivity(unchecked) var requestedEnding: FlowEnding?
   /// The keeper of the flow tree, while the flow is live.
-  weak var keeper: FlowKeeper?
+  @exclusivity(unchecked) weak var keeper: FlowKeeper?
   /// The window of the app controller that ran the flow, kept once the flow ended so that a
   /// late misuse (finishing twice) still goes to the window's misuse policy; through the
   /// window's token, since a weak reference would slow down every retain of the window.
-  var windowToken: WindowToken?
+  @exclusivity(unchecked) var windowToken: WindowToken?
   /// The window of the app controller that ran the flow, while it exists.
   var window: Window? { windowToken?.window }
   /// The ends of the lifetimes of screens kept until this flow ends (`Lifetime.untilEnd(of:)`).
-  var lifetimeKills: LifetimeKills?
+  @exclusivity(unchecked) var lifetimeKills: LifetimeKills?
 
   /// Creates a flow; subclasses of ``Flow`` call it.
   init() {}
@@ -163,7 +163,7 @@ open class AnyFlow {
     _ child: Flow<ChildOutput>, _ presentation: FlowPresentation, animated: Bool, canWait: Bool,
     onEnd: ((FlowOutcome<ChildOutput>) -> Void)?
   ) throws(NavigationError) {
-    guard let keeper, state == .running else {
+    guard let keeper, case .running = state else {
       throw NavigationError(
         .flowNotRunning, "Can't run \(child.id) from \(id): \(id) is \(state), not running.",
         screens: firstScreen.map { [$0.screenID] } ?? [])
@@ -223,13 +223,16 @@ open class AnyFlow {
 open class Flow<Output>: AnyFlow {
   /// Runs once with the outcome, set by the call that ran the flow (unchecked: see AnyFlow).
   @exclusivity(unchecked) var onEnd: ((FlowOutcome<Output>) -> Void)?
-  /// The output of a finish whose screens are leaving, as an `Output`. Held as `Any`, not as
-  /// `Output?`: every read, write and release of an `Output?` stored in a generic class
-  /// looks up `Optional<Output>`'s metadata at run time, which costs more than the cast.
-  @exclusivity(unchecked) var output: Any?
+  /// The output of a finish whose screens are leaving (see FlowOutputSlot).
+  @exclusivity(unchecked) var output = FlowOutputSlot<Output>()
 
   /// Creates a flow.
   public override init() {}
+
+  /// Lets go of the output of a finish whose screens had not left.
+  deinit {
+    output.clear()
+  }
 
   /// Makes the flow's first screen; called once, when the flow runs.
   ///
@@ -257,21 +260,21 @@ open class Flow<Output>: AnyFlow {
     let outcome: FlowOutcome<Output>
     switch ending {
     case .finished:
-      guard let output = output as? Output else { preconditionFailure("\(id) finished without its output.") }
-      outcome = .finished(output)
+      guard !output.isEmpty else { preconditionFailure("\(id) finished without its output.") }
+      outcome = .finished(output.take())
     case .dismissed(let exit): outcome = .dismissed(exit)
     case .replaced(let exit): outcome = .replaced(exit)
     case .cancelled(let error): outcome = .cancelled(error)
     }
     let onEnd = onEnd
     self.onEnd = nil
-    output = nil
+    output.clear()
     onEnd?(outcome)
     didEnd(with: outcome)
   }
 
   override func forgetOutput() {
-    output = nil
+    output.clear()
   }
 
   // MARK: Ending
@@ -284,6 +287,13 @@ open class Flow<Output>: AnyFlow {
   /// first screen has left. Pop guards are not asked: the flow decided to leave. A root
   /// flow, whose first screen can't leave, and a flow told to leave its screens, end at
   /// once and leave their screens where they are.
+  ///
+  /// A pushed flow whose only screen is its first, on top of the stack and presenting
+  /// nothing, leaves by a plain pop when the window is free (UIKit's `popViewController`:
+  /// the journal and the navigation controller's delegate see a pop, and the screen leaves
+  /// `popped(programmatic)`); otherwise, and whenever the pop would wait in the window's
+  /// queue, by a pop-to the screen below its first (`poppedToScreen`). The callbacks are
+  /// the same either way.
   ///
   /// - Parameters:
   ///   - output: The flow's output.
@@ -312,8 +322,12 @@ open class Flow<Output>: AnyFlow {
     throws(NavigationError)
   {
     try checkCanEnd("finish")
-    self.output = output
-    try keeper!.end(self, asking: .finished, removingScreens: removingScreens, animated: animated)
+    var output = output
+    try withUnsafeMutablePointer(to: &output) { (output) throws(NavigationError) in
+      self.output.lend(output)
+      defer { self.output.keepLentOutput() }
+      try keeper!.end(self, asking: .finished, removingScreens: removingScreens, animated: animated)
+    }
   }
 
   /// Cancels the flow: its screens leave as for ``finish(_:removingScreens:animated:)``,

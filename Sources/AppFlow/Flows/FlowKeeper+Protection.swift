@@ -8,7 +8,7 @@ extension FlowKeeper {
   static func refuse<Output>(
     _ flow: Flow<Output>, _ error: NavigationError, _ onEnd: ((FlowOutcome<Output>) -> Void)?
   ) {
-    guard flow.state == .ready else { return }
+    guard case .ready = flow.state else { return }
     flow.onEnd = onEnd
     flow.state = .ended(.cancelled(error))
     flow.deliver(.cancelled(error))

@@ -25,8 +25,9 @@ final class FlowKeeper: HierarchyObserver {
   /// The number of the last flow that ran.
   @exclusivity(unchecked) var lastNumber = 0
   /// The runs waiting for their flow's protection, with the parent each would run under
-  /// (`nil` for a top-level flow): ended with the parent, or when the app stops.
-  var waitingRuns: [(admission: NavigationAdmission, parent: WeakFlow?)] = []
+  /// (`nil` for a top-level flow): ended with the parent, or when the app stops. Unchecked:
+  /// every flow that ends reads it (see AnyFlow).
+  @exclusivity(unchecked) var waitingRuns: [(admission: NavigationAdmission, parent: WeakFlow?)] = []
 
   init(app: AppController) {
     self.app = app
@@ -121,7 +122,8 @@ final class FlowKeeper: HierarchyObserver {
 
   /// Checks that `flow` has not run.
   private func checkReady(_ flow: AnyFlow) throws(NavigationError) {
-    guard flow.state == .ready else {
+    // A pattern, not `==`: the synthesized `==` copies and compares two states.
+    guard case .ready = flow.state else {
       throw NavigationError(
         .flowAlreadyRan, "Can't run \(flow.id): it already ran (\(flow.state)); a flow runs once.",
         screens: flow.firstScreen.map { [$0.screenID] } ?? [])
@@ -188,13 +190,20 @@ final class FlowKeeper: HierarchyObserver {
   private func show(
     _ flow: AnyFlow, _ screen: ViewController, _ presentation: FlowPresentation, animated: Bool
   ) throws(NavigationError) {
+    if case .push = presentation.kind, !presentation.isEmbeddedInNavigationController, !window.isTransitioning
+    {
+      // The common case: a push that no transition holds up, with no options to build and
+      // no late refusal to hear.
+      try navigator.tryPushInstance(screen, animated: animated)
+      return
+    }
     var options = NavigationOptions<ViewController>().animated(animated)
     if presentation.isEmbeddedInNavigationController { options = options.embeddedInNavigationController() }
     var accepted = false
     if window.isTransitioning {
       // The request waits in the queue and may be refused when it runs.
       options = options.onFailure { [weak self, weak flow] error in
-        guard accepted, let self, let flow, flow.state == .starting else { return }
+        guard accepted, let self, let flow, case .starting = flow.state else { return }
         self.end(flow, .cancelled(error))
       }
     }
@@ -231,7 +240,7 @@ final class FlowKeeper: HierarchyObserver {
     do {
       try perform(removal, animated: animated)
     } catch {
-      if flow.state == .ending {
+      if case .ending = flow.state {
         flow.requestedEnding = nil
         flow.state = .running
         flow.forgetOutput()
@@ -244,6 +253,8 @@ final class FlowKeeper: HierarchyObserver {
   ///
   /// A value rather than a closure: no context to allocate per finish.
   private enum Removal {
+    /// Pop the top of `stack`, the flow's only screen, as `popViewController` does.
+    case pop(NavigationController)
     /// Pop `stack` back to `below`, the screen under the flow's first, after dismissing
     /// what `presenter` presents, if anything.
     case popTo(NavigationController, below: ViewController, dismissing: ViewController?)
@@ -256,23 +267,32 @@ final class FlowKeeper: HierarchyObserver {
   /// The navigation that removes a flow's screens in one transition; `nil` for a first
   /// screen that can't leave (the root of a stack that is not the flow's own).
   private func removal(of flow: AnyFlow) -> Removal? {
-    guard let first = flow.firstScreen, let shown = flow.shownScreen, let presentation = flow.presentation
-    else { return nil }
+    guard let first = flow.firstScreen, let presentation = flow.presentation else { return nil }
     switch presentation.kind {
     case .push:
-      guard let stack = first.parent as? NavigationController,
-        let index = stack.viewControllers.firstIndex(where: { $0 === first }), index > 0
-      else { return nil }
+      guard let stack = first.parent as? NavigationController else { return nil }
+      let entries = stack.viewControllers
+      // The flow's screens are its first screen alone, on top and presenting nothing, and
+      // the pop runs at once: a plain pop takes the same screen with the same callbacks
+      // (UIKit's popViewController). A pop that would wait in the queue pops whatever is on
+      // top when it runs, so a busy window gets the pop-to.
+      // (The first screen's presented screen is its stack's, or an ancestor's.)
+      if entries.count > 1, entries[entries.count - 1] === first, first.presentedViewController == nil,
+        !window.isBusy
+      {
+        return .pop(stack)
+      }
+      guard let index = entries.firstIndex(where: { $0 === first }), index > 0 else { return nil }
       // What the flow's screens present is covered by its stack's presenter: it goes first
       // (a second transition, queued behind the dismissal).
       return .popTo(
-        stack, below: stack.viewControllers[index - 1],
+        stack, below: entries[index - 1],
         dismissing: stack.presentedViewController?.presentingViewController)
     case .modal, .popover:
-      guard let presenter = shown.presentingViewController else { return nil }
+      guard let presenter = flow.shownScreen?.presentingViewController else { return nil }
       return .dismiss(presenter: presenter)
     case .child:
-      guard shown.parent != nil else { return nil }
+      guard let shown = flow.shownScreen, shown.parent != nil else { return nil }
       return .removeChild(shown)
     case .root:
       return nil
@@ -282,6 +302,8 @@ final class FlowKeeper: HierarchyObserver {
   /// Performs a removal.
   private func perform(_ removal: Removal, animated: Bool) throws(NavigationError) {
     switch removal {
+    case .pop(let stack):
+      _ = stack.popViewController(animated: animated, ignoringPopGuard: true)
     case .popTo(let stack, let below, let presenter):
       presenter?.dismiss(animated: animated)
       _ = stack.popToViewController(below, animated: animated, ignoringPopGuard: true)
@@ -331,7 +353,7 @@ final class FlowKeeper: HierarchyObserver {
 
   /// Takes `flow` out of its parent's children and the live list.
   private func detach(_ flow: AnyFlow) {
-    if flow.state == .starting { starting -= 1 }
+    if case .starting = flow.state { starting -= 1 }
     if let index = live.lastIndex(where: { $0 === flow }) { live.remove(at: index) }
     if let parent = flow.parent {
       if let index = parent.children.lastIndex(where: { $0 === flow }) { parent.children.remove(at: index) }
@@ -360,7 +382,8 @@ final class FlowKeeper: HierarchyObserver {
 
   func window(_ window: Window, didAdd screen: ViewController) {
     guard starting > 0 else { return }
-    for flow in live where flow.state == .starting && flow.firstScreen === screen {
+    for flow in live where flow.firstScreen === screen {
+      guard case .starting = flow.state else { continue }
       flow.state = .running
       starting -= 1
       window.journal.record(.flowStarted(flow.id, firstScreen: screen.screenID))

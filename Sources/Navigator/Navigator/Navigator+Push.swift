@@ -65,10 +65,13 @@ extension Navigator {
     record(Request(.push, destination, options))
     return try attempt(options) { () throws(NavigationError) in
       let navigation = window.isBusy ? nil : try stack(for: options)
-      if let navigation, case .instance(let screen) = destination.source, options.embedding == nil,
-        let error = navigation.pushError(screen)
-      {
-        throw error
+      // The stack that took a given screen's push checks, when nothing between those checks
+      // and the push can change the hierarchy (no screen or container to make, no cache to
+      // ask): the push needs no second look-up of the origin and its stack.
+      var checkedStack: NavigationController?
+      if let navigation, case .instance(let screen) = destination.source, options.embedding == nil {
+        if let error = navigation.pushError(screen) { throw error }
+        if options.keepAliveRequest == nil { checkedStack = navigation }
       }
       try check(destination, options)
       let target = window.isBusy ? try? stack(for: options) : nil
@@ -87,7 +90,7 @@ extension Navigator {
       guard window.isBusy else {
         // The step would run at once (start(_:policy:)): run its push without making it.
         try pushNow(
-          shown, made: screen, origin: options.origin, animated: options.isAnimated,
+          shown, made: screen, onto: checkedStack, origin: options.origin, animated: options.isAnimated,
           transitionDuration: transitionDuration(options),
           prepare: { prepare(screen, shown: shown, options, configure: configure) },
           completion: finishing(screen, options, completion))
@@ -162,5 +165,26 @@ extension Navigator {
     _ screen: ViewController, options: NavigationOptions<ViewController>
   ) throws(NavigationError) -> ViewController {
     try tryPush(.instance(screen), options: options)
+  }
+
+  /// ``tryPushInstance(_:options:)`` with the default options but the animation: on a free
+  /// window, the checks and the push that ``tryPush(_:options:configure:completion:)`` makes
+  /// of a given instance, with no options to copy along the way; on a busy one, that path.
+  ///
+  /// What the general path does besides, for these options, is nothing: no catalogue to
+  /// check, no container to make, no cache to ask, no handler to call.
+  package func tryPushInstance(_ screen: ViewController, animated: Bool) throws(NavigationError) {
+    guard !window.isBusy else {
+      _ = try tryPushInstance(screen, options: NavigationOptions().animated(animated))
+      return
+    }
+    record(
+      Request(.push, Destination.instance(screen), NavigationOptions<ViewController>().animated(animated)))
+    let navigation = try stack(from: nil)
+    if let error = navigation.pushError(screen) { throw error }
+    try pushNow(
+      screen, made: screen, onto: navigation, origin: nil, animated: animated, transitionDuration: nil,
+      prepare: { prepare(screen, shown: screen, NavigationOptions<ViewController>(), configure: nil) },
+      completion: {})
   }
 }

@@ -38,16 +38,23 @@ extension Navigator {
   /// none of a step's closures) to make.
   ///
   /// - Parameters:
+  ///   - checkedStack: The stack `shown` was found for and checked against just before, with
+  ///     nothing run since that could change the hierarchy; `nil` to look it up and check.
   ///   - prepare: Loads, feeds and configures the made screen; runs once the checks passed.
   ///   - completion: Runs once the push finished.
   func pushNow(
-    _ shown: ViewController, made: ViewController, origin: ViewController?, animated: Bool,
-    transitionDuration: ((ViewController) -> Double)?, prepare: () -> Void, completion: (() -> Void)?
+    _ shown: ViewController, made: ViewController, onto checkedStack: NavigationController? = nil,
+    origin: ViewController?, animated: Bool, transitionDuration: ((ViewController) -> Double)?,
+    prepare: () -> Void, completion: (() -> Void)?
   ) throws(NavigationError) {
     let navigation: NavigationController
     do throws(NavigationError) {
-      navigation = try stack(from: origin)
-      if let error = navigation.pushError(shown) { throw error }
+      if let checkedStack {
+        navigation = checkedStack
+      } else {
+        navigation = try stack(from: origin)
+        if let error = navigation.pushError(shown) { throw error }
+      }
     } catch {
       Navigator.releaseEmbedding(of: made, from: shown)
       throw error

@@ -54,10 +54,10 @@ import Testing
       ])
     #expect(flow.state == .running)
 
-    // Finishing pops back to Home in one animated transition; the outcome comes last.
+    // Finishing pops back to Home in one animated transition (a plain pop: the flow's only
+    // screen is on top); the outcome comes last.
     flow.finish("done")
-    expectJournal(
-      app, [.willPopTo(h, in: nav, popping: [email], animated: true), .willMove(email, toParent: nil)])
+    expectJournal(app, [.willPop(email, from: nav, animated: true), .willMove(email, toParent: nil)])
     #expect(flow.state == .ending)
     scheduler.runLoopTurn()
     expectJournal(
@@ -74,12 +74,120 @@ import Testing
       [
         .viewDidDisappear(email, animated: true), .viewDidAppear(h, animated: true),
         .didShow(h, in: nav, animated: true), .didMove(email, toParent: nil),
+        .didPop(email, from: nav, animated: true),
+        .screenLeft(email, exit: HierarchyExit(.popped(.programmatic), removedScreen: email)),
+        .flowEnded(flowID, .finished),
+      ])
+    #expect(log.records == [EndRecord(flow: "Email", ending: .finished("done"))])
+    #expect(flow.state == .ended(.finished))
+    #expect(flow.didEndCalls == [.finished("done")])
+  }
+
+  @Test func finishingPopsTheFlowsOnlyScreenWithoutAskingItsPopGuard() throws {
+    let (app, home, scheduler) = try manualApp()
+    let nav = try #require(app.rootNavigationController).screenID
+    let log = EndLog()
+    let guarded = GuardedScreen("Email", answer: .deny)
+    let flow = TestFlow("Email") { guarded }
+    app.run(flow, as: .push, onEnd: log.handler("Email"))
+    scheduler.settle()
+    app.window.journal.removeAll()
+    let (flowID, h, email) = (flow.id, home.screenID, guarded.screenID)
+
+    // The flow decided to leave: its screen's guard is not asked, as for a pop-to.
+    flow.finish("done", animated: false)
+    scheduler.settle()
+    expectJournal(
+      app,
+      [
+        .willPop(email, from: nav, animated: false), .willMove(email, toParent: nil),
+        .viewWillDisappear(email, animated: false), .viewWillAppear(h, animated: false),
+        .willShow(h, in: nav, animated: false), .viewDidDisappear(email, animated: false),
+        .viewDidAppear(h, animated: false), .didShow(h, in: nav, animated: false),
+        .didMove(email, toParent: nil), .didPop(email, from: nav, animated: false),
+        .screenLeft(email, exit: HierarchyExit(.popped(.programmatic), removedScreen: email)),
+        .flowEnded(flowID, .finished),
+      ])
+    #expect(guarded.decisions.isEmpty)
+    #expect(log.records == [EndRecord(flow: "Email", ending: .finished("done"))])
+  }
+
+  @Test func finishingAFlowWithTwoScreensPopsBackToTheScreenBelowItsFirst() throws {
+    let (app, home, scheduler) = try manualApp()
+    let nav = try #require(app.rootNavigationController).screenID
+    let log = EndLog()
+    let flow = TestFlow("Email")
+    app.run(flow, as: .push, onEnd: log.handler("Email"))
+    scheduler.settle()
+    let password = NamedScreen("Password")
+    #expect(try #require(flow.navigator).push(.instance(password)) === password)
+    scheduler.settle()
+    app.window.journal.removeAll()
+    let email = try #require(flow.firstScreen).screenID
+    let (flowID, h, p) = (flow.id, home.screenID, password.screenID)
+    #expect(flow.screens.map(\.screenID) == [email, p])
+
+    // Two screens: the finish pops back to Home, the screen below the first, in one
+    // transition.
+    flow.finish("done")
+    expectJournal(
+      app,
+      [
+        .willPopTo(h, in: nav, popping: [email, p], animated: true), .willMove(email, toParent: nil),
+        .willMove(p, toParent: nil),
+      ])
+    scheduler.settle()
+    expectJournal(
+      app,
+      [
+        .viewWillDisappear(p, animated: true), .viewWillAppear(h, animated: true),
+        .willShow(h, in: nav, animated: true), .viewDidDisappear(p, animated: true),
+        .viewDidAppear(h, animated: true), .didShow(h, in: nav, animated: true),
+        .didMove(email, toParent: nil),
+        .didMove(p, toParent: nil), .didPopTo(h, in: nav, popped: [email, p], animated: true),
+        .screenLeft(p, exit: HierarchyExit(.poppedToScreen, removedScreen: p)),
+        .screenLeft(email, exit: HierarchyExit(.poppedToScreen, removedScreen: email)),
+        .flowEnded(flowID, .finished),
+      ])
+    #expect(log.records == [EndRecord(flow: "Email", ending: .finished("done"))])
+    #expect(flow.didEndCalls == [.finished("done")])
+  }
+
+  @Test func finishingWhileTheWindowIsBusyWaitsAsAPopToTheScreenBelow() throws {
+    let (app, home, scheduler) = try manualApp()
+    let nav = try #require(app.rootNavigationController).screenID
+    let log = EndLog()
+    let flow = TestFlow("Email")
+    app.run(flow, as: .push, onEnd: log.handler("Email"))
+    let email = try #require(flow.firstScreen).screenID
+    let (flowID, h) = (flow.id, home.screenID)
+    app.window.journal.removeAll()
+
+    // The push still runs: the finish waits in the queue, as a pop-to (a waiting plain pop
+    // would pop whatever is on top when its turn comes).
+    flow.finish("done")
+    #expect(app.window.pendingRequests == [.popTo(h, in: nav, animated: true)])
+    #expect(flow.state == .ending)
+    expectJournal(app, [])
+    scheduler.settle()
+    expectJournal(
+      app,
+      [
+        .viewWillDisappear(h, animated: true), .viewWillAppear(email, animated: true),
+        .willShow(email, in: nav, animated: true), .viewDidDisappear(h, animated: true),
+        .viewDidAppear(email, animated: true), .didShow(email, in: nav, animated: true),
+        .didMove(email, toParent: nav), .didPush(email, onto: nav, animated: true),
+        .completion(.push(email, onto: nav, animated: true)),
+        .willPopTo(h, in: nav, popping: [email], animated: true), .willMove(email, toParent: nil),
+        .viewWillDisappear(email, animated: true), .viewWillAppear(h, animated: true),
+        .willShow(h, in: nav, animated: true), .viewDidDisappear(email, animated: true),
+        .viewDidAppear(h, animated: true), .didShow(h, in: nav, animated: true),
+        .didMove(email, toParent: nil),
         .didPopTo(h, in: nav, popped: [email], animated: true),
         .screenLeft(email, exit: HierarchyExit(.poppedToScreen, removedScreen: email)),
         .flowEnded(flowID, .finished),
       ])
     #expect(log.records == [EndRecord(flow: "Email", ending: .finished("done"))])
-    #expect(flow.state == .ended(.finished))
     #expect(flow.didEndCalls == [.finished("done")])
   }
 

@@ -16,7 +16,66 @@ final class OneScreenFlow: Flow<String> {
   override func makeFirstScreen() throws(NavigationError) -> ViewController { StepScreen(title) }
 }
 
+/// An output that is an object, so that a test can see it released.
+final class OutputToken {}
+
+/// A flow whose output is an ``OutputToken``.
+final class TokenFlow: Flow<OutputToken> {
+  override func makeFirstScreen() throws(NavigationError) -> ViewController { StepScreen("Token") }
+}
+
 @Suite struct FlowSmokeTests {
+  @Test func theOutputOfAFinishCancelledByAStopIsReleased() throws {
+    let scheduler = ManualScheduler()
+    let window = Window(scheduler: .manual(scheduler), misusePolicy: .report)
+    let app = AppController(window: window) { StepScreen("Home") }
+    try app.start()
+    scheduler.settle()
+    var outcomes: [String] = []
+    weak var weakToken: OutputToken?
+    do {
+      let flow = TokenFlow()
+      app.run(flow, as: .push) { outcomes.append("\($0.ending)") }
+      scheduler.settle()
+      let token = OutputToken()
+      weakToken = token
+      flow.finish(token)
+      #expect(flow.state == .ending)
+    }
+    // The screens are still leaving when the app controller stops: the flow ends cancelled
+    // and lets its output go.
+    app.stop()
+    #expect(outcomes == ["cancelled(appStopped)"])
+    #expect(weakToken == nil)
+    scheduler.settle()
+  }
+
+  @Test func theOutputOfAFinishIsReleasedWhenTheAppControllerGoesAway() throws {
+    weak var weakToken: OutputToken?
+    weak var weakFlow: TokenFlow?
+    var outcomes: [String] = []
+    do {
+      let scheduler = ManualScheduler()
+      let window = Window(scheduler: .manual(scheduler), misusePolicy: .report)
+      let app = AppController(window: window) { StepScreen("Home") }
+      try app.start()
+      scheduler.settle()
+      let flow = TokenFlow()
+      weakFlow = flow
+      app.run(flow, as: .push) { outcomes.append("\($0.ending)") }
+      scheduler.settle()
+      let token = OutputToken()
+      weakToken = token
+      flow.finish(token)
+      #expect(flow.state == .ending)
+    }
+    // The app controller went away with the pop still running: it stopped, which ended the
+    // flow cancelled, and the flow and its output are released.
+    #expect(outcomes == ["cancelled(appStopped)"])
+    #expect(weakFlow == nil)
+    #expect(weakToken == nil)
+  }
+
   @Test func aPushedFlowFinishesAndPopsItsScreens() throws {
     let window = Window(misusePolicy: .report)
     let app = AppController(window: window) { StepScreen("Home") }

@@ -8,6 +8,7 @@ struct FlowDemo {
     let transcript = Transcript(echo: true)
     Demo.run(into: transcript)
     await Demo.hostingJourney(into: transcript, sessions: 10_000)
+    await Demo.sharedStoreJourney(into: transcript)
     transcript.line("Done.")
   }
 }

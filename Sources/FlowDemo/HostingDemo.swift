@@ -62,3 +62,53 @@ extension Demo {
     output.line()
   }
 }
+
+extension Demo {
+  /// Two hosts over one store, as two service instances over one database: the one whose copy
+  /// of a session is older than the store's drops it (`discard`) instead of saving over it,
+  /// and idle sessions are released without another save.
+  static func sharedStoreJourney(into output: Transcript) async {
+    output.line("47. Two hosts over one store: the host with the older copy drops it")
+    do {
+      let store = InMemorySnapshotStore()
+      let clock = ManualSessionClock()
+      func makeHost() -> SessionHost {
+        SessionHost(store: store, codec: .navigationSnapshots(), clock: clock, idleTimeout: .seconds(60)) {
+          let app = AppController(window: Window(misusePolicy: .report), rootRoute: ShopCatalog())
+          try registerShopRoutes(app.routes)
+          return app
+        }
+      }
+      let (first, second) = (makeHost(), makeHost())
+      let id = try SessionID("shared")
+      @Sendable func tree(_ app: AppController) -> String {
+        "\(app.window.navigationState(keyedBy: AnyRoute.self))"
+      }
+      func show(_ label: String, _ tree: String) {
+        output.line("   \(label):")
+        for line in tree.split(separator: "\n") { output.line("     \(line)") }
+      }
+
+      try await first.create(id)
+      try await first.withSession(id) { app in app.navigate(to: ShopProduct(id: 7), animated: false) }
+      try await first.save(id)
+      show("first host, saved", try await first.withSession(id, tree))
+      try await second.withSession(id) { app in app.navigate(to: ShopReviews(productID: 7), animated: false) }
+      try await second.save(id)
+      show("second host, restored from the store, changed and saved", try await second.withSession(id, tree))
+      show("first host's copy, now older than the store's", try await first.withSession(id, tree))
+      output.line("   first host discards its copy: was live \(try await first.discard(id))")
+      show("first host, restored from the store", try await first.withSession(id, tree))
+
+      let saved = try await store.load(id)
+      clock.advance(by: .seconds(60))
+      let released = await second.evictIdle(savingFirst: false)
+      output.line(
+        "   second host releases its idle sessions without saving: \(released.map(\.rawValue)); "
+          + "the store's snapshot unchanged: \(try await store.load(id) == saved)")
+    } catch {
+      output.line("   error: \(error)")
+    }
+    output.line()
+  }
+}

@@ -354,6 +354,28 @@ import Testing
         ])
   }
 
+  @Test func twoHostsOverOneStoreAndTheOlderCopyIsDropped() async throws {
+    let transcript = Transcript()
+    await Demo.sharedStoreJourney(into: transcript)
+    let product = ["     NavigationController", "       [0] ShopCatalog()", "       [1] ShopProduct(id: 7)"]
+    let reviews =
+      product + [
+        "       presents pageSheet:", "         NavigationController",
+        "           [0] ShopReviews(productID: 7)",
+      ]
+    #expect(
+      try Self.section(
+        "47. Two hosts over one store: the host with the older copy drops it", in: transcript.lines)
+        == ["   first host, saved:"] + product
+        + ["   second host, restored from the store, changed and saved:"] + reviews
+        + ["   first host's copy, now older than the store's:"] + product
+        + ["   first host discards its copy: was live true", "   first host, restored from the store:"]
+        + reviews
+        + [
+          "   second host releases its idle sessions without saving: [\"shared\"]; the store's snapshot unchanged: true"
+        ])
+  }
+
   private static func section(
     _ title: String, in lines: [String], sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> [String] {

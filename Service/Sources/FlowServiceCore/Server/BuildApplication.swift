@@ -55,7 +55,7 @@ public func buildApplication(
     services.append(client)
     services.append(relay!)
     store = postgres
-    gate = .shared(postgres)
+    gate = .shared(postgres, SessionLine())
   } else {
     store = try SQLiteSnapshotStore(path: configuration.databasePath)
     gate = .local
@@ -80,7 +80,7 @@ public func buildApplication(
     configuration: ApplicationConfiguration(
       address: .hostname(configuration.hostname, port: configuration.port), serverName: "FlowService"),
     services: services, logger: logger)
-  if case .shared(let postgres) = gate, let relay {
+  if case .shared(let postgres, _) = gate, let relay {
     app.beforeServerStarts {
       try await postgres.prepare()
       // Listen before the first request, so that no stream misses a committed event.

@@ -20,7 +20,7 @@ struct IdleEviction: Service {
         switch gate {
         case .local:
           _ = await host.evictIdle()
-        case .shared(let store):
+        case .shared(let store, _):
           store.forget(await host.evictIdle(savingFirst: false))
         }
       }

@@ -23,7 +23,7 @@
 /// table is locked only to look a session up, never while a session works.
 ///
 /// A session is live (its app controller in memory) or evicted (only its snapshot, in the
-/// store). ``evict(_:)`` and ``evictIdle()`` save a session and release everything it held;
+/// store). ``evict(_:)`` and ``evictIdle(savingFirst:)`` save a session and release everything it held;
 /// the next call into it restores it from the store (a new app controller from `makeApp`,
 /// started, then the codec's `restore`), in this host or in one made after a restart over
 /// the same store.
@@ -32,7 +32,7 @@ public final class SessionHost: Sendable {
   public let store: any SnapshotStore
   /// The time idleness is measured with.
   public let clock: any SessionClock
-  /// How long a session stays live without a call before ``evictIdle()`` evicts it; `nil`
+  /// How long a session stays live without a call before ``evictIdle(savingFirst:)`` evicts it; `nil`
   /// when it never does.
   public let idleTimeout: Duration?
   /// How sessions become bytes and back.
@@ -47,7 +47,7 @@ public final class SessionHost: Sendable {
     var liveCount = 0
   }
 
-  /// How many idle sessions ``evictIdle()`` saves at once.
+  /// How many idle sessions ``evictIdle(savingFirst:)`` saves at once.
   private static let evictionWidth = 32
 
   /// Creates a host with no sessions, whose sessions' app controllers all come from one
@@ -57,7 +57,7 @@ public final class SessionHost: Sendable {
   ///   - store: Where snapshots are kept; in memory by default.
   ///   - codec: How a session becomes bytes and back.
   ///   - clock: The time idleness is measured with; the continuous clock by default.
-  ///   - idleTimeout: How long a session stays live without a call before ``evictIdle()``
+  ///   - idleTimeout: How long a session stays live without a call before ``evictIdle(savingFirst:)``
   ///     evicts it; `nil` (the default) when it never does.
   ///   - makeApp: Makes a session's app controller, inside the session's actor, when the
   ///     session is created or restored; the host starts it unless it is started. Give its
@@ -78,7 +78,7 @@ public final class SessionHost: Sendable {
   ///   - store: Where snapshots are kept; in memory by default.
   ///   - codec: How a session becomes bytes and back.
   ///   - clock: The time idleness is measured with; the continuous clock by default.
-  ///   - idleTimeout: How long a session stays live without a call before ``evictIdle()``
+  ///   - idleTimeout: How long a session stays live without a call before ``evictIdle(savingFirst:)``
   ///     evicts it; `nil` (the default) when it never does.
   ///   - makeSessionApp: Makes the app controller of the session it is given, inside the
   ///     session's actor, when the session is created or restored; the host starts it

@@ -49,10 +49,9 @@ public func buildApplication(
       throw SnapshotStoreError(
         ServiceConfiguration.invalidPostgresURL, "Can't use the PostgreSQL URL: \(error.message)")
     }
-    let client = PostgresClient(configuration: clientConfiguration, backgroundLogger: logger)
-    let postgres = PostgresSnapshotStore(client: client, logger: logger)
+    let postgres = PostgresSnapshotStore(configuration: clientConfiguration, logger: logger)
     relay = EventRelay(configuration: listenerConfiguration, events: events, logger: logger)
-    services.append(client)
+    services.append(postgres.client)
     services.append(relay!)
     store = postgres
     gate = .shared(postgres, SessionLine())

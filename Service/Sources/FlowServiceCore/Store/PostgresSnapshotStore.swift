@@ -9,9 +9,8 @@ import Synchronization
 /// updated_at TIMESTAMPTZ)`.
 ///
 /// ```swift
-/// let client = PostgresClient(configuration: try PostgresURL.configuration("postgres://app@db/shop"))
-/// let store = PostgresSnapshotStore(client: client)
-/// // client.run() runs in a task (a ServiceGroup service) for as long as the store is used.
+/// let store = PostgresSnapshotStore(configuration: try PostgresURL.configuration("postgres://app@db/shop"))
+/// // store.client.run() runs in a task (a ServiceGroup service) for as long as the store is used.
 /// try await store.prepare()
 /// ```
 ///
@@ -63,17 +62,26 @@ public final class PostgresSnapshotStore: SnapshotStore {
     let connection: PostgresConnection
   }
 
-  /// Creates a store over `client`; call ``prepare()`` once the client runs.
+  /// Creates a store and its client; run the client (``client``'s `run()`) for as long as the
+  /// store is used, and call ``prepare()`` once it runs.
+  ///
+  /// The client's connections are made with `lock_timeout` set to `lockTimeout` (a startup
+  /// parameter), so that waiting for a session's lock costs no statement of its own.
   ///
   /// - Parameters:
-  ///   - client: The client; run it (`client.run()`) for as long as the store is used.
+  ///   - configuration: Where the database is (``PostgresURL/configuration(_:)``), and the
+  ///     pool's options.
   ///   - lockTimeout: How long a request waits for a session's lock; 10 seconds by default.
-  ///   - logger: Where the client's queries log.
+  ///   - logger: Where the client's queries and background events log.
   public init(
-    client: PostgresClient, lockTimeout: Duration = .seconds(10),
+    configuration: PostgresClient.Configuration, lockTimeout: Duration = .seconds(10),
     logger: Logger = Logger(label: "FlowService.Postgres")
   ) {
-    self.client = client
+    var configuration = configuration
+    let milliseconds =
+      lockTimeout.components.seconds * 1000 + lockTimeout.components.attoseconds / 1_000_000_000_000_000
+    configuration.options.additionalStartupParameters.append(("lock_timeout", "\(max(1, milliseconds))"))
+    self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
     self.lockTimeout = lockTimeout
     self.logger = logger
   }
@@ -124,11 +132,6 @@ public final class PostgresSnapshotStore: SnapshotStore {
     var bodyError: (any Error)?
     do {
       return try await client.withTransaction(logger: logger) { connection in
-        let milliseconds =
-          lockTimeout.components.seconds * 1000 + lockTimeout.components.attoseconds / 1_000_000_000_000_000
-        // SET can't take a parameter: the number is ours, not the caller's.
-        try await connection.query(
-          PostgresQuery(unsafeSQL: "SET LOCAL lock_timeout = \(max(1, milliseconds))"), logger: logger)
         var state = SessionLockState.missing
         let rows = try await connection.query(
           "SELECT version FROM snapshots WHERE session = \(session.rawValue) FOR UPDATE", logger: logger)

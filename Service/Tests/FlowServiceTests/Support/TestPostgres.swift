@@ -62,8 +62,11 @@ enum TestPostgres {
   static func withStore<T: Sendable>(
     _ url: String, lockTimeout: Duration = .seconds(10), _ body: (PostgresSnapshotStore) async throws -> T
   ) async throws -> T {
-    try await withClient(url) { client in
-      let store = PostgresSnapshotStore(client: client, lockTimeout: lockTimeout)
+    let store = PostgresSnapshotStore(
+      configuration: try PostgresURL.configuration(url), lockTimeout: lockTimeout)
+    return try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { await store.client.run() }
+      defer { group.cancelAll() }
       try await store.prepare()
       return try await body(store)
     }

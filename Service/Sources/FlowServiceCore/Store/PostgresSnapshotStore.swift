@@ -60,6 +60,29 @@ public final class PostgresSnapshotStore: SnapshotStore {
   private struct HeldLock: Sendable {
     let session: SessionID
     let connection: PostgresConnection
+    /// The notifications sent while the lock is held, not yet written: they go with the
+    /// save's statement, or in one statement before the commit.
+    let notifications: PendingNotifications
+  }
+
+  /// Notifications waiting for the locked transaction's next statement, in order.
+  private final class PendingNotifications: Sendable {
+    private let pending = Mutex<(channels: [String], payloads: [String])>(([], []))
+
+    func append(_ channel: String, _ payload: String) {
+      pending.withLock { pending in
+        pending.channels.append(channel)
+        pending.payloads.append(payload)
+      }
+    }
+
+    /// Takes them all out.
+    func take() -> (channels: [String], payloads: [String]) {
+      pending.withLock { pending in
+        defer { pending = ([], []) }
+        return pending
+      }
+    }
   }
 
   /// Creates a store and its client; run the client (``client``'s `run()`) for as long as the
@@ -142,9 +165,15 @@ public final class PostgresSnapshotStore: SnapshotStore {
         // What this instance knows of the row when the lock is taken: a rollback goes back to it.
         let known = versions.withLock { $0[session] }
         do {
-          return try await Self.$held.withValue(HeldLock(session: session, connection: connection)) {
-            try await body(state)
+          let held = HeldLock(session: session, connection: connection, notifications: PendingNotifications())
+          let value = try await Self.$held.withValue(held) { try await body(state) }
+          let (channels, payloads) = held.notifications.take()
+          if !channels.isEmpty {
+            try await connection.query(
+              "SELECT count(pg_notify(c, p)) FROM unnest(\(channels)::text[], \(payloads)::text[]) AS n(c, p)",
+              logger: logger)
           }
+          return value
         } catch {
           versions.withLock { $0[session] = known }
           bodyError = error
@@ -177,13 +206,20 @@ public final class PostgresSnapshotStore: SnapshotStore {
     let saved: Int64?
     do {
       if let held = Self.held, held.session == session {
+        // The notifications sent so far in this transaction go with the save's statement.
+        let (channels, payloads) = held.notifications.take()
         saved = try await Self.firstVersion(
           held.connection.query(
             """
-            INSERT INTO snapshots (session, version, bytes) VALUES (\(session.rawValue), 1, \(bytes))
-            ON CONFLICT (session) DO UPDATE
-              SET version = snapshots.version + 1, bytes = excluded.bytes, updated_at = now()
-            RETURNING version
+            WITH saved AS (
+              INSERT INTO snapshots (session, version, bytes) VALUES (\(session.rawValue), 1, \(bytes))
+              ON CONFLICT (session) DO UPDATE
+                SET version = snapshots.version + 1, bytes = excluded.bytes, updated_at = now()
+              RETURNING version
+            ), notified AS (
+              SELECT count(pg_notify(c, p)) AS count FROM unnest(\(channels)::text[], \(payloads)::text[]) AS n(c, p)
+            )
+            SELECT saved.version FROM saved, notified
             """, logger: logger))
       } else if let known {
         saved = try await Self.firstVersion(
@@ -294,8 +330,8 @@ public final class PostgresSnapshotStore: SnapshotStore {
   // MARK: Notifications
 
   /// Sends `payload` on `channel` (`pg_notify`): inside the session's lock, with the locked
-  /// transaction, so that listeners hear it when it commits, and never if it rolls back;
-  /// otherwise at once.
+  /// transaction (in its next save's statement, or in one statement before it commits), so
+  /// that listeners hear it when it commits, and never if it rolls back; otherwise at once.
   ///
   /// - Parameters:
   ///   - channel: The channel.
@@ -306,11 +342,10 @@ public final class PostgresSnapshotStore: SnapshotStore {
     async throws(SnapshotStoreError)
   {
     do {
-      let query: PostgresQuery = "SELECT pg_notify(\(channel), \(payload))"
       if let held = Self.held, held.session == session {
-        try await held.connection.query(query, logger: logger)
+        held.notifications.append(channel, payload)
       } else {
-        try await client.query(query, logger: logger)
+        try await client.query("SELECT pg_notify(\(channel), \(payload))", logger: logger)
       }
     } catch {
       throw failure("notify \(channel) about session '\(session)'", error, session)

@@ -1,5 +1,7 @@
 import AppFlow
 import FlowServiceCore
+import Logging
+import PostgresNIO
 import Testing
 
 /// The PostgreSQL store against a real server (`Service/scripts/postgres.sh`): what it keeps,
@@ -134,6 +136,54 @@ struct PostgresSnapshotStoreTests {
           release.yield()
           try await holder.value
           #expect(try await waiter.value == [2])
+        }
+      }
+    }
+  }
+}
+
+/// Notifications sent inside a session's lock go out with its transaction: all of them, in
+/// order, when it commits (with a save's statement or without one), none when it rolls back.
+@Suite(.enabled(if: TestPostgres.url != nil, TestPostgres.unavailable))
+struct PostgresNotificationTests {
+  private let a = try! SessionID("a")
+
+  @Test func notificationsGoOutWithTheLockedTransactionOrNotAtAll() async throws {
+    struct Refused: Error {}
+    try await TestPostgres.withDatabase { url in
+      try await TestPostgres.withStore(url) { store in
+        let connection = try await PostgresConnection.connect(
+          configuration: try PostgresURL.connectionConfiguration(url), id: 7, logger: Logger(label: "test"))
+        defer { Task { try? await connection.close() } }
+        try await connection.listen(on: "test_channel") { notifications in
+          var heard = notifications.makeAsyncIterator()
+          try await store.save([1], for: a)
+          // With a save: the notifications before it go in its statement, the one after it
+          // in a statement of its own before the commit.
+          try await store.withSessionLock(a) { _ in
+            try await store.notify("test_channel", "one", about: a)
+            try await store.notify("test_channel", "two", about: a)
+            try await store.save([2], for: a)
+            try await store.notify("test_channel", "three", about: a)
+          }
+          // Rolled back: none goes out.
+          await #expect(throws: Refused.self) {
+            try await store.withSessionLock(a) { _ in
+              try await store.notify("test_channel", "lost", about: a)
+              try await store.save([3], for: a)
+              throw Refused()
+            }
+          }
+          // Without a save.
+          try await store.withSessionLock(a) { _ in try await store.notify("test_channel", "four", about: a) }
+          // Outside a lock: at once.
+          try await store.notify("test_channel", "five", about: a)
+          var payloads: [String] = []
+          while payloads.count < 5, let notification = try await heard.next() {
+            payloads.append(notification.payload)
+          }
+          #expect(payloads == ["one", "two", "three", "four", "five"])
+          #expect(try await store.load(a) == [2])
         }
       }
     }

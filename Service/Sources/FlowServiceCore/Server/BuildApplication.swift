@@ -35,24 +35,21 @@ public func buildApplication(
   var relay: EventRelay?
   var services: [any Service] = []
   if let url = configuration.postgresURL {
-    let clientConfiguration: PostgresClient.Configuration
+    // The pool's connections, and the relay's own one that listens.
+    let pool: PostgresClient.Configuration
+    let listener: PostgresConnection.Configuration
     do {
-      clientConfiguration = try PostgresURL.configuration(url)
+      pool = try PostgresURL.configuration(url)
+      listener = try PostgresURL.connectionConfiguration(url)
     } catch {
       throw SnapshotStoreError(
         ServiceConfiguration.invalidPostgresURL, "Can't use the PostgreSQL URL: \(error.message)")
     }
-    let listenerConfiguration: PostgresConnection.Configuration
-    do {
-      listenerConfiguration = try PostgresURL.connectionConfiguration(url)
-    } catch {
-      throw SnapshotStoreError(
-        ServiceConfiguration.invalidPostgresURL, "Can't use the PostgreSQL URL: \(error.message)")
-    }
-    let postgres = PostgresSnapshotStore(configuration: clientConfiguration, logger: logger)
-    relay = EventRelay(configuration: listenerConfiguration, events: events, logger: logger)
+    let postgres = PostgresSnapshotStore(configuration: pool, logger: logger)
+    let eventRelay = EventRelay(configuration: listener, events: events, logger: logger)
+    relay = eventRelay
     services.append(postgres.client)
-    services.append(relay!)
+    services.append(eventRelay)
     store = postgres
     gate = .shared(postgres, SessionLine())
   } else {

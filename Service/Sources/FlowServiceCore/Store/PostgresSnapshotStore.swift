@@ -156,14 +156,13 @@ public final class PostgresSnapshotStore: SnapshotStore {
     do {
       return try await client.withTransaction(logger: logger) { connection in
         var state = SessionLockState.missing
+        let seen = versions.withLock { $0[session] }
         let rows = try await connection.query(
           "SELECT version FROM snapshots WHERE session = \(session.rawValue) FOR UPDATE", logger: logger)
-        for try await version in rows.decode(Int64.self) {
-          state = versions.withLock { $0[session] } == version ? .current : .stale
-        }
-        if state != .current { versions.withLock { $0[session] = nil } }
+        for try await version in rows.decode(Int64.self) { state = seen == version ? .current : .stale }
         // What this instance knows of the row when the lock is taken: a rollback goes back to it.
-        let known = versions.withLock { $0[session] }
+        let known = state == .current ? seen : nil
+        if known == nil { versions.withLock { $0[session] = nil } }
         do {
           let held = HeldLock(session: session, connection: connection, notifications: PendingNotifications())
           let value = try await Self.$held.withValue(held) { try await body(state) }

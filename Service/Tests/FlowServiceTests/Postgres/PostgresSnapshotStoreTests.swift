@@ -154,7 +154,16 @@ struct PostgresNotificationTests {
       try await TestPostgres.withStore(url) { store in
         let connection = try await PostgresConnection.connect(
           configuration: try PostgresURL.connectionConfiguration(url), id: 7, logger: Logger(label: "test"))
-        defer { Task { try? await connection.close() } }
+        // A notification that never comes ends the listening after 30 s, failing the test
+        // instead of hanging it.
+        let watchdog = Task {
+          try await Task.sleep(for: .seconds(30))
+          try await connection.close()
+        }
+        defer {
+          watchdog.cancel()
+          Task { try? await connection.close() }
+        }
         try await connection.listen(on: "test_channel") { notifications in
           var heard = notifications.makeAsyncIterator()
           try await store.save([1], for: a)

@@ -1,8 +1,11 @@
-// swift-tools-version: 6.2
+// swift-tools-version: 6.3
 import PackageDescription
 
 let package = Package(
   name: "Navigator",
+  // What AppFlow's clocks and durations need (`Duration`, `ContinuousClock`); the rest of both
+  // libraries needs no more. Linux needs no minimum.
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
     .library(name: "Navigator", targets: ["Navigator"]),
     .library(name: "AppFlow", targets: ["AppFlow"]),
@@ -21,6 +24,16 @@ let package = Package(
       // Golden snapshots, read by the tests from the source tree.
       exclude: ["Restoration/Golden"]),
     .testTarget(name: "FlowDemoTests", dependencies: ["FlowDemo"]),
+    // The API conventions, checked by the compiler: every verb in each of its forms, called from
+    // a synchronous function, an async function, a synchronous closure inside an async function
+    // (the tests) and top-level code with `await` (the executable), with its result type checked.
+    .target(
+      name: "APIConventionSupport", dependencies: ["AppFlow", "Navigator"], path: "Tests/APIConventionSupport"
+    ),
+    .testTarget(name: "APIConventionTests", dependencies: ["APIConventionSupport", "AppFlow", "Navigator"]),
+    .executableTarget(
+      name: "APIConventionTopLevel", dependencies: ["APIConventionSupport", "AppFlow", "Navigator"],
+      path: "Tests/APIConventionTopLevel"),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -21,16 +21,18 @@ extension Demo {
     output.line("18. The navigator pushes CardForm with a card, configured before it is shown")
     let scan = BarButtonItem(title: "Scan")
     let form = navigator.push(
-      .type(CardFormScreen.self), options: .init().passing(DemoCard(last4: "4242"))
+      .type(CardFormScreen.self),
+      options: .init().passing(DemoCard(last4: "4242"))
+        .completion { form in
+          output.line(
+            "   (completion: \(form.screenID) on screen, background \(form.view.backgroundColor == .systemBackground ? "systemBackground" : "other"))"
+          )
+        }
     ) { form in
       form.navigationItem.rightBarButtonItem = scan
       output.line(
         "   configure: card •••• \(form.card?.last4 ?? "none"), view loaded: \(form.isViewLoaded), "
           + "on screen: \(form.appearanceState != .disappeared)")
-    } completion: { form in
-      output.line(
-        "   (completion: \(form.screenID) on screen, background \(form.view.backgroundColor == .systemBackground ? "systemBackground" : "other"))"
-      )
     }
     section("", app.window, into: output)
 
@@ -52,8 +54,9 @@ extension Demo {
     if let dashboard = navigator.push(.make { DemoScreen("Dashboard") }, options: .init().animated(false)) {
       app.window.journal.removeAll()
       navigator.addChild(.make { DemoScreen("Weather") }, to: dashboard)
-      navigator.addChild(.make { DemoScreen("News") }, to: dashboard)
-      navigator.removeChild(ofType: DemoScreen.self, from: dashboard)
+      if let news = navigator.addChild(.make { DemoScreen("News") }, to: dashboard) {
+        navigator.removeChild(news)
+      }
     }
     section("", app.window, into: output)
 

@@ -54,9 +54,11 @@ extension Demo {
     output.line()
 
     output.line("29. Applied all at once: one transition, Inbox kept, the tree after")
-    navigator.navigate(to: target, options: .init().animated(false)) { plan in
-      output.line("   completion: \(plan.steps.count) steps ran")
-    }
+    navigator.navigate(
+      to: target,
+      options: .init().animated(false).completion { plan in
+        output.line("   completion: \(plan.steps.count) steps ran")
+      })
     for event in window.journal.events where event.isAppearance { output.line("   · \(event)") }
     window.journal.removeAll()
     let after = window.navigationState(keyedBy: MailRoute.self)

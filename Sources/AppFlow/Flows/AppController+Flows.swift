@@ -62,7 +62,7 @@ extension AppController {
   /// Runs `flow` and returns its outcome once it ended.
   ///
   /// ```swift
-  /// switch try await app.run(SignUpFlow(), as: .sheet(embeddedInNavigationController: true)) {
+  /// switch try await app.runAndWait(SignUpFlow(), as: .sheet(embeddedInNavigationController: true)) {
   /// case .finished(let account): …
   /// case .dismissed, .replaced, .cancelled: …
   /// }
@@ -74,7 +74,7 @@ extension AppController {
   ///   - animated: A Boolean value indicating whether the navigation animates.
   /// - Returns: The flow's outcome.
   /// - Throws: As ``tryRun(_:as:animated:onEnd:)``, before anything changes.
-  public func run<Output>(
+  public func runAndWait<Output>(
     _ flow: Flow<Output>, as presentation: FlowPresentation, animated: Bool = true
   ) async throws(NavigationError) -> FlowOutcome<Output> {
     let outcome = Awaited<FlowOutcome<Output>>()

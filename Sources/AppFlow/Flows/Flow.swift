@@ -179,7 +179,7 @@ open class AnyFlow {
   ///   - animated: A Boolean value indicating whether the navigation animates.
   /// - Returns: The child's outcome.
   /// - Throws: As ``tryRun(_:as:animated:onEnd:)``, before anything changes.
-  public func run<ChildOutput>(
+  public func runAndWait<ChildOutput>(
     _ child: Flow<ChildOutput>, as presentation: FlowPresentation, animated: Bool = true
   ) async throws(NavigationError) -> FlowOutcome<ChildOutput> {
     let outcome = Awaited<FlowOutcome<ChildOutput>>()

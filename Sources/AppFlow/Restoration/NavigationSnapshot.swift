@@ -9,7 +9,7 @@ public import Navigator
 /// let restored = AppController(rootRoute: Catalog())
 /// registerRoutes(restored.routes)
 /// try restored.start()
-/// try await restored.restore(bytes)                    // planned from the root, all-or-nothing
+/// try await restored.restoreAndWait(bytes)                    // planned from the root, all-or-nothing
 /// ```
 ///
 /// Routes are written with their tag (their type's ``Route/routeName``, unique in the route

@@ -188,6 +188,44 @@ extension AppController {
     restore(snapshot, delegate: delegate, animated: animated, completion: completion)
   }
 
+  /// Restores a snapshot, throwing a refusal found during the call; the window stays as it is
+  /// then.
+  ///
+  /// - Parameters:
+  ///   - snapshot: The snapshot.
+  ///   - delegate: Decides per screen; every screen is restored when `nil`.
+  ///   - animated: A Boolean value indicating whether the navigation animates.
+  ///   - completion: Runs once, unless the call throws: with the plan that ran, or with a
+  ///     refusal found after the call returned.
+  /// - Throws: The ``RestorationError`` found during the call.
+  public func tryRestore(
+    _ snapshot: NavigationSnapshot, delegate: (any StateRestorationDelegate)? = nil, animated: Bool = false,
+    completion: ((Result<NavigationPlan<AnyRoute>, RestorationError>) -> Void)? = nil
+  ) throws(RestorationError) {
+    try throwingEarlyFailure(completion: completion) {
+      restore(snapshot, delegate: delegate, animated: animated, completion: $0)
+    }
+  }
+
+  /// Reads a snapshot's bytes and restores it, throwing an unreadable snapshot or a refusal
+  /// found during the call; the window stays as it is then.
+  ///
+  /// - Parameters:
+  ///   - bytes: The snapshot's JSON bytes.
+  ///   - delegate: Decides per screen; every screen is restored when `nil`.
+  ///   - animated: A Boolean value indicating whether the navigation animates.
+  ///   - completion: Runs once, unless the call throws: with the plan that ran, or with a
+  ///     refusal found after the call returned.
+  /// - Throws: The ``RestorationError`` found during the call.
+  public func tryRestore(
+    _ bytes: some Collection<UInt8>, delegate: (any StateRestorationDelegate)? = nil, animated: Bool = false,
+    completion: ((Result<NavigationPlan<AnyRoute>, RestorationError>) -> Void)? = nil
+  ) throws(RestorationError) {
+    try throwingEarlyFailure(completion: completion) {
+      restore(bytes, delegate: delegate, animated: animated, completion: $0)
+    }
+  }
+
   /// Restores a snapshot and returns the plan once applied.
   ///
   /// - Parameters:
@@ -197,7 +235,7 @@ extension AppController {
   /// - Returns: The plan that ran.
   /// - Throws: A ``RestorationError``.
   @discardableResult
-  public func restore(
+  public func restoreAndWait(
     _ snapshot: NavigationSnapshot, delegate: (any StateRestorationDelegate)? = nil, animated: Bool = false
   ) async throws(RestorationError) -> NavigationPlan<AnyRoute> {
     let result = Awaited<Result<NavigationPlan<AnyRoute>, RestorationError>>()
@@ -214,7 +252,7 @@ extension AppController {
   /// - Returns: The plan that ran.
   /// - Throws: A ``RestorationError``.
   @discardableResult
-  public func restore(
+  public func restoreAndWait(
     _ bytes: some Collection<UInt8>, delegate: (any StateRestorationDelegate)? = nil, animated: Bool = false
   ) async throws(RestorationError) -> NavigationPlan<AnyRoute> {
     let result = Awaited<Result<NavigationPlan<AnyRoute>, RestorationError>>()
@@ -244,10 +282,11 @@ extension AppController {
       }
       completion?(.failure(.refused(error)))
     }
-    try? navigator.tryNavigate(to: target, options: options) { [weak self] plan in
+    .completion { [weak self] plan in
       self?.protectionKeeper.restorationProtections = [:]
       completion?(.success(plan))
     }
+    try? navigator.tryNavigate(to: target, options: options)
   }
 
   /// The first screen without a route key, depth first.

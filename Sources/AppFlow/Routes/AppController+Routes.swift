@@ -3,7 +3,7 @@ public import Navigator
 extension AppController {
   /// Opens a deep link: the route the URL names, on its chain of parents, each shown as
   /// its registration says; planned from the window's state and applied all-or-nothing
-  /// (`Navigator.navigate(to:options:completion:)`).
+  /// (`Navigator.navigate(to:options:)`).
   ///
   /// Screens already shown are kept, only what is missing is made, pop guards are asked,
   /// and a refusal anywhere changes nothing. A URL comes from outside: a bad one is an
@@ -28,6 +28,22 @@ extension AppController {
     navigate(along: chain, animated: animated, completion: completion)
   }
 
+  /// Opens a deep link, throwing a refusal found during the call; nothing changes then.
+  ///
+  /// - Parameters:
+  ///   - url: The URL, such as `shop://catalog/products/42/reviews`.
+  ///   - animated: A Boolean value indicating whether the navigation animates.
+  ///   - completion: Runs once, unless the call throws: with the plan after the last
+  ///     did-callback, or with a refusal found after the call returned.
+  /// - Throws: The ``RouteError`` found during the call: the matcher's, or
+  ///   ``RouteError/refused(_:)`` with the navigation's.
+  public func tryOpen(
+    _ url: some StringProtocol, animated: Bool = true,
+    completion: ((Result<NavigationPlan<AnyRoute>, RouteError>) -> Void)? = nil
+  ) throws(RouteError) {
+    try throwingEarlyFailure(completion: completion) { open(url, animated: animated, completion: $0) }
+  }
+
   /// Opens a deep link and returns the plan once applied.
   ///
   /// - Parameters:
@@ -36,7 +52,7 @@ extension AppController {
   /// - Returns: The plan that was applied.
   /// - Throws: As ``open(_:animated:completion:)`` gives its errors.
   @discardableResult
-  public func open(_ url: some StringProtocol, animated: Bool = true) async throws(RouteError)
+  public func openAndWait(_ url: some StringProtocol, animated: Bool = true) async throws(RouteError)
     -> NavigationPlan<AnyRoute>
   {
     let result = Awaited<Result<NavigationPlan<AnyRoute>, RouteError>>()
@@ -64,6 +80,40 @@ extension AppController {
     navigate(along: chain, animated: animated, completion: completion)
   }
 
+  /// Navigates to `route` on its chain of parents, throwing a refusal found during the call;
+  /// nothing changes then.
+  ///
+  /// - Parameters:
+  ///   - route: The route.
+  ///   - animated: A Boolean value indicating whether the navigation animates.
+  ///   - completion: Runs once, unless the call throws: with the plan, or with a refusal
+  ///     found after the call returned.
+  /// - Throws: The ``RouteError`` found during the call.
+  public func tryNavigate(
+    to route: some Route, animated: Bool = true,
+    completion: ((Result<NavigationPlan<AnyRoute>, RouteError>) -> Void)? = nil
+  ) throws(RouteError) {
+    try throwingEarlyFailure(completion: completion) {
+      navigate(to: route, animated: animated, completion: $0)
+    }
+  }
+
+  /// Navigates to `route` on its chain of parents, and returns the plan once applied.
+  ///
+  /// - Parameters:
+  ///   - route: The route.
+  ///   - animated: A Boolean value indicating whether the navigation animates.
+  /// - Returns: The plan that was applied.
+  /// - Throws: A ``RouteError``.
+  @discardableResult
+  public func navigateAndWait(to route: some Route, animated: Bool = true) async throws(RouteError)
+    -> NavigationPlan<AnyRoute>
+  {
+    let result = Awaited<Result<NavigationPlan<AnyRoute>, RouteError>>()
+    navigate(to: route, animated: animated) { result.value = $0 }
+    return try await result.wait().get()
+  }
+
   /// Navigates to the state that shows `routes`, root first, each shown on the one before
   /// as its registration says.
   ///
@@ -78,6 +128,24 @@ extension AppController {
     navigate(along: routes.map { AnyRoute(erasing: $0) }, animated: animated, completion: completion)
   }
 
+  /// Navigates to the state that shows `routes`, throwing a refusal found during the call;
+  /// nothing changes then.
+  ///
+  /// - Parameters:
+  ///   - routes: The routes, root first.
+  ///   - animated: A Boolean value indicating whether the navigation animates.
+  ///   - completion: Runs once, unless the call throws: with the plan, or with a refusal
+  ///     found after the call returned.
+  /// - Throws: The ``RouteError`` found during the call.
+  public func tryNavigate(
+    to routes: [any Route], animated: Bool = true,
+    completion: ((Result<NavigationPlan<AnyRoute>, RouteError>) -> Void)? = nil
+  ) throws(RouteError) {
+    try throwingEarlyFailure(completion: completion) {
+      navigate(to: routes, animated: animated, completion: $0)
+    }
+  }
+
   /// Navigates to the state that shows `routes`, and returns the plan once applied.
   ///
   /// - Parameters:
@@ -86,7 +154,7 @@ extension AppController {
   /// - Returns: The plan that was applied.
   /// - Throws: A ``RouteError``.
   @discardableResult
-  public func navigate(to routes: [any Route], animated: Bool = true) async throws(RouteError)
+  public func navigateAndWait(to routes: [any Route], animated: Bool = true) async throws(RouteError)
     -> NavigationPlan<AnyRoute>
   {
     let result = Awaited<Result<NavigationPlan<AnyRoute>, RouteError>>()
@@ -107,9 +175,9 @@ extension AppController {
       return
     }
     // Every refusal, found now or later, goes to `onFailure`; the thrown one is the same.
-    let options = StateNavigationOptions<AnyRoute>().animated(animated).onFailure { error in
-      completion?(.failure(.refused(error)))
-    }
-    try? navigator.tryNavigate(to: target, options: options) { plan in completion?(.success(plan)) }
+    let options = StateNavigationOptions<AnyRoute>().animated(animated)
+      .onFailure { error in completion?(.failure(.refused(error))) }
+      .completion { plan in completion?(.success(plan)) }
+    try? navigator.tryNavigate(to: target, options: options)
   }
 }

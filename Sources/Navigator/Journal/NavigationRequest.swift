@@ -22,7 +22,7 @@ public enum NavigationRequest: Hashable, Sendable, CustomStringConvertible {
   case present(ScreenID, from: ScreenID, animated: Bool)
   /// Dismiss what the screen presented, or the screen itself.
   case dismiss(ScreenID, animated: Bool)
-  /// Navigate to a state (``Navigator/navigate(to:options:completion:)``): the target in
+  /// Navigate to a state (``Navigator/navigate(to:options:)``): the target in
   /// one line, and the plan's steps (empty while the request waits: it is planned when it
   /// runs).
   case navigate(to: String, steps: [String], animated: Bool)

@@ -17,25 +17,23 @@ extension Navigator {
   ///   - view: The view of the container to put the child's view in; its root view when `nil`.
   ///   - options: Data, embedding and the option closures (animation and origin do not apply).
   ///   - configure: Runs with the loaded child, before it joins the container.
-  ///   - completion: Runs once the child was added.
   /// - Returns: The child, or `nil` when the addition was refused.
   @discardableResult
   public func addChild<Screen: ViewController>(
     _ destination: Destination<Screen>, to container: ViewController, in view: View? = nil,
-    options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil,
-    completion: ((Screen) -> Void)? = nil
+    options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil
   ) -> Screen? {
     guard options.protection == nil else {
       return reportingMisuse { () throws(NavigationError) in
         try protected(.addChild, destination, options, canWait: true, lateFailure: nil) {
           (options) throws(NavigationError) in
           try self.add(
-            destination, to: container, in: view, options, configure: configure, completion: completion)
+            destination, to: container, in: view, options, configure: configure, completion: nil)
         }
       } ?? nil
     }
     return reportingMisuse { () throws(NavigationError) in
-      try add(destination, to: container, in: view, options, configure: configure, completion: completion)
+      try add(destination, to: container, in: view, options, configure: configure, completion: nil)
     }
   }
 
@@ -47,7 +45,6 @@ extension Navigator {
   ///   - view: The view of the container to put the child's view in; its root view when `nil`.
   ///   - options: Data, embedding and the option closures (animation and origin do not apply).
   ///   - configure: Runs with the loaded child, before it joins the container.
-  ///   - completion: Runs once the child was added.
   /// - Returns: The child.
   /// - Throws: A ``NavigationError``: a catalogue error, a wrong type, a child that already
   ///   has a parent or contains the container, a view that is not the container's, a
@@ -55,19 +52,18 @@ extension Navigator {
   @discardableResult
   public func tryAddChild<Screen: ViewController>(
     _ destination: Destination<Screen>, to container: ViewController, in view: View? = nil,
-    options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil,
-    completion: ((Screen) -> Void)? = nil
+    options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil
   ) throws(NavigationError) -> Screen {
     guard options.protection == nil else {
       // A try form can't wait: it has the screen, or it threw.
       return try protected(.addChild, destination, options, canWait: false, lateFailure: nil) {
         (options) throws(NavigationError) in
         try self.add(
-          destination, to: container, in: view, options, configure: configure, completion: completion)
+          destination, to: container, in: view, options, configure: configure, completion: nil)
       }!
     }
     return try add(
-      destination, to: container, in: view, options, configure: configure, completion: completion)
+      destination, to: container, in: view, options, configure: configure, completion: nil)
   }
 
   /// Checks, creates, prepares and adds a child.
@@ -118,9 +114,9 @@ extension Navigator {
   ///   - options: Data, embedding and the option closures.
   ///   - configure: Runs with the loaded child, before it joins the container.
   /// - Returns: The child.
-  /// - Throws: As ``tryAddChild(_:to:in:options:configure:completion:)``.
+  /// - Throws: As ``tryAddChild(_:to:in:options:configure:)``.
   @discardableResult
-  public func addChild<Screen: ViewController>(
+  public func addChildAndWait<Screen: ViewController>(
     _ destination: Destination<Screen>, to container: ViewController, in view: View? = nil,
     options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil
   ) async throws(NavigationError) -> Screen {
@@ -148,33 +144,14 @@ extension Navigator {
   /// - Parameters:
   ///   - child: The child to remove.
   ///   - options: The option closures (the others do not apply).
-  ///   - completion: Runs once the child was removed.
   /// - Returns: The child, or `nil` when the removal was refused.
   @discardableResult
   public func removeChild<Screen: ViewController>(
-    _ child: Screen, options: NavigationOptions<Screen> = NavigationOptions(),
-    completion: ((Screen) -> Void)? = nil
+    _ child: Screen, options: NavigationOptions<Screen> = NavigationOptions()
   ) -> Screen? {
     reportingMisuse { () throws(NavigationError) in
-      try tryRemoveChild(child, options: options, completion: completion)
+      try tryRemoveChild(child, options: options)
     }
-  }
-
-  /// Removes the last child of `container` that is a `Screen`; a failure goes to the
-  /// window's misuse policy and to `onFailure`.
-  ///
-  /// - Parameters:
-  ///   - type: The type of the child to remove.
-  ///   - container: The container.
-  ///   - options: The option closures.
-  ///   - completion: Runs once the child was removed.
-  /// - Returns: The child, or `nil` when the removal was refused.
-  @discardableResult
-  public func removeChild<Screen: ViewController>(
-    ofType type: Screen.Type, from container: ViewController,
-    options: NavigationOptions<Screen> = NavigationOptions(), completion: ((Screen) -> Void)? = nil
-  ) -> Screen? {
-    removeChild(.existing, from: container, options: options, completion: completion)
   }
 
   /// Removes the child of `container` that `destination` names; a failure goes to the
@@ -193,15 +170,14 @@ extension Navigator {
   ///   - destination: Which child to remove.
   ///   - container: The container.
   ///   - options: The option closures.
-  ///   - completion: Runs once the child was removed.
   /// - Returns: The child, or `nil` when the removal was refused.
   @discardableResult
   public func removeChild<Screen: ViewController>(
     _ destination: Destination<Screen>, from container: ViewController,
-    options: NavigationOptions<Screen> = NavigationOptions(), completion: ((Screen) -> Void)? = nil
+    options: NavigationOptions<Screen> = NavigationOptions()
   ) -> Screen? {
     reportingMisuse { () throws(NavigationError) in
-      try tryRemoveChild(destination, from: container, options: options, completion: completion)
+      try tryRemoveChild(destination, from: container, options: options)
     }
   }
 
@@ -210,17 +186,24 @@ extension Navigator {
   ///
   /// - Parameters:
   ///   - destination: Which child to remove, as in
-  ///     ``removeChild(_:from:options:completion:)``.
+  ///     ``removeChild(_:from:options:)``.
   ///   - container: The container.
   ///   - options: The option closures.
-  ///   - completion: Runs once the child was removed.
   /// - Returns: The child.
   /// - Throws: A ``NavigationError`` when `container` has no such child, or the scene is
   ///   not in its catalogue.
   @discardableResult
   public func tryRemoveChild<Screen: ViewController>(
     _ destination: Destination<Screen>, from container: ViewController,
-    options: NavigationOptions<Screen> = NavigationOptions(), completion: ((Screen) -> Void)? = nil
+    options: NavigationOptions<Screen> = NavigationOptions()
+  ) throws(NavigationError) -> Screen {
+    try removeChild(destination, from: container, options, completion: nil)
+  }
+
+  /// Checks and removes the child `destination` names; `completion` runs before the options'.
+  private func removeChild<Screen>(
+    _ destination: Destination<Screen>, from container: ViewController, _ options: NavigationOptions<Screen>,
+    completion: ((Screen) -> Void)?
   ) throws(NavigationError) -> Screen {
     record(Request(.removeChild, destination, options, container: container))
     return try attempt(options) { () throws(NavigationError) in
@@ -250,14 +233,14 @@ extension Navigator {
   ///   - container: The container.
   ///   - options: The option closures.
   /// - Returns: The child.
-  /// - Throws: As ``tryRemoveChild(_:from:options:completion:)``.
+  /// - Throws: As ``tryRemoveChild(_:from:options:)``.
   @discardableResult
-  public func removeChild<Screen: ViewController>(
+  public func removeChildAndWait<Screen: ViewController>(
     _ destination: Destination<Screen>, from container: ViewController,
     options: NavigationOptions<Screen> = NavigationOptions()
   ) async throws(NavigationError) -> Screen {
     try await awaitCompletion { (done, _) throws(NavigationError) in
-      try tryRemoveChild(destination, from: container, options: options, completion: done)
+      _ = try removeChild(destination, from: container, options, completion: done)
     }
   }
 
@@ -283,14 +266,19 @@ extension Navigator {
   /// - Parameters:
   ///   - child: The child to remove.
   ///   - options: The option closures.
-  ///   - completion: Runs once the child was removed.
   /// - Returns: The child.
   /// - Throws: A ``NavigationError`` when the screen has no parent, or its parent is a
   ///   navigation controller (pop it instead).
   @discardableResult
   public func tryRemoveChild<Screen: ViewController>(
-    _ child: Screen, options: NavigationOptions<Screen> = NavigationOptions(),
-    completion: ((Screen) -> Void)? = nil
+    _ child: Screen, options: NavigationOptions<Screen> = NavigationOptions()
+  ) throws(NavigationError) -> Screen {
+    try removeChild(child, options, completion: nil)
+  }
+
+  /// Checks and removes a child screen; `completion` runs before the options'.
+  private func removeChild<Screen>(
+    _ child: Screen, _ options: NavigationOptions<Screen>, completion: ((Screen) -> Void)?
   ) throws(NavigationError) -> Screen {
     record(Request(.removeChild, .instance(child), options, container: child.parent))
     return try attempt(options) { () throws(NavigationError) in
@@ -330,13 +318,13 @@ extension Navigator {
   ///   - child: The child to remove.
   ///   - options: The option closures.
   /// - Returns: The child.
-  /// - Throws: As ``tryRemoveChild(_:options:completion:)``.
+  /// - Throws: As ``tryRemoveChild(_:options:)``.
   @discardableResult
-  public func removeChild<Screen: ViewController>(
+  public func removeChildAndWait<Screen: ViewController>(
     _ child: Screen, options: NavigationOptions<Screen> = NavigationOptions()
   ) async throws(NavigationError) -> Screen {
     try await awaitCompletion { (done, _) throws(NavigationError) in
-      try tryRemoveChild(child, options: options, completion: done)
+      _ = try removeChild(child, options, completion: done)
     }
   }
 }

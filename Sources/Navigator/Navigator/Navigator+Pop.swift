@@ -8,13 +8,11 @@ extension Navigator {
   /// - Parameters:
   ///   - options: Animation, origin and the option closures; the options' screen is the
   ///     popped one.
-  ///   - completion: Runs with the popped screen once the pop finished.
   public func pop(
-    options: NavigationOptions<ViewController> = NavigationOptions(),
-    completion: ((ViewController) -> Void)? = nil
+    options: NavigationOptions<ViewController> = NavigationOptions()
   ) {
     reportingMisuse { () throws(NavigationError) in
-      try tryPop(options: options, completion: completion)
+      try tryPop(options: options)
     }
   }
 
@@ -22,7 +20,6 @@ extension Navigator {
   ///
   /// - Parameters:
   ///   - options: Animation, origin and the option closures.
-  ///   - completion: Runs with the popped screen once the pop finished.
   /// - Throws: ``NavigationError/Code/invalidRequest`` when the origin is in no navigation
   ///   stack or its stack holds only the root; nothing changes then. A guard's denial
   ///   reaches `onFailure` instead, possibly later. While the window is busy, the pop
@@ -30,10 +27,9 @@ extension Navigator {
   ///   policy) and pops the screen on top when it runs; a refusal found then goes to
   ///   `onFailure` and the window's misuse policy.
   public func tryPop(
-    options: NavigationOptions<ViewController> = NavigationOptions(),
-    completion: ((ViewController) -> Void)? = nil
+    options: NavigationOptions<ViewController> = NavigationOptions()
   ) throws(NavigationError) {
-    try pop(options, completion: completion, lateFailure: nil)
+    try pop(options, completion: nil, lateFailure: nil)
   }
 
   /// Checks and pops; `lateFailure` hears an error found when a request that waited in the
@@ -86,13 +82,13 @@ extension Navigator {
   ///
   /// - Parameter options: Animation, origin and the option closures.
   /// - Returns: The popped screen.
-  /// - Throws: As ``tryPop(options:completion:)``, and
+  /// - Throws: As ``tryPop(options:)``, and
   ///   ``NavigationError/Code/navigationDenied`` when the top screen's guard denied.
   ///   A refusal found when a request that waited in the queue runs is thrown here too,
   ///   and reported as under ``MisusePolicy/report`` (journal and misuse handler), never
   ///   trapped.
   @discardableResult
-  public func pop(options: NavigationOptions<ViewController> = NavigationOptions())
+  public func popAndWait(options: NavigationOptions<ViewController> = NavigationOptions())
     async throws(NavigationError)
     -> ViewController
   {

@@ -10,24 +10,22 @@ extension Navigator {
   ///   - style: The presentation style to give the shown screen; its own when `nil`.
   ///   - options: Animation, data, origin, embedding and the option closures.
   ///   - configure: Runs with the loaded screen, before it is presented.
-  ///   - completion: Runs once the presentation finished (after `viewDidAppear`).
   /// - Returns: The presented screen (inside its container when embedded), or `nil`.
   @discardableResult
   public func presentModal<Screen: ViewController>(
     _ destination: Destination<Screen>, style: ModalPresentationStyle? = nil,
-    options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil,
-    completion: ((Screen) -> Void)? = nil
+    options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil
   ) -> Screen? {
     reportingMisuse { () throws(NavigationError) in
       guard options.protection == nil else {
         return try protected(.presentModal, destination, options, canWait: true, lateFailure: nil) {
           (options) throws(NavigationError) in
           try self.presentModal(
-            destination, style, options, configure: configure, completion: completion, lateFailure: nil)
+            destination, style, options, configure: configure, completion: nil, lateFailure: nil)
         }
       }
       return try presentModal(
-        destination, style, options, configure: configure, completion: completion, lateFailure: nil)
+        destination, style, options, configure: configure, completion: nil, lateFailure: nil)
     } ?? nil
   }
 
@@ -38,26 +36,24 @@ extension Navigator {
   ///   - style: The presentation style to give the shown screen; its own when `nil`.
   ///   - options: Animation, data, origin, embedding and the option closures.
   ///   - configure: Runs with the loaded screen, before it is presented.
-  ///   - completion: Runs once the presentation finished (after `viewDidAppear`).
   /// - Returns: The presented screen.
   /// - Throws: A ``NavigationError``: a catalogue error, a wrong type, an origin already
   ///   presenting or not in a visible window, a screen that cannot be presented.
   @discardableResult
   public func tryPresentModal<Screen: ViewController>(
     _ destination: Destination<Screen>, style: ModalPresentationStyle? = nil,
-    options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil,
-    completion: ((Screen) -> Void)? = nil
+    options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil
   ) throws(NavigationError) -> Screen {
     guard options.protection == nil else {
       // A try form can't wait: it has the screen, or it threw.
       return try protected(.presentModal, destination, options, canWait: false, lateFailure: nil) {
         (options) throws(NavigationError) in
         try self.presentModal(
-          destination, style, options, configure: configure, completion: completion, lateFailure: nil)
+          destination, style, options, configure: configure, completion: nil, lateFailure: nil)
       }!
     }
     return try presentModal(
-      destination, style, options, configure: configure, completion: completion, lateFailure: nil)
+      destination, style, options, configure: configure, completion: nil, lateFailure: nil)
   }
 
   private func presentModal<Screen>(
@@ -81,12 +77,12 @@ extension Navigator {
   ///   - options: Animation, data, origin, embedding and the option closures.
   ///   - configure: Runs with the loaded screen, before it is presented.
   /// - Returns: The presented screen, after its `viewDidAppear`.
-  /// - Throws: As ``tryPresentModal(_:style:options:configure:completion:)``.
+  /// - Throws: As ``tryPresentModal(_:style:options:configure:)``.
   ///   A refusal found when a request that waited in the queue runs is thrown here too,
   ///   and reported as under ``MisusePolicy/report`` (journal and misuse handler), never
   ///   trapped.
   @discardableResult
-  public func presentModal<Screen: ViewController>(
+  public func presentModalAndWait<Screen: ViewController>(
     _ destination: Destination<Screen>, style: ModalPresentationStyle? = nil,
     options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil
   ) async throws(NavigationError) -> Screen {
@@ -121,13 +117,11 @@ extension Navigator {
   ///     a popover on compact width.
   ///   - options: Animation, data, origin, embedding and the option closures.
   ///   - configure: Runs with the loaded screen, before it is presented.
-  ///   - completion: Runs once the presentation finished (after `viewDidAppear`).
   /// - Returns: The screen, or `nil` when the popover was refused.
   @discardableResult
   public func popover<Screen: ViewController>(
     _ destination: Destination<Screen>, anchor: PopoverAnchor, keepsPopoverOnCompactWidth: Bool = false,
-    options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil,
-    completion: ((Screen) -> Void)? = nil
+    options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil
   ) -> Screen? {
     reportingMisuse { () throws(NavigationError) in
       guard options.protection == nil else {
@@ -135,12 +129,12 @@ extension Navigator {
           (options) throws(NavigationError) in
           try self.popover(
             destination, anchor, keepsPopoverOnCompactWidth, options, configure: configure,
-            completion: completion, lateFailure: nil)
+            completion: nil, lateFailure: nil)
         }
       }
       return try popover(
         destination, anchor, keepsPopoverOnCompactWidth, options, configure: configure,
-        completion: completion,
+        completion: nil,
         lateFailure: nil)
     } ?? nil
   }
@@ -154,15 +148,13 @@ extension Navigator {
   ///     a popover on compact width.
   ///   - options: Animation, data, origin, embedding and the option closures.
   ///   - configure: Runs with the loaded screen, before it is presented.
-  ///   - completion: Runs once the presentation finished (after `viewDidAppear`).
   /// - Returns: The screen.
   /// - Throws: A ``NavigationError``: as a modal presentation, and an anchor that is not in
   ///   a visible window.
   @discardableResult
   public func tryPopover<Screen: ViewController>(
     _ destination: Destination<Screen>, anchor: PopoverAnchor, keepsPopoverOnCompactWidth: Bool = false,
-    options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil,
-    completion: ((Screen) -> Void)? = nil
+    options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil
   ) throws(NavigationError) -> Screen {
     guard options.protection == nil else {
       // A try form can't wait: it has the screen, or it threw.
@@ -170,11 +162,11 @@ extension Navigator {
         (options) throws(NavigationError) in
         try self.popover(
           destination, anchor, keepsPopoverOnCompactWidth, options, configure: configure,
-          completion: completion, lateFailure: nil)
+          completion: nil, lateFailure: nil)
       }!
     }
     return try popover(
-      destination, anchor, keepsPopoverOnCompactWidth, options, configure: configure, completion: completion,
+      destination, anchor, keepsPopoverOnCompactWidth, options, configure: configure, completion: nil,
       lateFailure: nil)
   }
 
@@ -201,12 +193,12 @@ extension Navigator {
   ///   - options: Animation, data, origin, embedding and the option closures.
   ///   - configure: Runs with the loaded screen, before it is presented.
   /// - Returns: The screen, after its `viewDidAppear`.
-  /// - Throws: As ``tryPopover(_:anchor:keepsPopoverOnCompactWidth:options:configure:completion:)``.
+  /// - Throws: As ``tryPopover(_:anchor:keepsPopoverOnCompactWidth:options:configure:)``.
   ///   A refusal found when a request that waited in the queue runs is thrown here too,
   ///   and reported as under ``MisusePolicy/report`` (journal and misuse handler), never
   ///   trapped.
   @discardableResult
-  public func popover<Screen: ViewController>(
+  public func popoverAndWait<Screen: ViewController>(
     _ destination: Destination<Screen>, anchor: PopoverAnchor, keepsPopoverOnCompactWidth: Bool = false,
     options: NavigationOptions<Screen> = NavigationOptions(), configure: ((Screen) -> Void)? = nil
   ) async throws(NavigationError) -> Screen {

@@ -6,23 +6,22 @@ extension Navigator {
   ///   - destination: The screen to push: an instance, a type or a scene.
   ///   - options: Animation, data, origin, embedding and the option closures.
   ///   - configure: Runs with the loaded screen, before it joins the stack.
-  ///   - completion: Runs once the push finished (after the screen's `viewDidAppear`).
   /// - Returns: The pushed screen, or `nil` when the push was refused.
   @discardableResult
   public func push<Screen: ViewController>(
     _ destination: Destination<Screen>, options: NavigationOptions<Screen> = NavigationOptions(),
-    configure: ((Screen) -> Void)? = nil, completion: ((Screen) -> Void)? = nil
+    configure: ((Screen) -> Void)? = nil
   ) -> Screen? {
     guard options.protection == nil else {
       return reportingMisuse { () throws(NavigationError) in
         try protected(.push, destination, options, canWait: true, lateFailure: nil) {
           (options) throws(NavigationError) in
-          try self.push(destination, options, configure: configure, completion: completion, lateFailure: nil)
+          try self.push(destination, options, configure: configure, completion: nil, lateFailure: nil)
         }
       } ?? nil
     }
     return reportingMisuse { () throws(NavigationError) in
-      try push(destination, options, configure: configure, completion: completion, lateFailure: nil)
+      try push(destination, options, configure: configure, completion: nil, lateFailure: nil)
     }
   }
 
@@ -32,23 +31,22 @@ extension Navigator {
   ///   - destination: The screen to push: an instance, a type or a scene.
   ///   - options: Animation, data, origin, embedding and the option closures.
   ///   - configure: Runs with the loaded screen, before it joins the stack.
-  ///   - completion: Runs once the push finished (after the screen's `viewDidAppear`).
   /// - Returns: The pushed screen.
   /// - Throws: A ``NavigationError``: no navigation controller at the origin, a catalogue
   ///   error, a wrong type, or a screen that cannot be pushed.
   @discardableResult
   public func tryPush<Screen: ViewController>(
     _ destination: Destination<Screen>, options: NavigationOptions<Screen> = NavigationOptions(),
-    configure: ((Screen) -> Void)? = nil, completion: ((Screen) -> Void)? = nil
+    configure: ((Screen) -> Void)? = nil
   ) throws(NavigationError) -> Screen {
     guard options.protection == nil else {
       // A try form can't wait: it has the screen, or it threw.
       return try protected(.push, destination, options, canWait: false, lateFailure: nil) {
         (options) throws(NavigationError) in
-        try self.push(destination, options, configure: configure, completion: completion, lateFailure: nil)
+        try self.push(destination, options, configure: configure, completion: nil, lateFailure: nil)
       }!
     }
-    return try push(destination, options, configure: configure, completion: completion, lateFailure: nil)
+    return try push(destination, options, configure: configure, completion: nil, lateFailure: nil)
   }
 
   /// Checks, creates, prepares and pushes; `lateFailure` hears an error found when a
@@ -134,12 +132,12 @@ extension Navigator {
   ///   - options: Animation, data, origin, embedding and the option closures.
   ///   - configure: Runs with the loaded screen, before it joins the stack.
   /// - Returns: The pushed screen, after its `viewDidAppear`.
-  /// - Throws: As ``tryPush(_:options:configure:completion:)``.
+  /// - Throws: As ``tryPush(_:options:configure:)``.
   ///   A refusal found when a request that waited in the queue runs is thrown here too,
   ///   and reported as under ``MisusePolicy/report`` (journal and misuse handler), never
   ///   trapped.
   @discardableResult
-  public func push<Screen: ViewController>(
+  public func pushAndWait<Screen: ViewController>(
     _ destination: Destination<Screen>, options: NavigationOptions<Screen> = NavigationOptions(),
     configure: ((Screen) -> Void)? = nil
   ) async throws(NavigationError) -> Screen {
@@ -157,7 +155,7 @@ extension Navigator {
 }
 
 extension Navigator {
-  /// ``tryPush(_:options:configure:completion:)`` of a given instance, typed as a
+  /// ``tryPush(_:options:configure:)`` of a given instance, typed as a
   /// `ViewController`, for the package's own layers (AppFlow's flows): not generic, so that
   /// the call is specialized here and needs no generic metadata at run time.
   @discardableResult
@@ -168,7 +166,7 @@ extension Navigator {
   }
 
   /// ``tryPushInstance(_:options:)`` with the default options but the animation: on a free
-  /// window, the checks and the push that ``tryPush(_:options:configure:completion:)`` makes
+  /// window, the checks and the push that ``tryPush(_:options:configure:)`` makes
   /// of a given instance, with no options to copy along the way; on a busy one, that path.
   ///
   /// What the general path does besides, for these options, is nothing: no catalogue to

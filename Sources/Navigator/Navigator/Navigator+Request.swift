@@ -21,7 +21,7 @@ extension Navigator {
       case addChild
       /// Remove a child from its container.
       case removeChild
-      /// ``Navigator/navigate(to:options:completion:)``.
+      /// ``Navigator/navigate(to:options:)``.
       case navigate
     }
 

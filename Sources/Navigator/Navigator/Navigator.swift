@@ -27,10 +27,11 @@
 /// ``MisusePolicy/report``, never trapped, since the caller receives it), and for the
 /// other forms to the window's misuse policy.
 ///
-/// Each navigation comes in three forms. `push(_:options:configure:completion:)` returns the
-/// screen, or `nil` after routing the error to the window's ``MisusePolicy`` and to
-/// ``NavigationOptions/onFailure(_:)``. `tryPush(…)` throws the ``NavigationError``
-/// instead. `push(_:options:configure:) async` returns once the navigation finished.
+/// Each navigation comes in three forms, each with a name of its own.
+/// ``push(_:options:configure:)`` returns the screen, or `nil` after routing the error to the
+/// window's ``MisusePolicy`` and to ``NavigationOptions/onFailure(_:)``.
+/// ``tryPush(_:options:configure:)`` throws the ``NavigationError`` instead.
+/// ``pushAndWait(_:options:configure:)`` (`async`) returns once the navigation finished.
 ///
 /// ```swift
 /// let navigator = Navigator(window: window)

@@ -1,5 +1,5 @@
 /// The steps from a window's state to a target state: what
-/// ``Navigator/navigate(to:options:completion:)`` would do, as a value to read, test and draw.
+/// ``Navigator/navigate(to:options:)`` would do, as a value to read, test and draw.
 ///
 /// The plan is minimal. It keeps every screen that both states hold at the same place (the
 /// same key in the same stack, container or presentation), never making it again; it

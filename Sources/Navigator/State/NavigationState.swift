@@ -3,7 +3,7 @@
 ///
 /// Read it with ``Window/navigationState(keyedBy:)`` (or ``Window/navigationState`` for keys
 /// of any type), write one by hand as the target of
-/// ``Navigator/navigate(to:options:completion:)``, draw it (``description``,
+/// ``Navigator/navigate(to:options:)``, draw it (``description``,
 /// ``mermaid``, ``dot``), compare it, and save it (`Codable` when `Key` is).
 ///
 /// ```swift

@@ -4,7 +4,7 @@ public typealias ScreenProvider<Key> = (Key) throws(NavigationError) -> ViewCont
 
 extension Navigator {
   /// Gives the navigator the screen provider for keys of type `Key`, which
-  /// ``navigate(to:options:completion:)`` asks for the screens a target needs and the
+  /// ``navigate(to:options:)`` asks for the screens a target needs and the
   /// window lacks. A later call replaces it.
   ///
   /// ```swift
@@ -26,7 +26,7 @@ extension Navigator {
   }
 
   /// The steps from the window's state to `target`, without changing anything: what
-  /// ``navigate(to:options:completion:)`` would do now (see ``NavigationPlan``).
+  /// ``navigate(to:options:)`` would do now (see ``NavigationPlan``).
   ///
   /// - Parameter target: The state to reach.
   /// - Returns: The plan.
@@ -64,20 +64,18 @@ extension Navigator {
   /// - Parameters:
   ///   - target: The state to reach.
   ///   - options: Animation, request policy, and the option closures.
-  ///   - completion: Runs once the navigation finished, with the plan that ran.
   @inlinable
   public func navigate<Key>(
-    to target: NavigationState<Key>, options: StateNavigationOptions<Key> = StateNavigationOptions(),
-    completion: ((NavigationPlan<Key>) -> Void)? = nil
+    to target: NavigationState<Key>, options: StateNavigationOptions<Key> = StateNavigationOptions()
   ) {
     do throws(NavigationError) {
-      try tryNavigate(to: target, options: options, completion: completion)
+      try tryNavigate(to: target, options: options)
     } catch {
       handleStateMisuse(error)
     }
   }
 
-  /// Navigates to `target` as ``navigate(to:options:completion:)`` does, throwing a refusal
+  /// Navigates to `target` as ``navigate(to:options:)`` does, throwing a refusal
   /// found during the call (after `onFailure`). A refusal found later (a guard that
   /// answered later, a waiting navigation refused when it runs) goes to `onFailure` and to
   /// the window's misuse policy.
@@ -85,17 +83,15 @@ extension Navigator {
   /// - Parameters:
   ///   - target: The state to reach.
   ///   - options: Animation, request policy, and the option closures.
-  ///   - completion: Runs once the navigation finished, with the plan that ran.
   /// - Throws: The ``NavigationError`` that refused the navigation.
   @inlinable
   public func tryNavigate<Key>(
-    to target: NavigationState<Key>, options: StateNavigationOptions<Key> = StateNavigationOptions(),
-    completion: ((NavigationPlan<Key>) -> Void)? = nil
+    to target: NavigationState<Key>, options: StateNavigationOptions<Key> = StateNavigationOptions()
   ) throws(NavigationError) {
-    try startNavigation(to: target, options, completion: completion, lateFailure: nil)
+    try startNavigation(to: target, options, completion: nil, lateFailure: nil)
   }
 
-  /// Navigates to `target` as ``navigate(to:options:completion:)`` does and returns once
+  /// Navigates to `target` as ``navigate(to:options:)`` does and returns once
   /// the navigation finished.
   ///
   /// - Parameters:
@@ -104,7 +100,7 @@ extension Navigator {
   /// - Returns: The plan that ran.
   /// - Throws: The ``NavigationError`` that refused the navigation, whenever it was found.
   @discardableResult
-  public func navigate<Key>(
+  public func navigateAndWait<Key>(
     to target: NavigationState<Key>, options: StateNavigationOptions<Key> = StateNavigationOptions()
   ) async throws(NavigationError) -> NavigationPlan<Key> {
     let box = ResultBox<NavigationPlan<Key>>()

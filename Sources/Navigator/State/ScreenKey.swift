@@ -65,7 +65,7 @@ extension ViewController {
   /// names it by; `nil` when the screen has none.
   ///
   /// The navigator sets it on every screen its screen provider makes for a key (see
-  /// ``Navigator/navigate(to:options:completion:)``); set it yourself on a screen you
+  /// ``Navigator/navigate(to:options:)``); set it yourself on a screen you
   /// make, so that a state read from the window names it and a navigation to a state keeps it.
   public var navigationKey: (any Hashable & Sendable)? {
     get { keyBox?.key }

@@ -36,7 +36,7 @@ package enum Command {
   case dismiss(ViewController, animated: Bool, completion: (() -> Void)?)
   /// The part of a ``Navigator`` navigation that runs once the hierarchy is free.
   case navigate(NavigatorStep)
-  /// A navigation to a state (``Navigator/navigate(to:options:completion:)``): planned
+  /// A navigation to a state (``Navigator/navigate(to:options:)``): planned
   /// when it runs, from the hierarchy as it is then.
   case navigateToState(NavigationRequest, run: () -> Void)
 

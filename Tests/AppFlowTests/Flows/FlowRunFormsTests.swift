@@ -34,7 +34,7 @@ final class OutcomeSlot {
     let (app, _) = try makeApp()
     let flow = TestFlow("Email")
     let slot = OutcomeSlot()
-    let task = Task { slot.outcomes.append(try await app.run(flow, as: .push)) }
+    let task = Task { slot.outcomes.append(try await app.runAndWait(flow, as: .push)) }
     while flow.state != .running { await Task.yield() }
     #expect(slot.outcomes.isEmpty)
     #expect(app.flows.allFlows == [flow.id])
@@ -50,7 +50,7 @@ final class OutcomeSlot {
     let child = TestFlow("Child")
     let slot = OutcomeSlot()
     app.run(parent, as: .sheet(embeddedInNavigationController: true), animated: false) { _ in }
-    let task = Task { slot.outcomes.append(try await parent.run(child, as: .push)) }
+    let task = Task { slot.outcomes.append(try await parent.runAndWait(child, as: .push)) }
     while child.state != .running { await Task.yield() }
     #expect(slot.outcomes.isEmpty)
     let screen = try #require(child.firstScreen)
@@ -66,7 +66,7 @@ final class OutcomeSlot {
     let (app, _) = try makeApp()
     let events = app.window.journal.events
     do {
-      _ = try await app.run(TestFlow("Empty") { nil }, as: .push)
+      _ = try await app.runAndWait(TestFlow("Empty") { nil }, as: .push)
       Issue.record("expected a refusal")
     } catch {
       #expect(error.code == .flowWithoutFirstScreen)

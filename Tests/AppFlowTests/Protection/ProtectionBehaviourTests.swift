@@ -244,13 +244,13 @@ import Testing
     let log = MadeLog()
     let app = try makeVaultApp(space: space, log: log)
     do {
-      _ = try await app.navigator.push(vault(log), options: NavigationOptions().protect(with: space))
+      _ = try await app.navigator.pushAndWait(vault(log), options: NavigationOptions().protect(with: space))
       Issue.record("the async push should throw")
     } catch {
       #expect(error.code == .protectionDenied)
     }
     let flow = ProtectionMatrixTests.VaultFlow(space, log)
-    let outcome = try await app.run(flow, as: .push, animated: false)
+    let outcome = try await app.runAndWait(flow, as: .push, animated: false)
     guard case .cancelled(let error) = outcome else {
       Issue.record("expected cancelled, got \(outcome)")
       return

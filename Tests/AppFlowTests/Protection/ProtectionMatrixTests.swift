@@ -90,7 +90,7 @@ import Testing
       navigator.navigate(
         to: NavigationState(root: .stack([.screen(AnyRoute(Lobby())), .screen(AnyRoute(Vault()))])),
         options: StateNavigationOptions<AnyRoute>().animated(false).onFailure { deliver(.failed($0.code)) }
-      ) { _ in deliver(.shown("Vault")) }
+          .completion { _ in deliver(.shown("Vault")) })
     case .deepLink:
       app.open("vault://lobby/vault/7", animated: false, completion: routeResult)
     case .cacheHit:

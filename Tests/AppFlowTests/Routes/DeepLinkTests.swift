@@ -103,12 +103,12 @@ import Testing
 
   @Test func anExplicitListOfRoutesIsAwaitedForItsPlan() async throws {
     let app = try makeShop()
-    let plan = try await app.navigate(
+    let plan = try await app.navigateAndWait(
       to: [Catalog(), Product(id: 3), Reviews(productID: 3)], animated: false)
     #expect(plan.steps.count == 2)
     #expect(app.navigator.visibleViewController?.title == "Reviews(productID: 3)")
     await #expect(throws: RouteError.unregisteredRoute("Unknown")) {
-      try await app.navigate(to: [Catalog(), Unknown()], animated: false)
+      try await app.navigateAndWait(to: [Catalog(), Unknown()], animated: false)
     }
   }
 

@@ -37,7 +37,7 @@ import Testing
 
   @Test func openingAURLNavigatesToItsRouteOnItsChainAllOrNothing() async throws {
     let app = try makeLinkedShop()
-    let plan = try await app.open("shop://catalog/products/42/reviews/new", animated: false)
+    let plan = try await app.openAndWait("shop://catalog/products/42/reviews/new", animated: false)
     #expect(
       plan.steps.map(\.description) == [
         "push Product(id: 42) onto root",
@@ -50,10 +50,10 @@ import Testing
       ("catalog/products/1", .relativeURL("catalog/products/1")),
       ("mail://inbox", .unknownScheme("mail://inbox", scheme: "mail")),
     ] {
-      await #expect(throws: error) { try await app.open(url, animated: false) }
+      await #expect(throws: error) { try await app.openAndWait(url, animated: false) }
     }
     await #expect(throws: RouteError.self) {
-      try await app.open("shop://catalog/products/99999999999999999999999", animated: false)
+      try await app.openAndWait("shop://catalog/products/99999999999999999999999", animated: false)
     }
     #expect(app.window.navigationState(keyedBy: AnyRoute.self) == before)
   }

@@ -52,7 +52,7 @@ import Testing
   @Test func withoutACustomTransitionTheDefaultDurationApplies() throws {
     let stage = Stage(.stack(root: "Home", delegate: nil))
     let done = Counter()
-    try stage.navigator.tryPush(.type(CardForm.self), completion: { _ in done.hit() })
+    try stage.navigator.tryPush(.type(CardForm.self), options: .init().completion { _ in done.hit() })
     stage.scheduler.runLoopTurn()
     stage.scheduler.advance(by: 0.3)
     #expect(done.count == 0)
@@ -64,7 +64,7 @@ import Testing
   @Test func advanceDoesNotAgeATransitionThatHasNotStarted() throws {
     let stage = Stage(.stack(root: "Home", delegate: nil))
     let done = Counter()
-    try stage.navigator.tryPush(.type(CardForm.self), completion: { _ in done.hit() })
+    try stage.navigator.tryPush(.type(CardForm.self), options: .init().completion { _ in done.hit() })
     stage.scheduler.advance(by: 10)
     #expect(done.count == 0)
     stage.scheduler.runLoopTurn()

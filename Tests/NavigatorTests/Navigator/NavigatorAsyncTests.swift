@@ -5,21 +5,22 @@ import Testing
 @Suite(.exhaustiveStages) struct NavigatorAsyncTests {
   @Test func everyAsyncFormReturnsAfterTheNavigationFinished() async throws {
     let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
-    let form = try await stage.navigator.push(.type(CardForm.self))
+    let form = try await stage.navigator.pushAndWait(.type(CardForm.self))
     #expect(form.appearanceState == .appeared)
     #expect(
       stage.take().last == .completion(.push(form.screenID, onto: stage.navigation.screenID, animated: true)))
 
-    let tile = try await stage.navigator.addChild(.type(Receipt.self), to: form)
+    let tile = try await stage.navigator.addChildAndWait(.type(Receipt.self), to: form)
     #expect(tile.parent === form)
-    let removed = try await stage.navigator.removeChild(tile)
+    let removed = try await stage.navigator.removeChildAndWait(tile)
     #expect(removed.parent == nil)
 
-    let sheet = try await stage.navigator.presentModal(.type(Receipt.self))
+    let sheet = try await stage.navigator.presentModalAndWait(.type(Receipt.self))
     #expect(sheet.appearanceState == .appeared)
     sheet.dismiss(animated: false)
 
-    let popover = try await stage.navigator.popover(.type(Tinted.self), anchor: .view(form.view, rect: .zero))
+    let popover = try await stage.navigator.popoverAndWait(
+      .type(Tinted.self), anchor: .view(form.view, rect: .zero))
     #expect(popover.popoverPresentationController?.isShownAsPopover == true)
     stage.discardEvents()  // every kind of navigation: other suites check each order
   }
@@ -27,7 +28,7 @@ import Testing
   @Test func anAsyncFormThrowsTheTypedError() async {
     let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
     do {
-      _ = try await stage.navigator.push(.scene("nowhere", in: mainStoryboard, as: CardForm.self))
+      _ = try await stage.navigator.pushAndWait(.scene("nowhere", in: mainStoryboard, as: CardForm.self))
       Issue.record("expected an error")
     } catch {
       #expect(error.code == .sceneNotFound)
@@ -41,7 +42,7 @@ import Testing
   @Test func underAManualSchedulerTheAsyncFormWaitsForTheTransition() async throws {
     let stage = Stage(.stack(root: "Home", delegate: nil))
     let slot = Slot()
-    let task = Task { slot.form = try await stage.navigator.push(.type(CardForm.self)) }
+    let task = Task { slot.form = try await stage.navigator.pushAndWait(.type(CardForm.self)) }
     await stage.yield { stage.scheduler.hasPendingWork }
     #expect(stage.scheduler.hasPendingWork)
     let pushed = try #require(stage.navigation.topViewController as? CardForm)

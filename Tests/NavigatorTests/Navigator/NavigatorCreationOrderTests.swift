@@ -458,36 +458,36 @@ extension NavigatorCreationOrderTests {
     let navigator = stage.navigator
     do throws(NavigationError) {
       switch (navigation, form) {
-      case (.push, .plain): return .success(navigator.push(destination, options: options, completion: nil))
+      case (.push, .plain): return .success(navigator.push(destination, options: options))
       case (.push, .throwing): return .success(try navigator.tryPush(destination, options: options))
       case (.push, .async):
         return await awaiting(stage) { () throws(NavigationError) in
-          try await navigator.push(destination, options: options)
+          try await navigator.pushAndWait(destination, options: options)
         }
       case (.presentModal(let style), .plain):
-        return .success(navigator.presentModal(destination, style: style, options: options, completion: nil))
+        return .success(navigator.presentModal(destination, style: style, options: options))
       case (.presentModal(let style), .throwing):
         return .success(try navigator.tryPresentModal(destination, style: style, options: options))
       case (.presentModal(let style), .async):
         return await awaiting(stage) { () throws(NavigationError) in
-          try await navigator.presentModal(destination, style: style, options: options)
+          try await navigator.presentModalAndWait(destination, style: style, options: options)
         }
       case (.popover(let anchor), .plain):
-        return .success(navigator.popover(destination, anchor: anchor, options: options, completion: nil))
+        return .success(navigator.popover(destination, anchor: anchor, options: options))
       case (.popover(let anchor), .throwing):
         return .success(try navigator.tryPopover(destination, anchor: anchor, options: options))
       case (.popover(let anchor), .async):
         return await awaiting(stage) { () throws(NavigationError) in
-          try await navigator.popover(destination, anchor: anchor, options: options)
+          try await navigator.popoverAndWait(destination, anchor: anchor, options: options)
         }
       case (.addChild(let container, let view), .plain):
         return .success(
-          navigator.addChild(destination, to: container, in: view, options: options, completion: nil))
+          navigator.addChild(destination, to: container, in: view, options: options))
       case (.addChild(let container, let view), .throwing):
         return .success(try navigator.tryAddChild(destination, to: container, in: view, options: options))
       case (.addChild(let container, let view), .async):
         return await awaiting(stage) { () throws(NavigationError) in
-          try await navigator.addChild(destination, to: container, in: view, options: options)
+          try await navigator.addChildAndWait(destination, to: container, in: view, options: options)
         }
       }
     } catch {
@@ -533,11 +533,12 @@ extension NavigatorCreationOrderTests {
       switch form {
       case .plain:
         return .success(
-          stage.navigator.removeChild(destination, from: container, options: options, completion: nil))
+          stage.navigator.removeChild(destination, from: container, options: options))
       case .throwing:
         return .success(try stage.navigator.tryRemoveChild(destination, from: container, options: options))
       case .async:
-        return .success(try await stage.navigator.removeChild(destination, from: container, options: options))
+        return .success(
+          try await stage.navigator.removeChildAndWait(destination, from: container, options: options))
       }
     } catch {
       return .failure(error)

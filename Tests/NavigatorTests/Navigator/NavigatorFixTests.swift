@@ -202,7 +202,8 @@ import Testing
     let slot = ErrorSlot()
     let task = Task {
       do {
-        _ = try await stage.navigator.push(.instance(form), options: .init().onFailure { _ in failed.hit() })
+        _ = try await stage.navigator.pushAndWait(
+          .instance(form), options: .init().onFailure { _ in failed.hit() })
         Issue.record("expected an error")
       } catch {
         slot.error = error as? NavigationError
@@ -242,7 +243,7 @@ import Testing
     let slot = ErrorSlot()
     let task = Task {
       do {
-        _ = try await stage.navigator.pop(options: .init().onFailure { _ in failed.hit() })
+        _ = try await stage.navigator.popAndWait(options: .init().onFailure { _ in failed.hit() })
         Issue.record("expected an error")
       } catch {
         slot.error = error as? NavigationError

@@ -125,13 +125,13 @@ import Testing
     let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
     let first = try stage.navigator.tryAddChild(.type(Receipt.self), to: stage.root)
     let second = try stage.navigator.tryAddChild(.type(Receipt.self), to: stage.root)
-    let removed = stage.navigator.removeChild(ofType: Receipt.self, from: stage.root)
+    let removed = stage.navigator.removeChild(.type(Receipt.self), from: stage.root)
     #expect(removed === second)
     #expect(stage.root.children.ids == [first.screenID])
     var failure: NavigationError?
     #expect(
       stage.navigator.removeChild(
-        ofType: CardForm.self, from: stage.root, options: .init().onFailure { failure = $0 }) == nil)
+        .type(CardForm.self), from: stage.root, options: .init().onFailure { failure = $0 }) == nil)
     #expect(failure?.code == .invalidRequest)
     #expect(stage.take().last == failure.map(NavigationEvent.misuse))
   }

@@ -40,16 +40,19 @@ import Testing
     stage.root.navigationItem.rightBarButtonItem = item
 
     let dashboard = try stage.navigator.tryPush(
-      .make { ViewController() }, configure: configure("push"), completion: completion("push"))
+      .make { ViewController() }, options: .init().completion(completion("push")),
+      configure: configure("push"))
     let child = try stage.navigator.tryAddChild(
-      .make { ViewController() }, to: dashboard, configure: configure("add"), completion: completion("add"))
-    try stage.navigator.tryRemoveChild(child, completion: completion("remove"))
+      .make { ViewController() }, to: dashboard, options: .init().completion(completion("add")),
+      configure: configure("add"))
+    try stage.navigator.tryRemoveChild(child, options: .init().completion(completion("remove")))
     let modal = try stage.navigator.tryPresentModal(
-      .make { ViewController() }, configure: configure("modal"), completion: completion("modal"))
+      .make { ViewController() }, options: .init().completion(completion("modal")),
+      configure: configure("modal"))
     modal.dismiss(animated: false)
     try stage.navigator.tryPopover(
-      .make { ViewController() }, anchor: .view(dashboard.view, rect: .zero), configure: configure("popover"),
-      completion: completion("popover"))
+      .make { ViewController() }, anchor: .view(dashboard.view, rect: .zero),
+      options: .init().completion(completion("popover")), configure: configure("popover"))
 
     #expect(
       log == [
@@ -100,11 +103,11 @@ import Testing
     var seenAtCompletion: [NavigationEvent]?
     let form = try stage.navigator.tryPush(
       .type(CardForm.self),
+      options: .init().completion { _ in seenAtCompletion = stage.window.journal.events },
       configure: { (form: CardForm) in
         seenAtConfigure = stage.window.journal.events
         form.title = "Pay"
-      },
-      completion: { _ in seenAtCompletion = stage.window.journal.events })
+      })
     let id = form.screenID
     let nav = stage.navigation.screenID
     let home = stage.root.screenID
@@ -133,8 +136,9 @@ import Testing
     var seenAtConfigure: [NavigationEvent]?
     let done = Counter()
     let help = try stage.navigator.tryPresentModal(
-      .type(Receipt.self), style: .fullScreen, options: .init().embeddedInNavigationController(),
-      configure: { _ in seenAtConfigure = stage.window.journal.events }, completion: { _ in done.hit() })
+      .type(Receipt.self), style: .fullScreen,
+      options: .init().embeddedInNavigationController().completion { _ in done.hit() },
+      configure: { _ in seenAtConfigure = stage.window.journal.events })
     let wrapper = try #require(help.navigationController)
     let id = help.screenID
     let nav = stage.navigation.screenID

@@ -8,7 +8,7 @@ import Testing
     let form = try stage.navigator.tryPush(.type(CardForm.self))
     var popped: ViewController?
     let success = Counter()
-    stage.navigator.pop(options: .init().onSuccess { _ in success.hit() }) { popped = $0 }
+    stage.navigator.pop(options: .init().onSuccess { _ in success.hit() }.completion { popped = $0 })
     #expect(popped === form)
     #expect(success.count == 1)
     #expect(stage.navigation.viewControllers.ids == [stage.root.screenID])
@@ -23,7 +23,7 @@ import Testing
     let before = stage.tree
     var failure: NavigationError?
     let done = Counter()
-    stage.navigator.pop(options: .init().onFailure { failure = $0 }) { _ in done.hit() }
+    stage.navigator.pop(options: .init().onFailure { failure = $0 }.completion { _ in done.hit() })
     #expect(failure?.code == .navigationDenied)
     #expect(failure?.message == "Guarded denied leaving Nav.")
     #expect(done.count == 0)
@@ -55,13 +55,13 @@ import Testing
     let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
     try stage.navigator.tryPush(.instance(GuardedScreen("Guarded", answer: .deny)))
     do {
-      try await stage.navigator.pop()
+      try await stage.navigator.popAndWait()
       Issue.record("expected a denial")
     } catch {
       #expect(error.code == .navigationDenied)
     }
     let form = try stage.navigator.tryPush(.type(CardForm.self))
-    let popped = try await stage.navigator.pop()
+    let popped = try await stage.navigator.popAndWait()
     #expect(popped === form)
     stage.discardEvents()  // pushes and a pop: StackOrderTests checks their order
   }
@@ -75,8 +75,8 @@ import Testing
     stage.scheduler.settle()
     let second = try stage.navigator.tryPush(.type(Receipt.self))
     var popped: [ViewController] = []
-    stage.navigator.pop { popped.append($0) }
-    stage.navigator.pop { popped.append($0) }
+    stage.navigator.pop(options: .init().completion { popped.append($0) })
+    stage.navigator.pop(options: .init().completion { popped.append($0) })
     #expect(popped.isEmpty)
     #expect(stage.window.pendingRequests.count == 2)
     stage.scheduler.settle()
@@ -92,7 +92,7 @@ import Testing
     stage.navigator.pop()
     var failure: NavigationError?
     let done = Counter()
-    stage.navigator.pop(options: .init().onFailure { failure = $0 }) { _ in done.hit() }
+    stage.navigator.pop(options: .init().onFailure { failure = $0 }.completion { _ in done.hit() })
     stage.scheduler.settle()
     let expected = NavigationError(
       .invalidRequest, "Can't pop from Nav: only its root screen is left.",

@@ -66,7 +66,7 @@ import Testing
     let slot = ErrorSlot()
     let task = Task {
       do {
-        _ = try await stage.navigator.push(.instance(form))
+        _ = try await stage.navigator.pushAndWait(.instance(form))
       } catch {
         slot.error = error as? NavigationError
       }

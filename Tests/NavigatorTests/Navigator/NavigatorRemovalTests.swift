@@ -24,8 +24,7 @@ import Testing
     var succeeded: [ViewController] = []
     let removed = stage.navigator.removeChild(
       .scene("weather", in: Self.widgets, as: Receipt.self), from: stage.root,
-      options: .init().onSuccess { succeeded.append($0) }
-    ) { completed.append($0) }
+      options: .init().onSuccess { succeeded.append($0) }.completion { completed.append($0) })
     #expect(removed === weather)
     #expect(succeeded.map(\.screenID) == [weather.screenID])
     #expect(completed.map(\.screenID) == [weather.screenID])
@@ -122,7 +121,7 @@ import Testing
     let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
     let first = try stage.navigator.tryAddChild(.type(Receipt.self), to: stage.root)
     let second = try stage.navigator.tryAddChild(.type(Receipt.self), to: stage.root)
-    let removed = try await stage.navigator.removeChild(.type(Receipt.self), from: stage.root)
+    let removed = try await stage.navigator.removeChildAndWait(.type(Receipt.self), from: stage.root)
     #expect(removed === second)
     #expect(stage.root.children.map(\.screenID) == [first.screenID])
     stage.discardEvents()  // pitfall11 checks the order of adding and removing a child

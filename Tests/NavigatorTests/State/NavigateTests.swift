@@ -43,8 +43,9 @@ import Testing
     var failures: [NavigationError] = []
     bench.navigator.navigate(
       to: target,
-      options: .init().onSuccess { _ in succeeded.hit() }.onFailure { failures.append($0) }
-    ) { _ in finished.hit() }
+      options: .init().onSuccess { _ in succeeded.hit() }.onFailure { failures.append($0) }.completion { _ in
+        finished.hit()
+      })
     stage.scheduler.settle()
     #expect(failures.map(\.code) == [code], sourceLocation: sourceLocation)
     stage.expect(failures.map { .misuse($0) }, sourceLocation: sourceLocation)
@@ -84,11 +85,13 @@ import Testing
       ])
     let done = Counter()
     var eventsAtCompletion: [NavigationEvent] = []
-    bench.navigator.navigate(to: target) { finished in
-      #expect(finished == plan)
-      done.hit()
-      eventsAtCompletion = window.journal.events
-    }
+    bench.navigator.navigate(
+      to: target,
+      options: .init().completion { finished in
+        #expect(finished == plan)
+        done.hit()
+        eventsAtCompletion = window.journal.events
+      })
     let (c, sheet, d, e) = try (
       #require(window.screen(at: .entry(1))), #require(window.screen(at: .presented)),
       #require(window.screen(at: StatePath.presented.entry(0))),
@@ -325,7 +328,7 @@ import Testing
     let nav = try #require(stage.window.screen(at: .root))
     let target = State(root: .stack("A", "C"))
     let done = Counter()
-    bench.navigator.navigate(to: target, options: .init().animated(false)) { _ in done.hit() }
+    bench.navigator.navigate(to: target, options: .init().animated(false).completion { _ in done.hit() })
     #expect(guarded.decisions.count == 1)
     #expect(stage.window.isTransitioning)
     #expect(bench.state == State(root: .stack("A", "G")))
@@ -382,8 +385,7 @@ import Testing
     let (failed, done) = (Counter(), Counter())
     bench.navigator.navigate(
       to: State(root: .stack([.screen("A"), .screen("C")], presenting: .sheet(.screen("D")))),
-      options: .init().onFailure { _ in failed.hit() }
-    ) { _ in done.hit() }
+      options: .init().onFailure { _ in failed.hit() }.completion { _ in done.hit() })
     #expect(bench.made.keys == ["C", "D"])
     stage.scheduler.settle()
     stage.expect([])
@@ -419,7 +421,7 @@ import Testing
     let (stage, bench, nav, b) = try busyStage()
     let target = State(root: .stack("A", "B", "C"))
     var finished: [NavigationPlan<String>] = []
-    bench.navigator.navigate(to: target) { finished.append($0) }
+    bench.navigator.navigate(to: target, options: .init().completion { finished.append($0) })
     #expect(
       stage.window.pendingRequests == [
         .navigate(to: "NavigationController[A, B, C]", steps: [], animated: true)
@@ -474,12 +476,12 @@ import Testing
     try bench.setUp(State(root: .stack("A")))
     let target = State(root: .stack([.screen("A"), .screen("B")], presenting: .sheet(.screen("C"))))
     let expected = try bench.navigator.plan(to: target)
-    let plan = try await bench.navigator.navigate(to: target, options: .init().animated(false))
+    let plan = try await bench.navigator.navigateAndWait(to: target, options: .init().animated(false))
     #expect(plan == expected)
     #expect(bench.state == target)
     stage.discardEvents()  // the transition's order is checked above, under the manual scheduler
     await #expect(throws: NavigationError.self) {
-      try await bench.navigator.navigate(to: State(root: .stack([])))
+      try await bench.navigator.navigateAndWait(to: State(root: .stack([])))
     }
     stage.expect([])
     #expect(bench.state == target)
@@ -489,7 +491,7 @@ import Testing
   @Test func theAsyncFormThrowsADenialThatCameLater() async throws {
     let (stage, bench, guarded) = try guardedStage(.later)
     let state = bench.state
-    let task = Task { try await bench.navigator.navigate(to: State(root: .stack("A", "C"))) }
+    let task = Task { try await bench.navigator.navigateAndWait(to: State(root: .stack("A", "C"))) }
     await stage.yield { !guarded.decisions.isEmpty }
     #expect(bench.made.keys == ["C"])
     guarded.decisions[0].deny()
@@ -505,7 +507,7 @@ import Testing
     #expect(!stage.window.isTransitioning)
   }
 
-  @Test func theOptionClosuresAndTheCompletionRunOnceEachInTheirOrder() throws {
+  @Test func theOptionClosuresRunOnceEachInTheirOrder() throws {
     let (stage, bench) = stage(scheduler: .immediate)
     let start = State(root: .stack("A"))
     try bench.setUp(start)
@@ -514,15 +516,13 @@ import Testing
     let options = StateNavigationOptions<String>().animated(false)
       .onSuccess { plan in log.append("success from \(plan.from == start ? "the start" : "elsewhere")") }
       .onFailure { _ in log.append("failure") }
-      .completion { _ in log.append("option completion") }
-    bench.navigator.navigate(to: target, options: options) { _ in
-      log.append("completion, state reached: \(bench.state == target)")
-    }
-    #expect(log == ["success from the start", "completion, state reached: true", "option completion"])
+      .completion { _ in log.append("completion, state reached: \(bench.state == target)") }
+    bench.navigator.navigate(to: target, options: options)
+    #expect(log == ["success from the start", "completion, state reached: true"])
     stage.discardEvents()  // the closures are the subject; the events are checked above
     log = []
     expectRefusal(stage, bench, to: State(root: .stack([])), code: .invalidTarget)
-    bench.navigator.navigate(to: State(root: .stack([])), options: options) { _ in log.append("completion") }
+    bench.navigator.navigate(to: State(root: .stack([])), options: options)
     #expect(log == ["failure"])
     _ = stage.take()  // the second refusal's misuse event, checked by expectRefusal above
   }

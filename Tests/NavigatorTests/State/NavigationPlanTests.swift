@@ -21,7 +21,7 @@ import Testing
     #expect(plan.steps == steps, sourceLocation: sourceLocation)
     #expect(plan.from == start, sourceLocation: sourceLocation)
     var finished: [NavigationPlan<String>] = []
-    try bench.navigator.tryNavigate(to: target) { finished.append($0) }
+    try bench.navigator.tryNavigate(to: target, options: .init().completion { finished.append($0) })
     #expect(finished == [plan], sourceLocation: sourceLocation)
     #expect(bench.state == target, sourceLocation: sourceLocation)
     #expect(bench.made.keys == makes, sourceLocation: sourceLocation)

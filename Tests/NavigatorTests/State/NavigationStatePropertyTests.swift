@@ -167,11 +167,11 @@ private struct Run {
     let finished = Counter()
     var failures: [NavigationError] = []
     bench.navigator.navigate(
-      to: target, options: .init().animated(animated).onFailure { failures.append($0) }
-    ) { finishedPlan in
-      finished.hit()
-      if finishedPlan != plan { broken.append("the completion got another plan") }
-    }
+      to: target,
+      options: .init().animated(animated).onFailure { failures.append($0) }.completion { finishedPlan in
+        finished.hit()
+        if finishedPlan != plan { broken.append("the completion got another plan") }
+      })
     bench.settle()
     let events = bench.window.journal.events
 
@@ -318,8 +318,9 @@ private struct Run {
     let finished = Counter()
     var failures: [NavigationError] = []
     bench.navigator.navigate(
-      to: target, options: .init().animated(animated).onFailure { failures.append($0) }
-    ) { _ in finished.hit() }
+      to: target,
+      options: .init().animated(animated).onFailure { failures.append($0) }.completion { _ in finished.hit() }
+    )
     let events = bench.window.journal.events
     bench.settle()
     if bench.window.journal.events != events {

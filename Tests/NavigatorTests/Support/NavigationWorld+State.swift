@@ -59,11 +59,10 @@ extension NavigationWorld {
     navigator.navigate(
       to: target,
       options: .init().animated(animated).onSuccess { _ in record.succeeded += 1 }
-        .onFailure { record.failed.append($0) }
-    ) { [unowned self] _ in
-      record.completed += 1
-      record.reachedTarget = state == target
-    }
+        .onFailure { record.failed.append($0) }.completion { [unowned self] _ in
+          record.completed += 1
+          record.reachedTarget = state == target
+        })
     record.refusedAtOnce = !record.failed.isEmpty
   }
 }

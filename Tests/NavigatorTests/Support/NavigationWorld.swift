@@ -112,6 +112,7 @@ final class NavigationWorld {
       NavigationOptions<Screen>().animated(animated)
         .onSuccess { [self] _ in succeeded += 1 }
         .onFailure { [self] in failed.append($0) }
+        .completion { [self] _ in completed += 1 }
     }
 
     /// A configure closure that checks the screen is loaded and nowhere yet.
@@ -292,34 +293,30 @@ final class NavigationWorld {
     let record = NavigatorCallRecord(call)
     navigatorCalls.append(record)
     let configure = { (screen: ViewController) in record.configure(screen) }
-    let completion = { (_: ViewController) in record.completed += 1 }
     let shown: ViewController?
     switch call {
     case .push(let screen, let animated):
       shown = navigator.push(
-        .instance(screens[screen]), options: record.options(animated: animated), configure: configure,
-        completion: completion)
+        .instance(screens[screen]), options: record.options(animated: animated), configure: configure)
     case .presentModal(let screen, let style, let animated):
       shown = navigator.presentModal(
         .instance(screens[screen]), style: style, options: record.options(animated: animated),
-        configure: configure, completion: completion)
+        configure: configure)
     case .popover(let screen, let animated):
       shown = navigator.popover(
         .instance(screens[screen]),
         anchor: .view(visibleScreen.view, rect: Rect(x: 0, y: 0, width: 10, height: 10)),
-        options: record.options(animated: animated), configure: configure, completion: completion)
+        options: record.options(animated: animated), configure: configure)
     case .addChild(let screen, let toRootStack):
       let container = toRootStack ? navigations[0] : visibleScreen
       shown = navigator.addChild(
         .instance(screens[screen]), to: container, options: record.options(animated: false),
-        configure: configure, completion: completion)
+        configure: configure)
     case .removeChild(let screen):
-      shown = navigator.removeChild(screens[screen], options: record.options(animated: false)) { _ in
-        record.completed += 1
-      }
+      shown = navigator.removeChild(screens[screen], options: record.options(animated: false))
     case .pop(let animated):
       // The plain pop returns nothing: its refusals are counted by `onFailure` alone.
-      navigator.pop(options: record.options(animated: animated)) { _ in record.completed += 1 }
+      navigator.pop(options: record.options(animated: animated))
       record.refusedAtOnce = record.failed.contains { $0.code != .navigationDenied }
       return
     }

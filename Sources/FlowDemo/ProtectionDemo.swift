@@ -144,7 +144,7 @@ extension Demo {
     try registerShopRoutes(routes)
     try routes.register(
       ShopOrders.self, url: "shop://account/orders", parent: { _ in ShopCatalog() }, protectedBy: signIn,
-      keepAlive: .duration(seconds: 60)
+      keepAlive: .duration(.seconds(60))
     ) { _ in DemoScreen("Orders") }
   }
 

@@ -36,6 +36,9 @@ public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidPattern(String, reason: String)
   /// A route whose type is not registered in the route table.
   case unregisteredRoute(String)
+  /// The URL matches a pattern of another route type than the one asked for: the URL, the
+  /// pattern, the route type it belongs to and the one asked for (their `routeName`s).
+  case wrongRouteType(String, pattern: String, matched: String, expected: String)
   /// The navigation to a route's screens was refused.
   case refused(NavigationError)
   /// A route type registered a second time in one route table, or a second route type with
@@ -83,6 +86,8 @@ public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
       return "invalidPattern: '\(pattern)': \(reason)"
     case .unregisteredRoute(let route):
       return "unregisteredRoute: no route is registered for \(route)"
+    case .wrongRouteType(let url, let pattern, let matched, let expected):
+      return "wrongRouteType: '\(url)' matches '\(pattern)', a pattern of \(matched), not of \(expected)"
     case .refused(let error):
       return "refused: \(error)"
     case .duplicateFlow(let flow):

@@ -13,6 +13,8 @@ protocol RouteRegistration: AnyObject {
   var presentation: RoutePresentation { get }
   /// The entry of its URL pattern in the table's patterns; `nil` when it has none.
   var patternEntry: Int? { get }
+  /// The registered route type's name (its `routeName`).
+  var routeName: String { get }
 
   /// The route `route` stands on in a deep link; `nil` for a root route.
   func parent(of route: AnyRoute) -> AnyRoute?
@@ -62,8 +64,15 @@ final class TypedRouteRegistration<R: Route>: RouteRegistration {
     return try makeScreen(route)
   }
 
+  var routeName: String { R.routeName }
+
   func decode(_ parameters: URLParameters) throws(RouteError) -> AnyRoute {
-    AnyRoute(try URLParameterDecoder().decode(R.self, from: parameters))
+    AnyRoute(try decodeRoute(parameters))
+  }
+
+  /// The route a match's parameters give, typed.
+  func decodeRoute(_ parameters: URLParameters) throws(RouteError) -> R {
+    try URLParameterDecoder().decode(R.self, from: parameters)
   }
 
   func encode(_ route: AnyRoute) throws(RouteError) -> URLParameters {

@@ -180,6 +180,31 @@ public final class RouteTable {
     return try registration.decode(match.parameters)
   }
 
+  /// The route of type `type` a URL names.
+  ///
+  /// ```swift
+  /// let product = try app.routes.route(for: "shop://catalog/products/42", as: Product.self)
+  /// print(product.id)   // 42
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - url: The URL, such as `shop://catalog/products/42`.
+  ///   - type: The route type the URL should name.
+  /// - Returns: The route.
+  /// - Throws: ``RouteError/wrongRouteType(_:pattern:matched:expected:)`` when the URL matches
+  ///   a pattern of another route type, before its parameters are decoded; otherwise as
+  ///   ``route(for:)``.
+  public func route<R: Route>(for url: some StringProtocol, as type: R.Type) throws(RouteError) -> R {
+    let match = try patterns.match(url)
+    guard let registration = registrations[match.value] else { throw .unregisteredRoute(match.pattern.text) }
+    guard let typed = registration as? TypedRouteRegistration<R> else {
+      throw .wrongRouteType(
+        URLLimits.shown(url), pattern: match.pattern.text, matched: registration.routeName,
+        expected: R.routeName)
+    }
+    return try typed.decodeRoute(match.parameters)
+  }
+
   /// The URL of a route.
   ///
   /// - Parameter route: The route.

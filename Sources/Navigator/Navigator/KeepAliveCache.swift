@@ -25,7 +25,7 @@
 /// transcript shows which screen came back.
 ///
 /// Every use of the cache (a navigation that keeps its screen alive, a property read here)
-/// first evicts the screens whose ``Lifetime/duration(seconds:)`` has passed; a
+/// first evicts the screens whose ``Lifetime/duration(_:)`` has passed; a
 /// ``ManualScheduler`` evicts them as soon as ``ManualScheduler/advance(by:)`` moves past
 /// it. A navigation that does not keep its screen alive never touches the cache.
 public final class KeepAliveCache {
@@ -330,7 +330,7 @@ public final class KeepAliveCache {
       let elapsed = origin.duration(to: .now).components
       return Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
     }
-    if let manualClock { lastManualReading = manualClock.now }
+    if let manualClock { lastManualReading = manualClock.secondsNow }
     return lastManualReading
   }
 

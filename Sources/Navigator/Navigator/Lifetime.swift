@@ -2,10 +2,10 @@
 /// ``NavigationOptions/keepAlive(within:)`` asked it to keep.
 ///
 /// ```swift
-/// navigator.push(.type(Inbox.self), options: .init().keepAlive(within: .duration(seconds: 60)))
+/// navigator.push(.type(Inbox.self), options: .init().keepAlive(within: .duration(.seconds(60))))
 /// ```
 ///
-/// - ``duration(seconds:)``: for the given time after the screen last left the window's
+/// - ``duration(_:)``: for the given time after the screen last left the window's
 ///   hierarchy, measured on the window's scheduler clock. While the screen is in the
 ///   hierarchy, its time does not run: a screen on screen never expires.
 /// - ``session``: until the session ends: the navigator goes away, or its app controller
@@ -30,7 +30,7 @@ public struct Lifetime: CustomStringConvertible {
   /// What ends the lifetime.
   let kind: Kind
 
-  /// A lifetime that ends `seconds` after the screen last left the window's hierarchy.
+  /// A lifetime that ends `duration` after the screen last left the window's hierarchy.
   ///
   /// The time is the window's scheduler clock: for a ``ManualScheduler``, its
   /// ``ManualScheduler/now``, so that ``ManualScheduler/advance(by:)`` expires the screen at
@@ -40,10 +40,19 @@ public struct Lifetime: CustomStringConvertible {
   /// it was kept, if it never joined it); while the screen is in the window's hierarchy it
   /// does not run.
   ///
-  /// - Parameter seconds: How long the screen is kept once it left; zero or more.
+  /// - Parameter duration: How long the screen is kept once it left; zero or more.
   /// - Returns: The lifetime.
+  /// - Precondition: `duration` is not negative.
+  public static func duration(_ duration: Duration) -> Lifetime {
+    precondition(duration >= .zero, "A keep-alive duration is not negative.")
+    return Lifetime(kind: .duration(duration.inSeconds))
+  }
+
+  /// ``duration(_:)`` in seconds, for what a snapshot restores: its number of seconds may be
+  /// any finite, non-negative `Double`, more than a `Duration` holds.
+  ///
   /// - Precondition: `seconds` is finite and not negative.
-  public static func duration(seconds: Double) -> Lifetime {
+  package static func duration(seconds: Double) -> Lifetime {
     precondition(seconds.isFinite && seconds >= 0, "A keep-alive duration is finite and not negative.")
     return Lifetime(kind: .duration(seconds))
   }
@@ -69,10 +78,10 @@ public struct Lifetime: CustomStringConvertible {
     Lifetime(kind: .ending(ending))
   }
 
-  /// The lifetime as in Swift source: `duration(seconds: 60.0)`, `session`, `until(UntilSignOut)`.
+  /// The lifetime as in Swift source: `duration(.seconds(60.0))`, `session`, `until(UntilSignOut)`.
   public var description: String {
     switch kind {
-    case .duration(let seconds): "duration(seconds: \(seconds))"
+    case .duration(let seconds): "duration(.seconds(\(seconds)))"
     case .session: "session"
     case .ending(let ending): "until(\(type(of: ending)))"
     }

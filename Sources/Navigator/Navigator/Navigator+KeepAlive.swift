@@ -31,7 +31,7 @@ extension NavigationOptions {
   /// hierarchy, the same instance comes back.
   ///
   /// ```swift
-  /// navigator.presentModal(.type(Inbox.self), options: .init().keepAlive(within: .duration(seconds: 60)))
+  /// navigator.presentModal(.type(Inbox.self), options: .init().keepAlive(within: .duration(.seconds(60))))
   /// ```
   ///
   /// The key is the navigation's `Screen` type. A destination made from a type, a factory or
@@ -55,7 +55,7 @@ extension NavigationOptions {
   /// ```swift
   /// navigator.push(
   ///   .make { Conversation(thread) },
-  ///   options: .init().keepAlive(within: .duration(seconds: 60), identifier: thread.id))
+  ///   options: .init().keepAlive(within: .duration(.seconds(60)), identifier: thread.id))
   /// ```
   ///
   /// Everything else is as in ``keepAlive(within:)``.

@@ -216,7 +216,9 @@ public final class Navigator {
 
   /// The duration function of the options' transitioning delegate, if any.
   func transitionDuration<Screen>(_ options: NavigationOptions<Screen>) -> ((ViewController) -> Double)? {
-    options.transitioningDelegate.map { delegate in delegate.transitionDuration(for:) }
+    options.transitioningDelegate.map { delegate in
+      { screen in delegate.transitionDuration(for: screen).inSeconds }
+    }
   }
 
   /// The completion that runs once a navigation finished: the caller's, then the option's.

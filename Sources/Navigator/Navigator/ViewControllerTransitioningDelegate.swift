@@ -6,9 +6,9 @@
 /// finishes when ``ManualScheduler/advance(by:)`` has moved time past it; the immediate
 /// scheduler ignores durations.
 public protocol ViewControllerTransitioningDelegate: AnyObject {
-  /// Returns how long the transition that shows `screen` takes, in seconds.
+  /// Returns how long the transition that shows `screen` takes.
   ///
   /// - Parameter screen: The screen being shown.
-  /// - Returns: The duration in seconds.
-  func transitionDuration(for screen: ViewController) -> Double
+  /// - Returns: The duration.
+  func transitionDuration(for screen: ViewController) -> Duration
 }

@@ -80,10 +80,16 @@ public final class ManualScheduler {
   public var runningTransitionCount: Int { entries.count(where: \.hasStarted) }
 
   /// The duration of a transition whose custom transition gave none: UIKit's 0.35 s.
-  public static let defaultTransitionDuration = 0.35
+  public static let defaultTransitionDuration: Duration = .milliseconds(350)
 
-  /// The time that has passed, in seconds, as told by ``advance(by:)``.
-  public private(set) var now: Double = 0
+  /// ``defaultTransitionDuration`` in seconds, as the entries measure time.
+  private static let defaultTransitionSeconds = defaultTransitionDuration.inSeconds
+
+  /// The time that has passed, as told by ``advance(by:)``.
+  public private(set) var now: Duration = .zero
+
+  /// ``now`` in seconds, as the keep-alive caches measure time.
+  private(set) var secondsNow: Double = 0
 
   /// The keep-alive caches whose durations this clock measures, held weakly.
   private var clockObservers: [WeakClockObserver] = []
@@ -98,7 +104,7 @@ public final class ManualScheduler {
     entries.append(
       Entry(
         window: window, plan: plan, hasStarted: false,
-        duration: duration ?? Self.defaultTransitionDuration))
+        duration: duration ?? Self.defaultTransitionSeconds))
   }
 
   /// Moves time forward, finishing the running transitions whose duration has elapsed.
@@ -106,12 +112,14 @@ public final class ManualScheduler {
   /// Only transitions that have started (a run-loop turn since they were scheduled) age;
   /// those that finish deliver their did-callbacks and completions in start order.
   /// Then the keep-alive caches measured on this clock evict the screens whose
-  /// ``Lifetime/duration(seconds:)`` has passed.
+  /// ``Lifetime/duration(_:)`` has passed.
   /// ``finishTransitions()`` still finishes every running transition whatever its duration.
   ///
-  /// - Parameter seconds: How much time passes.
-  public func advance(by seconds: Double) {
-    now += seconds
+  /// - Parameter duration: How much time passes.
+  public func advance(by duration: Duration) {
+    let seconds = duration.inSeconds
+    now += duration
+    secondsNow += seconds
     var finished: [Entry] = []
     var index = 0
     while index < entries.count {

@@ -23,7 +23,7 @@ import Testing
     try app.routes.register(Catalog.self, url: "shop://catalog") { screen($0) }
     try app.routes.register(
       Product.self, url: "shop://catalog/products/<int:id>", parent: { _ in Catalog() },
-      keepAlive: .duration(seconds: 60)
+      keepAlive: .duration(.seconds(60))
     ) { screen($0) }
     try app.routes.register(
       Reviews.self, url: "shop://catalog/products/<int:productID>/reviews",
@@ -78,7 +78,7 @@ import Testing
     journal.removeAll()
 
     // A minute after it left, Product 1 goes; Product 2, on screen, stays.
-    scheduler.advance(by: 60)
+    scheduler.advance(by: .seconds(60))
     #expect(journal.events == [.cacheEvicted(p1, entry: 1, .lifetimeEnded)])
     #expect(firstRef.object == nil)
     #expect(app.navigator.keepAliveCache.keys == [key(Product(id: 2))])
@@ -133,7 +133,7 @@ import Testing
     try go(app, scheduler, to: Product(id: 2))
     try go(app, scheduler, to: Catalog())
     // Product 1 left 0 s after it was kept and Product 2 is off screen too; 20 s pass.
-    scheduler.advance(by: 20)
+    scheduler.advance(by: .seconds(20))
     let snapshot = try app.snapshot()
     #expect(
       snapshot.keptAlive == [
@@ -163,11 +163,11 @@ import Testing
     #expect(cache.keys == [key(Product(id: 1)), key(Product(id: 2))])
     let kept = try #require(cache.screen(for: key(Product(id: 1))))
     // What was left of their lifetime runs from the restoration: 40 s.
-    freshScheduler.advance(by: 39)
+    freshScheduler.advance(by: .seconds(39))
     try go(fresh, freshScheduler, to: Product(id: 1))
     #expect(made.routes == ["Product(id: 1)", "Product(id: 2)"], "the visit found the kept screen")
     #expect(fresh.rootNavigationController?.topViewController === kept)
-    freshScheduler.advance(by: 2)
+    freshScheduler.advance(by: .seconds(2))
     #expect(cache.keys == [key(Product(id: 1))], "Product 2's 40 s are over; Product 1 is shown")
   }
 

@@ -43,7 +43,7 @@ import Testing
       case .cancelledBackSwipe, .cancelledSheetSwipe: .allow
       }
     let flows = try runFlows(depth, sheet: move == .cancelledSheetSwipe, answer: answer, app: app, log: log)
-    let top = try #require(flows.last?.firstScreen as? GuardedScreen)
+    let top = try #require(flows.last?.firstScreen(as: GuardedScreen.self))
     let stack = try #require(top.navigationController)
     let treeBefore = app.flows
     let screensBefore = flows.map { $0.screens.map(\.screenID) }

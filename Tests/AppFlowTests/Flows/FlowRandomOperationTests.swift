@@ -272,7 +272,8 @@ import Testing
     if app.routes.routeNames.isEmpty {
       do {
         try app.routes.register(Catalog.self) { RouteScreen($0) }
-        try app.routes.register(Product.self, parent: { _ in Catalog() }, keepAlive: .duration(seconds: 30)) {
+        try app.routes.register(Product.self, parent: { _ in Catalog() }, keepAlive: .duration(.seconds(30)))
+        {
           RouteScreen($0)
         }
         try app.routes.register(
@@ -331,7 +332,7 @@ import Testing
         && app.window.rootViewController !== $0
     }
     let options = NavigationOptions<NamedScreen>().animated(rng.bool())
-      .keepAlive(within: .duration(seconds: 30), identifier: id)
+      .keepAlive(within: .duration(.seconds(30)), identifier: id)
     do {
       let screen = try app.navigator.tryPush(.make { NamedScreen("Kept\(id)") }, options: options)
       if let kept, screen !== kept {
@@ -359,9 +360,9 @@ import Testing
       cache.purgeExpired()
       return "purge expired: \(cache.count) kept"
     }
-    let seconds = Double(rng.index(below: 4) * 10)
+    let seconds = rng.index(below: 4) * 10
     let away = cache.keys.filter { cache.screen(for: $0)?.isInWindowHierarchy == false }
-    scheduler.advance(by: seconds)
+    scheduler.advance(by: .seconds(seconds))
     if seconds >= 30 {
       for key in away where cache.screen(for: key)?.isInWindowHierarchy == false {
         Issue.record("\(key) outlived its 30 s out of the hierarchy (advanced \(seconds) s)")

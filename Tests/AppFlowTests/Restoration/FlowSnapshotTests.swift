@@ -62,7 +62,7 @@ import Testing
     app.restore(bytes) { restored = (try? $0.get()) != nil }
     #expect(restored)
     #expect(app.flows.description.contains("Reviewing#1"))
-    let parent = try #require(app.liveFlows.first as? RouteFlow)
+    let parent = try #require(app.liveFlows(ofType: RouteFlow.self).first)
     let child = try #require(parent.children.first as? RouteFlow)
     #expect(parent.name == "Reviewing" && child.name == "Composing")
     #expect(child.firstScreen?.title == "Compose(productID: 42)")

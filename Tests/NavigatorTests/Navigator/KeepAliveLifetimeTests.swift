@@ -29,18 +29,18 @@ import Testing
     do {
       let screen = try stage.navigator.tryPush(
         .make { Reusable("Detail", CallLog()) },
-        options: NavigationOptions().animated(false).keepAlive(within: .duration(seconds: 1)))
+        options: NavigationOptions().animated(false).keepAlive(within: .duration(.seconds(1))))
       (detail, id) = (WeakRef(screen), screen.screenID)
     }
     stage.scheduler.settle()
-    stage.scheduler.advance(by: 100)
+    stage.scheduler.advance(by: .seconds(100))
     #expect(cache.keys == [key])
     stage.navigation.popViewController(animated: false)
     stage.scheduler.settle()
-    stage.scheduler.advance(by: 0.5)
+    stage.scheduler.advance(by: .milliseconds(500))
     #expect(cache.keys == [key])
     #expect(stage.take().cacheEvents == [.cacheStored(id, entry: 1, key: key)])
-    stage.scheduler.advance(by: 0.5)
+    stage.scheduler.advance(by: .milliseconds(500))
     #expect(stage.take() == [.cacheEvicted(id, entry: 1, .lifetimeEnded)])
     #expect(detail.object == nil)
   }
@@ -48,14 +48,14 @@ import Testing
   @Test func underTheImmediateSchedulerAnExpiredScreenGoesOnTheCachesNextUse() throws {
     let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
     let cache = stage.navigator.keepAliveCache
-    let (brief, briefID) = try visit(stage, within: .duration(seconds: 0))
+    let (brief, briefID) = try visit(stage, within: .duration(.seconds(0)))
     #expect(brief.object != nil)  // nothing read the cache since it left
     #expect(stage.take().cacheEvents == [.cacheStored(briefID, entry: 1, key: key)])
     #expect(cache.keys == [])
     #expect(stage.take() == [.cacheEvicted(briefID, entry: 1, .lifetimeEnded)])
     #expect(brief.object == nil)
 
-    let (hour, hourID) = try visit(stage, within: .duration(seconds: 3600))
+    let (hour, hourID) = try visit(stage, within: .duration(.seconds(3600)))
     cache.purgeExpired()
     #expect(cache.count == 1)
     #expect(hour.object != nil)
@@ -65,7 +65,7 @@ import Testing
   @Test func aSessionLifetimeOutlivesAnyDuration() throws {
     let stage = Stage(.stack(root: "Home", delegate: nil))
     let (kept, id) = try visit(stage, within: .session)
-    stage.scheduler.advance(by: 1_000_000_000)
+    stage.scheduler.advance(by: .seconds(1_000_000_000))
     #expect(stage.navigator.keepAliveCache.keys == [key])
     #expect(kept.object != nil)
     #expect(stage.take().cacheEvents == [.cacheStored(id, entry: 1, key: key)])
@@ -95,7 +95,7 @@ import Testing
         .cacheStored(secondID, entry: 2, key: key), .cacheEvicted(secondID, entry: 2, .lifetimeEnded),
       ])
     #expect("\(Lifetime.until(signOut))" == "until(SignOut)")
-    #expect("\(Lifetime.duration(seconds: 60))" == "duration(seconds: 60.0)")
+    #expect("\(Lifetime.duration(.seconds(60)))" == "duration(.seconds(60.0))")
     #expect("\(Lifetime.session)" == "session")
   }
 

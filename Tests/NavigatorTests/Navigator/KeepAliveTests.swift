@@ -8,7 +8,8 @@ import Testing
 /// navigator.
 @Suite(.exhaustiveStages) struct KeepAliveTests {
   /// Non-animated, kept for a minute, one screen per type.
-  private let minute = NavigationOptions<Reusable>().animated(false).keepAlive(within: .duration(seconds: 60))
+  private let minute = NavigationOptions<Reusable>().animated(false).keepAlive(
+    within: .duration(.seconds(60)))
   private let detailKey = KeepAliveKey(Reusable.self)
 
   @Test func aScreenAskedForAgainWithinItsLifetimeIsTheSameInstanceAndANewOneAfterIt() throws {
@@ -30,7 +31,7 @@ import Testing
     stage.scheduler.settle()
     stage.navigation.popViewController(animated: false)
     stage.scheduler.settle()
-    stage.scheduler.advance(by: 59)
+    stage.scheduler.advance(by: .seconds(59))
     #expect(stage.take().cacheEvents == [.cacheStored(firstID, entry: 1, key: detailKey)])
 
     // 59 s after it left: the same instance.
@@ -41,9 +42,9 @@ import Testing
     #expect(stage.take().cacheEvents == [.cacheHit(firstID, entry: 1)])
 
     // Its time counts from the second departure (at 59 s): evicted the moment 60 s passed.
-    stage.scheduler.advance(by: 59)
+    stage.scheduler.advance(by: .seconds(59))
     #expect(stage.take() == [])
-    stage.scheduler.advance(by: 1)
+    stage.scheduler.advance(by: .seconds(1))
     #expect(stage.take() == [.cacheEvicted(firstID, entry: 1, .lifetimeEnded)])
     #expect(first.object == nil)
     #expect(cache.keys == [])
@@ -197,7 +198,7 @@ import Testing
 
   @Test func keepAliveAndATransitioningDelegateKeepEachOtherInEitherOrder() throws {
     let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
-    let transition = FixedTransition(duration: 1)
+    let transition = FixedTransition(duration: .seconds(1))
     stage.navigator.isRecordingRequests = true
     let base = NavigationOptions<Reusable>().animated(false)
     for options in [

@@ -14,25 +14,25 @@ import Testing
 
   @Test func aTransitioningDelegateSetsTheDurationTheManualSchedulerHonours() throws {
     let stage = Stage(.stack(root: "Home", delegate: nil))
-    let transition = FixedTransition(duration: 1.0)
+    let transition = FixedTransition(duration: .seconds(1))
     let done = Counter()
     try stage.navigator.tryPush(
       .type(CardForm.self), options: .init().transitioningDelegate(transition).completion { _ in done.hit() })
     #expect(transition.askedCount == 1)
     stage.scheduler.runLoopTurn()
-    stage.scheduler.advance(by: 0.5)
+    stage.scheduler.advance(by: .milliseconds(500))
     #expect(done.count == 0)
     #expect(stage.scheduler.runningTransitionCount == 1)
-    stage.scheduler.advance(by: 0.5)
+    stage.scheduler.advance(by: .milliseconds(500))
     #expect(done.count == 1)
     #expect(!stage.scheduler.hasPendingWork)
-    #expect(stage.scheduler.now == 1.0)
+    #expect(stage.scheduler.now == .seconds(1))
     stage.discardEvents()  // time is the subject; the push order is checked elsewhere
   }
 
   @Test func aQueuedNavigationKeepsItsCustomDuration() throws {
     let stage = Stage(.stack(root: "Home", delegate: nil))
-    let slow = FixedTransition(duration: 2)
+    let slow = FixedTransition(duration: .seconds(2))
     let done = Counter()
     try stage.navigator.tryPush(.type(Receipt.self))
     try stage.navigator.tryPush(
@@ -41,9 +41,9 @@ import Testing
     stage.scheduler.runLoopTurn()
     stage.scheduler.finishTransitions()  // the first push finishes; the second starts
     stage.scheduler.runLoopTurn()
-    stage.scheduler.advance(by: 1)
+    stage.scheduler.advance(by: .seconds(1))
     #expect(done.count == 0)
-    stage.scheduler.advance(by: 1)
+    stage.scheduler.advance(by: .seconds(1))
     #expect(done.count == 1)
     #expect(slow.askedCount == 1)
     stage.discardEvents()  // time is the subject; NavigatorQueueTests checks queued orders
@@ -54,9 +54,9 @@ import Testing
     let done = Counter()
     try stage.navigator.tryPush(.type(CardForm.self), options: .init().completion { _ in done.hit() })
     stage.scheduler.runLoopTurn()
-    stage.scheduler.advance(by: 0.3)
+    stage.scheduler.advance(by: .milliseconds(300))
     #expect(done.count == 0)
-    stage.scheduler.advance(by: 0.05)
+    stage.scheduler.advance(by: .milliseconds(50))
     #expect(done.count == 1)
     stage.discardEvents()  // time is the subject; the push order is checked elsewhere
   }
@@ -65,10 +65,10 @@ import Testing
     let stage = Stage(.stack(root: "Home", delegate: nil))
     let done = Counter()
     try stage.navigator.tryPush(.type(CardForm.self), options: .init().completion { _ in done.hit() })
-    stage.scheduler.advance(by: 10)
+    stage.scheduler.advance(by: .seconds(10))
     #expect(done.count == 0)
     stage.scheduler.runLoopTurn()
-    stage.scheduler.advance(by: 0.35)
+    stage.scheduler.advance(by: .milliseconds(350))
     #expect(done.count == 1)
     stage.discardEvents()  // time is the subject; the push order is checked elsewhere
   }

@@ -2,10 +2,10 @@ import Navigator
 
 /// A custom transition of a fixed duration, that counts how often it was asked.
 final class FixedTransition: ViewControllerTransitioningDelegate {
-  let duration: Double
+  let duration: Duration
   private(set) var askedCount = 0
-  init(duration: Double) { self.duration = duration }
-  func transitionDuration(for screen: ViewController) -> Double {
+  init(duration: Duration) { self.duration = duration }
+  func transitionDuration(for screen: ViewController) -> Duration {
     askedCount += 1
     return duration
   }

@@ -165,5 +165,14 @@ import Testing
     #expect(staticType(of: outcome) == FlowOutcome<String>.self)
     #expect(childOutcome == .finished("done"))
     #expect(outcome == .finished("done"))
+    let finishing = CardFlow()
+    app.run(finishing, as: .push, animated: false)
+    let finished = try await finishing.finishAndWait("done", animated: false)
+    #expect(staticType(of: finished) == FlowOutcome<String>.self)
+    #expect(finished == .finished("done"))
+    let cancelling = CardFlow()
+    app.run(cancelling, as: .push, animated: false)
+    let cancelled = try await cancelling.cancelAndWait(animated: false)
+    #expect(staticType(of: cancelled) == FlowOutcome<String>.self)
   }
 }

@@ -174,6 +174,15 @@ do {
   check(staticType(of: outcome) == FlowOutcome<String>.self)
   check(childOutcome == .finished("done"))
   check(outcome == .finished("done"))
+  let finishing = CardFlow()
+  app.run(finishing, as: .push, animated: false)
+  let finished = try await finishing.finishAndWait("done", animated: false)
+  check(staticType(of: finished) == FlowOutcome<String>.self)
+  check(finished == .finished("done"))
+  let cancelling = CardFlow()
+  app.run(cancelling, as: .push, animated: false)
+  let cancelled = try await cancelling.cancelAndWait(animated: false)
+  check(staticType(of: cancelled) == FlowOutcome<String>.self)
 }
 
 print("API conventions: every form resolved as documented at top level")

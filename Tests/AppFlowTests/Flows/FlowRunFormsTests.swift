@@ -120,3 +120,39 @@ extension AppController {
     }
   }
 }
+
+/// The waiting forms of finishing and cancelling a flow.
+@Suite struct FlowEndFormsTests {
+  @MainActor
+  @Test func finishAndWaitReturnsTheOutcomeOnceTheScreensLeftAfterTheHandlerHeardIt() async throws {
+    let scheduler = ManualScheduler()
+    let (app, home) = try makeApp(scheduler: scheduler)
+    let log = EndLog()
+    let flow = TestFlow("Email")
+    app.run(flow, as: .push, animated: false, onEnd: log.handler("Email"))
+    scheduler.settle()
+    let slot = OutcomeSlot()
+    let task = Task { slot.outcomes.append(try await flow.finishAndWait("done")) }
+    await Task.yield()
+    while flow.state == .running { await Task.yield() }
+    #expect(slot.outcomes.isEmpty)
+    #expect(log.records == [])
+    scheduler.settle()
+    try await task.value
+    #expect(slot.outcomes == [.finished("done")])
+    #expect(log.records.map(\.description) == ["Email: finished(done)"])
+    #expect(app.rootNavigationController?.topViewController === home)
+  }
+
+  @Test func aRefusedFinishAndWaitThrowsAndTheFlowKeepsItsHandler() async throws {
+    let (app, _) = try makeApp()
+    let log = EndLog()
+    let flow = TestFlow("Email")
+    await #expect(throws: NavigationError.self) { try await flow.cancelAndWait() }
+    app.run(flow, as: .push, animated: false, onEnd: log.handler("Email"))
+    let cancelled = try await flow.cancelAndWait(animated: false)
+    #expect(Ending(cancelled) == .cancelled(.flowCancelled))
+    await #expect(throws: NavigationError.self) { try await flow.finishAndWait("late") }
+    #expect(log.records.map(\.description) == ["Email: cancelled(flowCancelled)"])
+  }
+}

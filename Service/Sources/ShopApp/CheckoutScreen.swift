@@ -1,15 +1,15 @@
-public import Navigator
+import Navigator
 
 /// The checkout screen: it asks before it is popped, and the answer comes later, from the
 /// user (``ShopSession/answerPop(_:)``).
-public final class CheckoutScreen: ViewController, PopConfirming {
+final class CheckoutScreen: ViewController, PopConfirming {
   /// The session's shop state, which keeps the pending question.
   private weak var shop: ShopSession?
 
   /// Creates the checkout screen of `shop`.
   ///
   /// - Parameter shop: The session's shop state.
-  public init(shop: ShopSession) {
+  init(shop: ShopSession) {
     self.shop = shop
     super.init()
     title = "Checkout"
@@ -18,7 +18,7 @@ public final class CheckoutScreen: ViewController, PopConfirming {
   /// Keeps the decision for the user to answer; a shop that is gone allows the pop.
   ///
   /// - Parameter decision: The pending decision.
-  public func confirmPop(_ decision: PopDecision) {
+  func confirmPop(_ decision: PopDecision) {
     guard let shop else { return decision.allow() }
     shop.pendingPop = decision
   }

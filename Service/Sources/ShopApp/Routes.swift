@@ -1,54 +1,54 @@
-public import AppFlow
+import AppFlow
 
 /// The shop's catalog: the root route, `shop://catalog`.
-public struct Catalog: Route {
+struct Catalog: Route {
   /// The route's tag in snapshots.
-  public static var routeName: String { "Catalog" }
+  static var routeName: String { "Catalog" }
 
   /// Creates the catalog route.
-  public init() {}
+  init() {}
 }
 
 /// A product of the catalog, pushed on it: `shop://catalog/products/<int:id>`.
-public struct Product: Route {
+struct Product: Route {
   /// The route's tag in snapshots.
-  public static var routeName: String { "Product" }
+  static var routeName: String { "Product" }
   /// The product's number.
-  public var id: Int
+  var id: Int
 
   /// Creates the route of product `id`.
   ///
   /// - Parameter id: The product's number.
-  public init(id: Int) {
+  init(id: Int) {
     self.id = id
   }
 }
 
 /// The cart: a page sheet over the catalog, embedded in a navigation controller, `shop://cart`.
-public struct Cart: Route {
+package struct Cart: Route {
   /// The route's tag in snapshots.
-  public static var routeName: String { "Cart" }
+  package static var routeName: String { "Cart" }
 
   /// Creates the cart route.
-  public init() {}
+  package init() {}
 }
 
 /// The checkout: the first screen of the checkout flow, pushed on the cart; protected by the
 /// sign-in. It has no URL: only the flow shows it.
-public struct Checkout: Route {
+struct Checkout: Route {
   /// The route's tag in snapshots.
-  public static var routeName: String { "Checkout" }
+  static var routeName: String { "Checkout" }
 
   /// Creates the checkout route.
-  public init() {}
+  init() {}
 }
 
 /// The sign-in: the first screen of the sign-in flow, in a page sheet of its own navigation
 /// controller. It has no URL: only the sign-in space shows it.
-public struct SignIn: Route {
+struct SignIn: Route {
   /// The route's tag in snapshots.
-  public static var routeName: String { "SignIn" }
+  static var routeName: String { "SignIn" }
 
   /// Creates the sign-in route.
-  public init() {}
+  init() {}
 }

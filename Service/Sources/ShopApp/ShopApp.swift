@@ -1,4 +1,4 @@
-public import AppFlow
+package import AppFlow
 import Foundation
 import Navigator
 
@@ -8,13 +8,13 @@ import Navigator
 /// ```swift
 /// let host = SessionHost(store: store, codec: ShopApp.codec) { try ShopApp.makeApp() }
 /// ```
-public enum ShopApp {
+package enum ShopApp {
   /// Makes a session's app controller: a window that reports misuses, the catalog at the
   /// root, and every route and flow registered. The host starts it.
   ///
   /// - Returns: The app controller, not started.
   /// - Throws: A ``RouteError`` if a registration is refused (a bug in the shop).
-  public static func makeApp() throws(RouteError) -> AppController {
+  package static func makeApp() throws(RouteError) -> AppController {
     let app = AppController(window: Window(misusePolicy: .report), rootRoute: Catalog())
     try register(app.routes, shop: ShopSession())
     return app
@@ -26,7 +26,7 @@ public enum ShopApp {
   ///   - routes: The app controller's route table.
   ///   - shop: The session's shop state, which the screens and flows share.
   /// - Throws: A ``RouteError`` if a registration is refused.
-  public static func register(_ routes: RouteTable, shop: ShopSession) throws(RouteError) {
+  static func register(_ routes: RouteTable, shop: ShopSession) throws(RouteError) {
     shop.routes = routes
     shop.signIn.routes = routes
     try routes.register(Catalog.self, url: "shop://catalog") { _ in CatalogScreen(shop: shop) }
@@ -59,14 +59,14 @@ public enum ShopApp {
   ///
   /// - Parameter app: The app controller.
   /// - Returns: The session's shop state; `nil` before the app controller started.
-  public static func shop(of app: AppController) -> ShopSession? {
+  package static func shop(of app: AppController) -> ShopSession? {
     (app.rootNavigationController?.viewControllers.first as? CatalogScreen)?.shop
   }
 
   /// The codec of shop sessions: the navigation snapshot
   /// (`SessionCodec.navigationSnapshots()`) with the account signed in, so that a restored
   /// checkout finds its sign-in done.
-  public static let codec: SessionCodec = {
+  package static let codec: SessionCodec = {
     let navigation = SessionCodec.navigationSnapshots()
     return SessionCodec(
       snapshot: { app in

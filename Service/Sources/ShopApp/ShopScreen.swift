@@ -1,11 +1,11 @@
-public import Navigator
+import Navigator
 
 /// A screen of the shop that shows nothing but its title.
-public final class ShopScreen: ViewController {
+final class ShopScreen: ViewController {
   /// Creates a screen with `title`.
   ///
   /// - Parameter title: The screen's title.
-  public init(_ title: String) {
+  init(_ title: String) {
     super.init()
     self.title = title
   }

@@ -1,32 +1,32 @@
-public import AppFlow
-public import Navigator
+import AppFlow
+package import Navigator
 
 /// One session's shop state, beyond its screens: the sign-in, and the pop question the
 /// checkout screen is waiting to have answered.
 ///
 /// The catalog screen, the root of every session, holds it (``CatalogScreen/shop``);
 /// ``ShopApp/shop(of:)`` finds it from the app controller.
-public final class ShopSession {
+package final class ShopSession {
   /// The route table of the session's app controller, which makes the flows' screens.
-  public internal(set) weak var routes: RouteTable?
+  weak var routes: RouteTable?
   /// The sign-in that protects the checkout.
-  public let signIn = ShopSignIn()
+  package let signIn = ShopSignIn()
   /// The checkout screen's pop question, waiting for the user's answer; `nil` when none is.
-  public var pendingPop: PopDecision? {
+  package internal(set) var pendingPop: PopDecision? {
     get { pending.flatMap { $0.isAllowed == nil ? $0 : nil } }
     set { pending = newValue }
   }
   private var pending: PopDecision?
 
   /// Creates a session's shop state: no one signed in, nothing pending.
-  public init() {}
+  init() {}
 
   /// Answers the pending pop question: `true` lets the checkout screen go.
   ///
   /// - Parameter allowed: A Boolean value indicating whether the pop may go ahead.
   /// - Returns: `false` when no question was pending; nothing happens then.
   @discardableResult
-  public func answerPop(_ allowed: Bool) -> Bool {
+  package func answerPop(_ allowed: Bool) -> Bool {
     guard let decision = pendingPop else { return false }
     pending = nil
     decision.answer(allowed)

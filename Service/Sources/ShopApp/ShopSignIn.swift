@@ -1,23 +1,23 @@
-public import AppFlow
+package import AppFlow
 
 /// The shop's sign-in: allows when an account is signed in, and requires a ``SignInFlow``
 /// otherwise.
-public final class ShopSignIn: ProtectionSpace {
+package final class ShopSignIn: ProtectionSpace {
   /// The account signed in, or `nil`.
-  public var account: String?
+  package internal(set) var account: String?
   /// The route table that makes the sign-in screen.
-  public internal(set) weak var routes: RouteTable?
+  weak var routes: RouteTable?
   /// The last sign-in flow it required.
-  public internal(set) weak var flow: SignInFlow?
+  weak var flow: SignInFlow?
 
   /// Creates a sign-in with no one signed in.
-  public init() {}
+  init() {}
 
   /// The space's name in the journal: `SignIn`.
-  public var name: String { "SignIn" }
+  package var name: String { "SignIn" }
 
   /// The sign-in flow that is running, if any.
-  public var runningFlow: SignInFlow? {
+  package var runningFlow: SignInFlow? {
     guard let flow, flow.state.isLive else { return nil }
     return flow
   }
@@ -27,7 +27,7 @@ public final class ShopSignIn: ProtectionSpace {
   /// - Parameters:
   ///   - request: The navigation asking.
   ///   - decide: Called once, at once.
-  public func evaluate(_ request: ProtectionRequest, decide: @escaping (ProtectionDecision) -> Void) {
+  package func evaluate(_ request: ProtectionRequest, decide: @escaping (ProtectionDecision) -> Void) {
     guard account == nil else { return decide(.allow) }
     let flow = SignInFlow(space: self)
     self.flow = flow

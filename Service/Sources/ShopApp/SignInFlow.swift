@@ -1,27 +1,27 @@
-public import AppFlow
-public import Navigator
+package import AppFlow
+package import Navigator
 
 /// The sign-in: a flow in a page sheet whose first screen is ``SignIn``; it finishes with the
 /// account's name.
-public final class SignInFlow: Flow<String> {
+package final class SignInFlow: Flow<String> {
   /// The space that required it.
   private weak var space: ShopSignIn?
 
   /// Creates a sign-in for `space`.
   ///
   /// - Parameter space: The space that required it.
-  public init(space: ShopSignIn) {
+  init(space: ShopSignIn) {
     self.space = space
   }
 
   /// The flow's name: `SignInFlow`.
-  public override var name: String { "SignInFlow" }
+  package override var name: String { "SignInFlow" }
 
   /// The ``SignIn`` route's screen, from the app controller's route table.
   ///
   /// - Returns: The screen.
   /// - Throws: `unmakeableScreen` when the shop's route table is gone.
-  public override func makeFirstScreen() throws(NavigationError) -> ViewController {
+  package override func makeFirstScreen() throws(NavigationError) -> ViewController {
     guard let routes = space?.routes else {
       throw NavigationError(.unmakeableScreen, "SignInFlow's space has no route table.")
     }
@@ -32,7 +32,7 @@ public final class SignInFlow: Flow<String> {
   ///
   /// - Parameter account: The account's name.
   /// - Throws: The flow's refusal (`flowNotRunning`, `flowAlreadyEnded`); nothing changes then.
-  public func signIn(as account: String) throws(NavigationError) {
+  package func signIn(as account: String) throws(NavigationError) {
     let previous = space?.account
     space?.account = account
     do {
@@ -46,7 +46,7 @@ public final class SignInFlow: Flow<String> {
   /// Sets the account as the flow ends finished, before the waiting navigation resumes.
   ///
   /// - Parameter outcome: How the flow ended.
-  public override func didEnd(with outcome: FlowOutcome<String>) {
+  package override func didEnd(with outcome: FlowOutcome<String>) {
     if case .finished(let account) = outcome { space?.account = account }
   }
 }

@@ -1,5 +1,6 @@
-import FlowServiceCore
 import Testing
+
+@testable import FlowServiceCore
 
 @Suite struct ActionTests {
   /// The cart over the catalog, with `stack` pushed in the cart's navigation controller.

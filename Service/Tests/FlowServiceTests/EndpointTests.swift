@@ -1,8 +1,9 @@
 import AppFlow
-import FlowServiceCore
 import Navigator
-import ShopApp
 import Testing
+
+@testable import FlowServiceCore
+@testable import ShopApp
 
 @Suite struct EndpointTests {
   @Test func healthAnswersOK() async throws {

@@ -1,6 +1,7 @@
 import AppFlow
-import FlowServiceCore
 import Testing
+
+@testable import FlowServiceCore
 
 /// Every refused request answers its status with `{"error": {...}}` and leaves the session
 /// exactly as it was, in memory and in the database.

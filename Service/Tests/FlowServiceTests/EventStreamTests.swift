@@ -1,5 +1,4 @@
 import AppFlow
-import FlowServiceCore
 import Foundation
 import HummingbirdTesting
 import HummingbirdWSTesting
@@ -10,6 +9,8 @@ import Synchronization
 import Testing
 import WSClient
 import WSCore
+
+@testable import FlowServiceCore
 
 /// `GET /sessions/{id}/events` as a WebSocket: the session's journal events as they happen,
 /// in journal order, once.

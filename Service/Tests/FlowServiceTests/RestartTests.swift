@@ -1,6 +1,7 @@
 import AppFlow
-import FlowServiceCore
 import Testing
+
+@testable import FlowServiceCore
 
 /// A service built again over the same database brings every session back where it was.
 @Suite struct RestartTests {

@@ -1,7 +1,8 @@
 import AppFlow
-import FlowServiceCore
 import GRDB
 import Testing
+
+@testable import FlowServiceCore
 
 @Suite struct SQLiteSnapshotStoreTests {
   @Test func savesLoadsRemovesAndLists() async throws {

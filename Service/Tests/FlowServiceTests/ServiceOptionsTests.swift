@@ -1,7 +1,8 @@
 import AppFlow
-import FlowServiceCore
 import PostgresNIO
 import Testing
+
+@testable import FlowServiceCore
 
 /// The executable's options: the command line over the environment over the defaults, and
 /// each bad value named.

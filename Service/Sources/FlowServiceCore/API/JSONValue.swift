@@ -1,5 +1,5 @@
 /// Any JSON value: the parameters of a route, as its `Codable` form writes them.
-public enum JSONValue: Codable, Hashable, Sendable {
+enum JSONValue: Codable, Hashable, Sendable {
   /// `null`.
   case null
   /// `true` or `false`.
@@ -19,7 +19,7 @@ public enum JSONValue: Codable, Hashable, Sendable {
   ///
   /// - Parameter decoder: The decoder to read from.
   /// - Throws: `DecodingError` when the input is not JSON.
-  public init(from decoder: any Decoder) throws {
+  init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if container.decodeNil() {
       self = .null
@@ -42,7 +42,7 @@ public enum JSONValue: Codable, Hashable, Sendable {
   ///
   /// - Parameter encoder: The encoder to write to.
   /// - Throws: `EncodingError` for a number JSON can't hold.
-  public func encode(to encoder: any Encoder) throws {
+  func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     switch self {
     case .null: try container.encodeNil()

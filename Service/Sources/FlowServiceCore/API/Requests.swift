@@ -1,37 +1,37 @@
 /// The body of `POST /sessions`' answer: the new session's identifier.
-public struct CreatedSession: Codable, Hashable, Sendable {
+struct CreatedSession: Codable, Hashable, Sendable {
   /// The session's identifier.
-  public var id: String
+  var id: String
 
   /// Creates the body.
   ///
   /// - Parameter id: The session's identifier.
-  public init(id: String) {
+  init(id: String) {
     self.id = id
   }
 }
 
 /// The body of `POST /sessions/{id}/open`: a deep link.
-public struct OpenRequest: Codable, Hashable, Sendable {
+struct OpenRequest: Codable, Hashable, Sendable {
   /// The URL, such as `shop://catalog/products/42`.
-  public var url: String
+  var url: String
 
   /// Creates the body.
   ///
   /// - Parameter url: The URL.
-  public init(url: String) {
+  init(url: String) {
     self.url = url
   }
 }
 
 /// The body of `POST /sessions/{id}/actions`: what the user did.
-public struct ActionRequest: Codable, Hashable, Sendable {
+struct ActionRequest: Codable, Hashable, Sendable {
   /// The action's name: one of ``SessionAction``'s raw values.
-  public var action: String
+  var action: String
   /// The route's URL, for `push` and `present`.
-  public var url: String?
+  var url: String?
   /// The account's name, for `signIn` (`alice` when absent).
-  public var account: String?
+  var account: String?
 
   /// Creates the body.
   ///
@@ -39,7 +39,7 @@ public struct ActionRequest: Codable, Hashable, Sendable {
   ///   - action: The action's name.
   ///   - url: The route's URL, for `push` and `present`.
   ///   - account: The account's name, for `signIn`.
-  public init(action: String, url: String? = nil, account: String? = nil) {
+  init(action: String, url: String? = nil, account: String? = nil) {
     self.action = action
     self.url = url
     self.account = account
@@ -47,7 +47,7 @@ public struct ActionRequest: Codable, Hashable, Sendable {
 }
 
 /// What a user can do in a session, besides opening a deep link.
-public enum SessionAction: String, CaseIterable, Sendable {
+enum SessionAction: String, CaseIterable, Sendable {
   /// Pops the visible stack's top screen (the checkout asks first).
   case back
   /// Dismisses the topmost presented screen, with whatever it holds.

@@ -1,16 +1,16 @@
 /// A session's navigation state, as `GET /sessions/{id}` answers.
-public struct SessionState: Codable, Hashable, Sendable {
+struct SessionState: Codable, Hashable, Sendable {
   /// The session's identifier.
-  public var id: String
+  var id: String
   /// The window's root screen and everything it holds and presents; `nil` before a start.
-  public var root: ScreenNode?
+  var root: ScreenNode?
   /// The live flows, oldest first, each with its children.
-  public var flows: [FlowNode]
+  var flows: [FlowNode]
   /// The account signed in, if any.
-  public var account: String?
+  var account: String?
   /// What waits for the user: `popConfirmation` (the checkout asks whether to leave),
   /// `signIn` (a sign-in runs).
-  public var pending: [String]
+  var pending: [String]
 
   /// Creates a state.
   ///
@@ -20,7 +20,7 @@ public struct SessionState: Codable, Hashable, Sendable {
   ///   - flows: The live flows.
   ///   - account: The account signed in.
   ///   - pending: What waits for the user.
-  public init(id: String, root: ScreenNode?, flows: [FlowNode], account: String?, pending: [String]) {
+  init(id: String, root: ScreenNode?, flows: [FlowNode], account: String?, pending: [String]) {
     self.id = id
     self.root = root
     self.flows = flows
@@ -30,18 +30,18 @@ public struct SessionState: Codable, Hashable, Sendable {
 }
 
 /// One screen of a session's state: its route, what it holds, what it presents.
-public struct ScreenNode: Codable, Hashable, Sendable {
+struct ScreenNode: Codable, Hashable, Sendable {
   /// The screen as the text picture names it: its route (`Product(id: 42)`) or
   /// `NavigationController`.
-  public var screen: String
+  var screen: String
   /// The screen's route, when it has one.
-  public var route: RouteInfo?
+  var route: RouteInfo?
   /// A navigation controller's stack, its root first.
-  public var stack: [ScreenNode]?
+  var stack: [ScreenNode]?
   /// A container's children, in order.
-  public var children: [ScreenNode]?
+  var children: [ScreenNode]?
   /// What the screen presents.
-  public var presents: PresentedScreen?
+  var presents: PresentedScreen?
 
   /// Creates a node.
   ///
@@ -51,7 +51,7 @@ public struct ScreenNode: Codable, Hashable, Sendable {
   ///   - stack: A navigation controller's stack.
   ///   - children: A container's children.
   ///   - presents: What it presents.
-  public init(
+  init(
     screen: String, route: RouteInfo? = nil, stack: [ScreenNode]? = nil, children: [ScreenNode]? = nil,
     presents: PresentedScreen? = nil
   ) {
@@ -64,13 +64,13 @@ public struct ScreenNode: Codable, Hashable, Sendable {
 }
 
 /// A screen presented by another, with its presentation style.
-public final class PresentedScreen: Codable, Hashable, Sendable {
+final class PresentedScreen: Codable, Hashable, Sendable {
   /// The style: `pageSheet`, `fullScreen`, `popover`, …
-  public let style: String
+  let style: String
   /// A Boolean value indicating whether the presented screen is a navigation controller.
-  public let embeddedInNavigationController: Bool
+  let embeddedInNavigationController: Bool
   /// The presented screen.
-  public let screen: ScreenNode
+  let screen: ScreenNode
 
   /// Creates a presentation.
   ///
@@ -78,14 +78,14 @@ public final class PresentedScreen: Codable, Hashable, Sendable {
   ///   - style: The style.
   ///   - embeddedInNavigationController: Whether the presented screen is a navigation controller.
   ///   - screen: The presented screen.
-  public init(style: String, embeddedInNavigationController: Bool, screen: ScreenNode) {
+  init(style: String, embeddedInNavigationController: Bool, screen: ScreenNode) {
     self.style = style
     self.embeddedInNavigationController = embeddedInNavigationController
     self.screen = screen
   }
 
   /// Returns a Boolean value indicating whether two presentations are equal, field by field.
-  public static func == (lhs: PresentedScreen, rhs: PresentedScreen) -> Bool {
+  static func == (lhs: PresentedScreen, rhs: PresentedScreen) -> Bool {
     lhs.style == rhs.style && lhs.embeddedInNavigationController == rhs.embeddedInNavigationController
       && lhs.screen == rhs.screen
   }
@@ -93,7 +93,7 @@ public final class PresentedScreen: Codable, Hashable, Sendable {
   /// Hashes every field.
   ///
   /// - Parameter hasher: The hasher.
-  public func hash(into hasher: inout Hasher) {
+  func hash(into hasher: inout Hasher) {
     hasher.combine(style)
     hasher.combine(embeddedInNavigationController)
     hasher.combine(screen)
@@ -101,13 +101,13 @@ public final class PresentedScreen: Codable, Hashable, Sendable {
 }
 
 /// A screen's route: its name, its URL when it has a pattern, and its parameters.
-public struct RouteInfo: Codable, Hashable, Sendable {
+struct RouteInfo: Codable, Hashable, Sendable {
   /// The route type's name (`Product`).
-  public var name: String
+  var name: String
   /// The route's URL, when its type has a pattern.
-  public var url: String?
+  var url: String?
   /// The route's properties, as its `Codable` form writes them.
-  public var parameters: [String: JSONValue]
+  var parameters: [String: JSONValue]
 
   /// Creates a route description.
   ///
@@ -115,7 +115,7 @@ public struct RouteInfo: Codable, Hashable, Sendable {
   ///   - name: The route type's name.
   ///   - url: The route's URL.
   ///   - parameters: The route's properties.
-  public init(name: String, url: String?, parameters: [String: JSONValue]) {
+  init(name: String, url: String?, parameters: [String: JSONValue]) {
     self.name = name
     self.url = url
     self.parameters = parameters
@@ -123,15 +123,15 @@ public struct RouteInfo: Codable, Hashable, Sendable {
 }
 
 /// A live flow and its children.
-public struct FlowNode: Codable, Hashable, Sendable {
+struct FlowNode: Codable, Hashable, Sendable {
   /// The flow's name (`CheckoutFlow`).
-  public var name: String
+  var name: String
   /// Where the flow is in its life (`running`, `ending`).
-  public var state: String
+  var state: String
   /// The route of its first screen, as the text picture names it.
-  public var firstScreen: String?
+  var firstScreen: String?
   /// Its live children, oldest first.
-  public var children: [FlowNode]
+  var children: [FlowNode]
 
   /// Creates a flow description.
   ///
@@ -140,7 +140,7 @@ public struct FlowNode: Codable, Hashable, Sendable {
   ///   - state: Its state.
   ///   - firstScreen: Its first screen's name.
   ///   - children: Its children.
-  public init(name: String, state: String, firstScreen: String?, children: [FlowNode]) {
+  init(name: String, state: String, firstScreen: String?, children: [FlowNode]) {
     self.name = name
     self.state = state
     self.firstScreen = firstScreen

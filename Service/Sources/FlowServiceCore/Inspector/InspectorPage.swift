@@ -1,8 +1,8 @@
 /// The inspector's HTML pages: the list of sessions, one session's page, and the pages of
 /// errors, each a whole document with one inline `<style>` and nothing loaded from elsewhere.
-public enum InspectorPage {
+enum InspectorPage {
   /// How many events a session's page lists; its script drops the oldest beyond this.
-  public static let eventLimit = 50
+  static let eventLimit = 50
 
   /// The page of `GET /`: the sessions, each a link to its page.
   ///
@@ -10,7 +10,7 @@ public enum InspectorPage {
   ///   - sessions: The stored sessions' identifiers (every session is stored at its creation).
   ///   - live: How many sessions are in memory.
   /// - Returns: The HTML document.
-  public static func index(sessions: [String], live: Int) -> String {
+  static func index(sessions: [String], live: Int) -> String {
     let items =
       sessions.isEmpty
       ? "<p>No sessions yet: <code>curl -X POST http://HOST/sessions</code> creates one.</p>"
@@ -35,7 +35,7 @@ public enum InspectorPage {
   ///   - state: The session's state.
   ///   - events: The session's newest events, oldest first; the last ``eventLimit`` are shown.
   /// - Returns: The HTML document.
-  public static func session(_ state: SessionState, events: [SessionEvent]) -> String {
+  static func session(_ state: SessionState, events: [SessionEvent]) -> String {
     let id = Markup.escaped(state.id)
     let account = state.account.map { "<code>\(Markup.escaped($0))</code>" } ?? "nobody"
     let pending =
@@ -68,7 +68,7 @@ public enum InspectorPage {
   ///
   /// - Parameter flows: The live flows, oldest first.
   /// - Returns: An HTML fragment.
-  public static func flows(_ flows: [FlowNode]) -> String {
+  static func flows(_ flows: [FlowNode]) -> String {
     guard !flows.isEmpty else { return "<p>No live flow.</p>" }
     return "<ul>"
       + flows.map { flow in
@@ -85,7 +85,7 @@ public enum InspectorPage {
   ///   - status: The HTTP status code.
   ///   - message: The sentence to show.
   /// - Returns: The HTML document.
-  public static func error(status: Int, message: String) -> String {
+  static func error(status: Int, message: String) -> String {
     document(
       title: "\(status)",
       body: """

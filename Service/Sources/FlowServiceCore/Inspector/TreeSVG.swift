@@ -5,7 +5,7 @@
 /// holds its children as a row; a presented screen is drawn to the right of the screen that
 /// presents it, joined by an arrow labelled with the presentation's style. Every screen's
 /// name is one `<text>` element; the route's URL is the box's `<title>` (its tooltip).
-public enum TreeSVG {
+enum TreeSVG {
   /// The width of one character of the labels (12 px monospace), rounded up.
   static let characterWidth = 8
   /// The space around and between boxes.
@@ -20,7 +20,7 @@ public enum TreeSVG {
   /// - Parameter root: The window's root screen, as ``SessionState`` has it; `nil` draws a
   ///   picture that says there is no screen.
   /// - Returns: One `<svg>` element, with no XML declaration, to embed in HTML or serve alone.
-  public static func svg(_ root: ScreenNode?) -> String {
+  static func svg(_ root: ScreenNode?) -> String {
     guard let root else {
       return
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"240\" height=\"60\" viewBox=\"0 0 240 60\">"

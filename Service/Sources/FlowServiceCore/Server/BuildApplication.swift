@@ -10,9 +10,9 @@ import ServiceLifecycle
 import ShopApp
 
 /// Builds the service: a Hummingbird application whose router serves the shop's sessions,
-/// hosted by a `SessionHost` over a ``SQLiteSnapshotStore``, or over a
-/// ``PostgresSnapshotStore`` when the configuration has a ``ServiceConfiguration/postgresURL``
-/// (several instances can then share the sessions).
+/// hosted by a `SessionHost` over a SQLite database file
+/// (``ServiceConfiguration/databasePath``), or over PostgreSQL when the configuration has a
+/// ``ServiceConfiguration/postgresURL`` (several instances can then share the sessions).
 ///
 /// ```swift
 /// let app = try buildApplication(configuration: ServiceConfiguration(port: 8080))

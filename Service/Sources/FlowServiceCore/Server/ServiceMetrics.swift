@@ -1,7 +1,7 @@
 import Synchronization
 
 /// The service's counters: requests answered, and error answers by status.
-public final class ServiceMetrics: Sendable {
+final class ServiceMetrics: Sendable {
   private struct Counts {
     var requests = 0
     var errors: [Int: Int] = [:]
@@ -10,12 +10,12 @@ public final class ServiceMetrics: Sendable {
   private let counts = Mutex(Counts())
 
   /// Creates counters at zero.
-  public init() {}
+  init() {}
 
   /// Counts an answer with `status`.
   ///
   /// - Parameter status: The HTTP status code.
-  public func record(status: Int) {
+  func record(status: Int) {
     counts.withLock { counts in
       counts.requests += 1
       if status >= 400 { counts.errors[status, default: 0] += 1 }
@@ -23,10 +23,10 @@ public final class ServiceMetrics: Sendable {
   }
 
   /// Requests answered so far.
-  public var requests: Int { counts.withLock { $0.requests } }
+  var requests: Int { counts.withLock { $0.requests } }
 
   /// Error answers so far, by status code as text (`"404"`).
-  public var errors: [String: Int] {
+  var errors: [String: Int] {
     counts.withLock { counts in
       Dictionary(uniqueKeysWithValues: counts.errors.map { (String($0.key), $0.value) })
     }

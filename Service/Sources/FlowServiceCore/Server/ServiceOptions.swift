@@ -13,7 +13,7 @@ public struct ServiceOptions: Sendable {
   public var configuration = ServiceConfiguration()
 
   /// Options with every default.
-  public init() {}
+  init() {}
 
   /// The help text.
   public static let usage = """
@@ -37,7 +37,7 @@ public struct ServiceOptions: Sendable {
     public let problem: String?
 
     /// Creates a problem; `nil` for `--help`.
-    public init(_ problem: String?) { self.problem = problem }
+    init(_ problem: String?) { self.problem = problem }
   }
 
   /// Reads the options.

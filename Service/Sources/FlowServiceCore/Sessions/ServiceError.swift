@@ -3,13 +3,13 @@ import Navigator
 
 /// Why the service refused a request: the HTTP status, and the typed error's code and
 /// message that the JSON body carries.
-public struct ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
+struct ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The HTTP status code.
-  public let status: Int
+  let status: Int
   /// The rule that was broken (`noMatch`, `unknownSession`, `navigationDenied`, …).
-  public let code: String
+  let code: String
   /// The sentence naming it.
-  public let message: String
+  let message: String
 
   /// Creates an error.
   ///
@@ -17,17 +17,17 @@ public struct ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
   ///   - status: The HTTP status code.
   ///   - code: The rule that was broken.
   ///   - message: The sentence naming it.
-  public init(status: Int, code: String, message: String) {
+  init(status: Int, code: String, message: String) {
     self.status = status
     self.code = code
     self.message = message
   }
 
   /// The body the service answers with.
-  public var body: ErrorBody { ErrorBody(code: code, message: message) }
+  var body: ErrorBody { ErrorBody(code: code, message: message) }
 
   /// The status and the message.
-  public var description: String { "\(status) \(code): \(message)" }
+  var description: String { "\(status) \(code): \(message)" }
 
   /// A body that is not the JSON the endpoint reads: 400.
   static func malformedBody(_ problem: String) -> ServiceError {

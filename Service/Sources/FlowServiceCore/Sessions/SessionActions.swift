@@ -1,4 +1,4 @@
-public import AppFlow
+import AppFlow
 import Navigator
 import ShopApp
 
@@ -8,7 +8,7 @@ import ShopApp
 /// Each function runs inside the session's isolation domain (`SessionHost.withSession`),
 /// checks everything it can before anything changes, and throws a ``ServiceError`` when
 /// the request is refused; the engine's navigations are all or nothing themselves.
-public enum SessionActions {
+enum SessionActions {
   /// Opens a deep link.
   ///
   /// - Parameters:
@@ -16,7 +16,7 @@ public enum SessionActions {
   ///   - app: The session's app controller.
   /// - Throws: 422 for a URL that matches no route, 409 for a refused navigation or while
   ///   the checkout's pop question waits.
-  public static func open(_ url: String, in app: AppController) throws(ServiceError) {
+  static func open(_ url: String, in app: AppController) throws(ServiceError) {
     try checkNothingPending(app)
     var result: Result<NavigationPlan<AnyRoute>, RouteError>?
     try capturingMisuse(app) { () throws(ServiceError) in
@@ -32,7 +32,7 @@ public enum SessionActions {
   ///   - app: The session's app controller.
   /// - Throws: 400 for an unknown action or a missing argument, 422 for a URL that matches
   ///   no route, 409 for an action the session's state refuses.
-  public static func perform(_ request: ActionRequest, in app: AppController) throws(ServiceError) {
+  static func perform(_ request: ActionRequest, in app: AppController) throws(ServiceError) {
     guard let action = SessionAction(rawValue: request.action) else {
       let known = SessionAction.allCases.map(\.rawValue).joined(separator: ", ")
       throw ServiceError(

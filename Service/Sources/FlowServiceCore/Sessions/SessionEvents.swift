@@ -4,18 +4,18 @@ import Synchronization
 
 /// One journal event of a session, numbered in journal order from the session's first event
 /// in this process.
-public struct SessionEvent: Codable, Hashable, Sendable {
+struct SessionEvent: Codable, Hashable, Sendable {
   /// The event's number: 0 for the session's first event, then one more for each.
-  public var index: Int
+  var index: Int
   /// The event as the journal prints it (`Product(id: 42).viewDidAppear(animated: false)`).
-  public var event: String
+  var event: String
 
   /// Creates an event.
   ///
   /// - Parameters:
   ///   - index: The event's number.
   ///   - event: The event's text.
-  public init(index: Int, event: String) {
+  init(index: Int, event: String) {
     self.index = index
     self.event = event
   }
@@ -23,18 +23,18 @@ public struct SessionEvent: Codable, Hashable, Sendable {
 
 /// The first message of a session's event stream: the session, and the number of the first
 /// event the stream will carry.
-public struct EventsSubscribed: Codable, Hashable, Sendable {
+struct EventsSubscribed: Codable, Hashable, Sendable {
   /// The session's identifier.
-  public var subscribed: String
+  var subscribed: String
   /// The index of the next event.
-  public var next: Int
+  var next: Int
 
   /// Creates the message.
   ///
   /// - Parameters:
   ///   - subscribed: The session's identifier.
   ///   - next: The index of the next event.
-  public init(subscribed: String, next: Int) {
+  init(subscribed: String, next: Int) {
     self.subscribed = subscribed
     self.next = next
   }

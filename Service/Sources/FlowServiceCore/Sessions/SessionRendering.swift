@@ -1,12 +1,12 @@
-public import AppFlow
+import AppFlow
 import Foundation
 import Navigator
 import ShopApp
 
 /// Renders a session's app controller as the service shows it.
-public enum SessionRendering {
+enum SessionRendering {
   /// The picture formats of `GET /sessions/{id}?format=…`.
-  public enum Picture: String, Sendable {
+  enum Picture: String, Sendable {
     /// The indented text tree.
     case text
     /// A Mermaid flowchart.
@@ -22,7 +22,7 @@ public enum SessionRendering {
   ///   - app: The session's app controller.
   ///   - id: The session's identifier.
   /// - Returns: The state.
-  public static func state(of app: AppController, id: SessionID) -> SessionState {
+  static func state(of app: AppController, id: SessionID) -> SessionState {
     let shop = ShopApp.shop(of: app)
     var pending: [String] = []
     if shop?.pendingPop != nil { pending.append("popConfirmation") }
@@ -39,7 +39,7 @@ public enum SessionRendering {
   ///   - app: The session's app controller.
   ///   - format: The picture's format.
   /// - Returns: The text.
-  public static func picture(of app: AppController, format: Picture) -> String {
+  static func picture(of app: AppController, format: Picture) -> String {
     let state = app.window.navigationState(keyedBy: AnyRoute.self)
     switch format {
     case .text: return state.description

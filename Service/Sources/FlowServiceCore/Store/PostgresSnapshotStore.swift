@@ -1,7 +1,7 @@
-public import AppFlow
-public import Logging
+import AppFlow
+import Logging
 import NIOCore
-public import PostgresNIO
+import PostgresNIO
 import Synchronization
 
 /// A ``SnapshotStore`` in PostgreSQL, which several service instances can share: a row per
@@ -35,21 +35,21 @@ import Synchronization
 /// Every failure is a `SnapshotStoreError`: ``databaseFailed`` (PostgreSQL's own errors),
 /// ``conflict``, ``sessionBusy`` (a lock not granted within ``lockTimeout``), or
 /// `SnapshotStoreError.Code.damaged`.
-public final class PostgresSnapshotStore: SnapshotStore {
+final class PostgresSnapshotStore: SnapshotStore {
   /// The code of a failure that PostgreSQL reported (or a lost connection): the message has
   /// its text.
-  public static let databaseFailed = SnapshotStoreError.Code(rule: "database")
+  static let databaseFailed = SnapshotStoreError.Code(rule: "database")
   /// The code of a save refused because another instance saved the session after this one
   /// last read it (or removed it, or created it first).
-  public static let conflict = SnapshotStoreError.Code(rule: "conflict")
+  static let conflict = SnapshotStoreError.Code(rule: "conflict")
   /// The code of a request that waited ``lockTimeout`` for another request to release the
   /// session's lock.
-  public static let sessionBusy = SnapshotStoreError.Code(rule: "sessionBusy")
+  static let sessionBusy = SnapshotStoreError.Code(rule: "sessionBusy")
 
   /// The client the store's queries go through; someone must be running it.
-  public let client: PostgresClient
+  let client: PostgresClient
   /// How long a request waits for a session's lock before it fails with ``sessionBusy``.
-  public let lockTimeout: Duration
+  let lockTimeout: Duration
   private let logger: Logger
   /// The version of each session's row that this instance last loaded or saved.
   private let versions = Mutex<[SessionID: Int64]>([:])
@@ -96,7 +96,7 @@ public final class PostgresSnapshotStore: SnapshotStore {
   ///     pool's options.
   ///   - lockTimeout: How long a request waits for a session's lock; 10 seconds by default.
   ///   - logger: Where the client's queries and background events log.
-  public init(
+  init(
     configuration: PostgresClient.Configuration, lockTimeout: Duration = .seconds(10),
     logger: Logger = Logger(label: "FlowService.Postgres")
   ) {
@@ -112,7 +112,7 @@ public final class PostgresSnapshotStore: SnapshotStore {
   /// Creates the `snapshots` table if it isn't there; several instances may do it at once.
   ///
   /// - Throws: `SnapshotStoreError` with the code ``databaseFailed``.
-  public func prepare() async throws(SnapshotStoreError) {
+  func prepare() async throws(SnapshotStoreError) {
     do {
       try await client.withTransaction(logger: logger) { connection in
         // Two instances creating the table at once would collide in the catalogue: one waits.
@@ -149,7 +149,7 @@ public final class PostgresSnapshotStore: SnapshotStore {
   /// - Returns: What `body` returned.
   /// - Throws: `SnapshotStoreError` with the code ``sessionBusy`` when the lock wasn't granted
   ///   within ``lockTimeout`` (`body` didn't run), ``databaseFailed``; what `body` threw.
-  public func withSessionLock<T: Sendable>(
+  func withSessionLock<T: Sendable>(
     _ session: SessionID, _ body: (SessionLockState) async throws -> T
   ) async throws -> T {
     var bodyError: (any Error)?
@@ -199,7 +199,7 @@ public final class PostgresSnapshotStore: SnapshotStore {
   /// - Throws: `SnapshotStoreError` with the code ``conflict`` when, without the lock, the
   ///   row changed since this instance saw it (or exists, for a session it never saw);
   ///   ``databaseFailed``. The row is then as it was.
-  public func save(_ snapshot: [UInt8], for session: SessionID) async throws(SnapshotStoreError) {
+  func save(_ snapshot: [UInt8], for session: SessionID) async throws(SnapshotStoreError) {
     let bytes = ByteBuffer(bytes: snapshot)
     let known = versions.withLock { $0[session] }
     let saved: Int64?
@@ -257,7 +257,7 @@ public final class PostgresSnapshotStore: SnapshotStore {
   /// - Parameter session: The session.
   /// - Returns: The bytes last saved.
   /// - Throws: `SnapshotStoreError` with the code ``databaseFailed``.
-  public func load(_ session: SessionID) async throws(SnapshotStoreError) -> [UInt8]? {
+  func load(_ session: SessionID) async throws(SnapshotStoreError) -> [UInt8]? {
     var found: (Int64, ByteBuffer)?
     do {
       let query: PostgresQuery = "SELECT version, bytes FROM snapshots WHERE session = \(session.rawValue)"
@@ -284,7 +284,7 @@ public final class PostgresSnapshotStore: SnapshotStore {
   ///
   /// - Parameter session: The session.
   /// - Throws: `SnapshotStoreError` with the code ``databaseFailed``.
-  public func remove(_ session: SessionID) async throws(SnapshotStoreError) {
+  func remove(_ session: SessionID) async throws(SnapshotStoreError) {
     do {
       let query: PostgresQuery = "DELETE FROM snapshots WHERE session = \(session.rawValue)"
       if let held = Self.held, held.session == session {
@@ -303,7 +303,7 @@ public final class PostgresSnapshotStore: SnapshotStore {
   ///
   /// - Returns: Their identifiers.
   /// - Throws: `SnapshotStoreError` with the code ``databaseFailed``.
-  public func sessionIDs() async throws(SnapshotStoreError) -> [SessionID] {
+  func sessionIDs() async throws(SnapshotStoreError) -> [SessionID] {
     var ids: [SessionID] = []
     do {
       let rows = try await client.query("SELECT session FROM snapshots ORDER BY session", logger: logger)
@@ -320,7 +320,7 @@ public final class PostgresSnapshotStore: SnapshotStore {
   /// memory (idle ones it released), so that what it knows stays as small as what it holds.
   ///
   /// - Parameter sessions: The sessions.
-  public func forget(_ sessions: some Sequence<SessionID>) {
+  func forget(_ sessions: some Sequence<SessionID>) {
     versions.withLock { versions in
       for session in sessions { versions[session] = nil }
     }
@@ -337,7 +337,7 @@ public final class PostgresSnapshotStore: SnapshotStore {
   ///   - payload: The text, under 8,000 bytes.
   ///   - session: The session it is about.
   /// - Throws: `SnapshotStoreError` with the code ``databaseFailed``.
-  public func notify(_ channel: String, _ payload: String, about session: SessionID)
+  func notify(_ channel: String, _ payload: String, about session: SessionID)
     async throws(SnapshotStoreError)
   {
     do {
@@ -393,7 +393,7 @@ public final class PostgresSnapshotStore: SnapshotStore {
 }
 
 /// What a request holding a session's lock learns about this instance's copy of the session.
-public enum SessionLockState: Sendable, Hashable {
+enum SessionLockState: Sendable, Hashable {
   /// The row's version is the one this instance last loaded or saved: its copy is current.
   case current
   /// The row has another version: another instance saved it since, or this instance never

@@ -1,12 +1,13 @@
 import Foundation
 import NIOSSL
-public import PostgresNIO
+import PostgresNIO
 
-/// Reads a PostgreSQL connection URL, `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`, as a
-/// client configuration.
+/// PostgreSQL connection URLs, `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`, as
+/// ``ServiceConfiguration/postgresURL`` takes them: the service reads them into its client's
+/// configuration, and an embedder writes them in logs without their password.
 ///
 /// ```swift
-/// let configuration = try PostgresURL.configuration("postgres://shop:secret@db.internal/shop?sslmode=require")
+/// logger.info("Starting", metadata: ["database": "\(PostgresURL.redacted(url))"])
 /// ```
 ///
 /// The scheme is `postgres` or `postgresql`; the user is required; the port defaults to 5432
@@ -15,11 +16,11 @@ public import PostgresNIO
 /// decoded.
 public enum PostgresURL {
   /// A URL that can't be read: its message says which part is wrong.
-  public struct Invalid: Error, Hashable, Sendable, CustomStringConvertible {
+  struct Invalid: Error, Hashable, Sendable, CustomStringConvertible {
     /// The sentence naming the problem.
-    public let message: String
+    let message: String
     /// The message.
-    public var description: String { message }
+    var description: String { message }
   }
 
   /// The client configuration that `url` describes.
@@ -27,7 +28,7 @@ public enum PostgresURL {
   /// - Parameter url: The connection URL.
   /// - Returns: The configuration.
   /// - Throws: ``Invalid`` when the URL is not one.
-  public static func configuration(_ url: String) throws(Invalid) -> PostgresClient.Configuration {
+  static func configuration(_ url: String) throws(Invalid) -> PostgresClient.Configuration {
     let parts = try Parts(url)
     let tls: PostgresClient.Configuration.TLS =
       switch parts.mode {
@@ -47,7 +48,7 @@ public enum PostgresURL {
   /// - Parameter url: The connection URL.
   /// - Returns: The configuration.
   /// - Throws: ``Invalid`` when the URL is not one, or TLS can't be set up.
-  public static func connectionConfiguration(_ url: String) throws(Invalid)
+  static func connectionConfiguration(_ url: String) throws(Invalid)
     -> PostgresConnection.Configuration
   {
     let parts = try Parts(url)

@@ -1,4 +1,4 @@
-public import AppFlow
+import AppFlow
 import Foundation
 import GRDB
 
@@ -14,21 +14,21 @@ import GRDB
 /// and a save is one transaction, so a crash leaves the previous snapshot or the new one.
 /// Every failure is a `SnapshotStoreError`: the database's own errors with the code
 /// `database`, a row whose bytes are not a blob with ``SnapshotStoreError/Code/damaged``.
-public final class SQLiteSnapshotStore: SnapshotStore {
+final class SQLiteSnapshotStore: SnapshotStore {
   /// The database file's path.
-  public let path: String
+  let path: String
   /// The open database.
   private let pool: DatabasePool
 
   /// The code of a failure that SQLite reported: the message has SQLite's text.
-  public static let databaseFailed = SnapshotStoreError.Code(rule: "database")
+  static let databaseFailed = SnapshotStoreError.Code(rule: "database")
 
   /// Opens (or creates) the database at `path` and its `snapshots` table.
   ///
   /// - Parameter path: The database file's path; its directory must exist.
   /// - Throws: `SnapshotStoreError` with the code `database` when the file can't be
   ///   opened or the table can't be made.
-  public init(path: String) throws(SnapshotStoreError) {
+  init(path: String) throws(SnapshotStoreError) {
     self.path = path
     do {
       var configuration = Configuration()
@@ -55,7 +55,7 @@ public final class SQLiteSnapshotStore: SnapshotStore {
   ///   - snapshot: The bytes to keep.
   ///   - session: The session.
   /// - Throws: `SnapshotStoreError` with the code `database`; the previous row is then kept.
-  public func save(_ snapshot: [UInt8], for session: SessionID) async throws(SnapshotStoreError) {
+  func save(_ snapshot: [UInt8], for session: SessionID) async throws(SnapshotStoreError) {
     let bytes = Data(snapshot)
     do {
       try await pool.write { db in
@@ -77,7 +77,7 @@ public final class SQLiteSnapshotStore: SnapshotStore {
   /// - Returns: The bytes last saved.
   /// - Throws: ``SnapshotStoreError/Code/damaged`` when the row's bytes are not a blob;
   ///   `database` when SQLite fails.
-  public func load(_ session: SessionID) async throws(SnapshotStoreError) -> [UInt8]? {
+  func load(_ session: SessionID) async throws(SnapshotStoreError) -> [UInt8]? {
     let value: DatabaseValue?
     do {
       value = try await pool.read { db in
@@ -101,7 +101,7 @@ public final class SQLiteSnapshotStore: SnapshotStore {
   ///
   /// - Parameter session: The session.
   /// - Throws: `SnapshotStoreError` with the code `database`.
-  public func remove(_ session: SessionID) async throws(SnapshotStoreError) {
+  func remove(_ session: SessionID) async throws(SnapshotStoreError) {
     do {
       try await pool.write { db in
         try db.execute(sql: "DELETE FROM snapshots WHERE session = ?", arguments: [session.rawValue])
@@ -116,7 +116,7 @@ public final class SQLiteSnapshotStore: SnapshotStore {
   ///
   /// - Returns: Their identifiers.
   /// - Throws: `SnapshotStoreError` with the code `database`.
-  public func sessionIDs() async throws(SnapshotStoreError) -> [SessionID] {
+  func sessionIDs() async throws(SnapshotStoreError) -> [SessionID] {
     let keys: [String]
     do {
       keys = try await pool.read { db in

@@ -1,6 +1,7 @@
-import FlowServiceCore
 import Foundation
 import Testing
+
+@testable import FlowServiceCore
 
 /// `GET /`, `GET /inspect/{id}` and its fragments, through the router.
 @Suite struct InspectorEndpointTests {

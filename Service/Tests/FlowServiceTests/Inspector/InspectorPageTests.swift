@@ -1,6 +1,7 @@
-import FlowServiceCore
 import Foundation
 import Testing
+
+@testable import FlowServiceCore
 
 /// The inspector's HTML pages, made without a server.
 @Suite struct InspectorPageTests {

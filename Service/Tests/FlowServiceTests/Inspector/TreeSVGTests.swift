@@ -1,5 +1,6 @@
-import FlowServiceCore
 import Testing
+
+@testable import FlowServiceCore
 
 /// The tree's SVG picture, drawn without a server.
 @Suite struct TreeSVGTests {

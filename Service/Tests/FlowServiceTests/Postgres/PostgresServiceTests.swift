@@ -1,5 +1,4 @@
 import AppFlow
-import FlowServiceCore
 import Foundation
 import HummingbirdTesting
 import HummingbirdWSTesting
@@ -10,6 +9,8 @@ import Synchronization
 import Testing
 import WSClient
 import WSCore
+
+@testable import FlowServiceCore
 
 /// The service over PostgreSQL (`Service/scripts/postgres.sh`): a restart, two instances
 /// sharing the sessions, and an instance killed while it works.

@@ -1,8 +1,9 @@
 import AppFlow
-import FlowServiceCore
 import Logging
 import PostgresNIO
 import Testing
+
+@testable import FlowServiceCore
 
 /// The PostgreSQL store against a real server (`Service/scripts/postgres.sh`): what it keeps,
 /// and how two instances over one database keep each other's snapshots.

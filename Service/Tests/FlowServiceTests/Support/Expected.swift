@@ -1,4 +1,4 @@
-import FlowServiceCore
+@testable import FlowServiceCore
 
 /// Builders of the expected states, so that tests compare whole values.
 enum Expected {

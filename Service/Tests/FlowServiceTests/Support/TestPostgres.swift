@@ -1,8 +1,9 @@
-import FlowServiceCore
 import Foundation
 import Logging
 import PostgresNIO
 import Testing
+
+@testable import FlowServiceCore
 
 /// The PostgreSQL server the tests may use: `FLOW_SERVICE_POSTGRES_URL`, which
 /// `Service/scripts/postgres.sh run DIR -- swift test` sets. Every test gets a database of

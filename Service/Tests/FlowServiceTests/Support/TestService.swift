@@ -1,10 +1,11 @@
-import FlowServiceCore
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Testing
+
+@testable import FlowServiceCore
 
 /// A temporary directory that holds a test's database, removed by `remove()`.
 struct TemporaryDirectory {

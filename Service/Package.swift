@@ -5,7 +5,6 @@ let package = Package(
   name: "FlowService",
   platforms: [.macOS(.v14)],
   products: [
-    .library(name: "ShopApp", targets: ["ShopApp"]),
     .library(name: "FlowServiceCore", targets: ["FlowServiceCore"]),
     .executable(name: "FlowService", targets: ["FlowService"]),
   ],

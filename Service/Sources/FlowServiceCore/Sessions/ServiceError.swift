@@ -48,7 +48,7 @@ struct ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
     case .refused(let navigation):
       self.init(navigation)
     case .emptyURL, .relativeURL, .malformedURL, .urlTooLong, .tooManySegments, .unknownScheme, .unknownHost,
-      .noMatch, .invalidParameter, .missingParameter:
+      .noMatch, .invalidParameter, .missingParameter, .wrongRouteType:
       self.init(status: 422, code: String(code), message: text)
     case .unregisteredRoute, .invalidChain:
       self.init(status: 409, code: String(code), message: text)

@@ -26,7 +26,7 @@ import Dispatch
 /// save writes its own temporary file.
 public final class DirectorySnapshotStore: SnapshotStore {
   /// The stages of a save, for tests that crash a process in the middle of one.
-  package enum SaveStage: Sendable {
+  enum SaveStage: Sendable {
     /// The temporary file holds the first half of the file's bytes.
     case halfWritten
     /// The temporary file holds all of them, not yet flushed.
@@ -61,7 +61,7 @@ public final class DirectorySnapshotStore: SnapshotStore {
   }
 
   /// Opens the store in `directory`, calling `saveHook` at each stage of every save.
-  package init(directory: String, saveHook: (@Sendable (SaveStage) -> Void)?) throws(SnapshotStoreError) {
+  init(directory: String, saveHook: (@Sendable (SaveStage) -> Void)?) throws(SnapshotStoreError) {
     do {
       folder = try POSIXDirectory(path: directory)
     } catch {

@@ -4,26 +4,26 @@
 /// direction the screen is already going does nothing; a begin in the other direction
 /// reverses a transition in progress (a cancelled swipe); an end finishes the transition in
 /// progress and does nothing otherwise.
-package struct AppearanceStateMachine {
+internal struct AppearanceStateMachine {
   /// The callback the screen must make.
-  package enum Action: Equatable {
+  internal enum Action: Equatable {
     case viewWillAppear(animated: Bool)
     case viewWillDisappear(animated: Bool)
     case viewDidAppear(animated: Bool)
     case viewDidDisappear(animated: Bool)
   }
 
-  package private(set) var state: ViewController.AppearanceState = .disappeared
+  internal private(set) var state: ViewController.AppearanceState = .disappeared
   private var isAnimated = false
 
-  package init() {}
+  internal init() {}
 
   /// A Boolean value indicating whether a transition has begun and not ended.
-  package var isTransitioning: Bool { state == .appearing || state == .disappearing }
+  internal var isTransitioning: Bool { state == .appearing || state == .disappearing }
 
   /// Begins appearing or disappearing; returns the will-callback to make, if any.
   @inline(__always)
-  package mutating func begin(appearing: Bool, animated: Bool) -> Action? {
+  internal mutating func begin(appearing: Bool, animated: Bool) -> Action? {
     switch (appearing, state) {
     case (true, .disappeared), (true, .disappearing):
       state = .appearing
@@ -40,7 +40,7 @@ package struct AppearanceStateMachine {
 
   /// Ends the transition in progress; returns the did-callback to make, if any.
   @inline(__always)
-  package mutating func end() -> Action? {
+  internal mutating func end() -> Action? {
     switch state {
     case .appearing:
       state = .appeared

@@ -24,14 +24,14 @@
 /// The rule every link follows: its target holds the link's holder strongly for as long as
 /// the link is set, and clears the link in its `deinit` (`clearBackLinksToSelf()`). Reading
 /// a link is then always safe.
-package struct BackLink<Target: AnyObject> {
+internal struct BackLink<Target: AnyObject> {
   private unowned(unsafe) var target: Target?
 
   /// Creates an empty link.
-  package init() {}
+  internal init() {}
 
   /// The target, or `nil`.
-  package var object: Target? {
+  internal var object: Target? {
     @inline(__always) get { target }
     @inline(__always) set { target = newValue }
   }
@@ -55,7 +55,7 @@ package final class WindowToken {
   /// The hot path's tests (is the journal on, is the window busy) go through here: reading
   /// ``window`` would retain and release the window each time (Benchmarks/README.md, item 9).
   @inline(__always)
-  package func withWindow<Result>(_ body: (Window) -> Result) -> Result? {
+  internal func withWindow<Result>(_ body: (Window) -> Result) -> Result? {
     guard let reference else { return nil }
     return reference._withUnsafeGuaranteedRef(body)
   }
@@ -75,7 +75,7 @@ extension ViewController {
   /// The screen that presented this one.
   ///
   /// A back-link: the presenter holds this screen, and clears the link when it goes away.
-  package var presenter: ViewController? {
+  internal var presenter: ViewController? {
     @inline(__always) get { presenterLink.object }
     @inline(__always) set { presenterLink.object = newValue }
   }
@@ -83,7 +83,7 @@ extension ViewController {
   /// The window whose root this screen is.
   ///
   /// A back-link: the window holds its root, and clears the link when either goes away.
-  package var windowIfRoot: Window? {
+  internal var windowIfRoot: Window? {
     @inline(__always) get { windowLink.object }
     @inline(__always) set { windowLink.object = newValue }
   }
@@ -92,7 +92,7 @@ extension ViewController {
   ///
   /// Held through the window's token rather than weakly: a weak reference would give the
   /// window a side table and slow down every retain and release of it.
-  package var adoptedWindow: Window? {
+  internal var adoptedWindow: Window? {
     get { adoptedToken?.window }
     set { adoptedToken = newValue?.token }
   }
@@ -122,7 +122,7 @@ extension View {
   /// The screen whose root view this is, if any.
   ///
   /// A back-link: the screen holds its view, and clears the link when it goes away.
-  package var owningViewController: ViewController? {
+  internal var owningViewController: ViewController? {
     @inline(__always) get { ownerLink.object }
     @inline(__always) set { ownerLink.object = newValue }
   }

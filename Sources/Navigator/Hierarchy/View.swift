@@ -108,7 +108,7 @@ open class View {
   }
 
   /// Adds a subview without any appearance side effect (containers drive their own).
-  package func attach(_ view: View) {
+  internal func attach(_ view: View) {
     if let old = view.superview, old !== self { view.detachFromSuperview() }
     if view.superview === self { return }
     subviews.append(view)
@@ -116,7 +116,7 @@ open class View {
   }
 
   /// Removes this view from its superview without any appearance side effect.
-  package func detachFromSuperview() {
+  internal func detachFromSuperview() {
     guard let superview else { return }
     if let index = superview.subviews.lastIndex(where: { $0 === self }) {
       superview.subviews.remove(at: index)

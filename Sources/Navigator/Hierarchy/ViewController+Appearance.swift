@@ -36,7 +36,7 @@ extension ViewController {
   /// Moves the appearance state machine and makes the will-callback it asks for; returns
   /// whether anything happened.
   @discardableResult
-  package func beginAppearance(_ appearing: Bool, animated: Bool, window: Window?) -> Bool {
+  internal func beginAppearance(_ appearing: Bool, animated: Bool, window: Window?) -> Bool {
     if appearing { loadViewIfNeeded() }
     guard let action = appearance.begin(appearing: appearing, animated: animated) else { return false }
     perform(action, window: window)
@@ -52,7 +52,7 @@ extension ViewController {
   /// Ends the appearance change in progress and makes the did-callback; returns whether
   /// anything happened.
   @discardableResult
-  package func endAppearance(window: Window?) -> Bool {
+  internal func endAppearance(window: Window?) -> Bool {
     guard let action = appearance.end() else { return false }
     perform(action, window: window)
     if !childList.isEmpty, shouldAutomaticallyForwardAppearanceMethods {

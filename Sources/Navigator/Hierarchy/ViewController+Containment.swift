@@ -3,7 +3,7 @@ extension ViewController {
   public var children: [ViewController] { childList }
 
   /// A containment change between `willMove(toParent:)` and `didMove(toParent:)`.
-  package enum ContainmentMove {
+  internal enum ContainmentMove {
     case adding, removing
   }
 
@@ -50,7 +50,7 @@ extension ViewController {
   }
 
   /// Checks the rules for adding `child` to this screen.
-  package func containmentError(adding child: ViewController) -> NavigationError? {
+  internal func containmentError(adding child: ViewController) -> NavigationError? {
     // Only a screen that contains or presents others can be this one's ancestor, so a new
     // leaf screen (the common push) skips the walk.
     let mayBeAncestor = child === self || !child.childList.isEmpty || child.presented != nil
@@ -83,7 +83,7 @@ extension ViewController {
   }
 
   /// Appends a child without any callback.
-  package func appendChild(_ child: ViewController) {
+  internal func appendChild(_ child: ViewController) {
     child.adopt(journalWindow)
     child.indexInParent = childList.count
     childList.append(child)
@@ -91,7 +91,7 @@ extension ViewController {
   }
 
   /// Removes the child at `index` without any callback.
-  package func removeChild(at index: Int) {
+  internal func removeChild(at index: Int) {
     let child = childList.remove(at: index)
     child.adoptedWindow = journalWindow
     child.parent = nil
@@ -99,7 +99,7 @@ extension ViewController {
   }
 
   /// Replaces every child without any callback.
-  package func replaceChildren(with newChildren: [ViewController]) {
+  internal func replaceChildren(with newChildren: [ViewController]) {
     let window = journalWindow
     for child in childList {
       child.adoptedWindow = window

@@ -10,7 +10,7 @@ extension ViewController {
   ///
   /// - Parameter window: The window the screen joined, which it adopted.
   @inline(__always)
-  package func join(_ window: Window) {
+  internal func join(_ window: Window) {
     guard !isInWindowHierarchy else { return }
     isInWindowHierarchy = true
     window.screenDidJoin(self)
@@ -34,7 +34,7 @@ extension ViewController {
   ///   - removedScreen: The screen that navigation removed: this one, or one it was inside.
   ///   - window: The window whose hierarchy the screen was in.
   @inline(__always)
-  package func leave(_ cause: HierarchyExit.Cause, removedScreen: ViewController, from window: Window) {
+  internal func leave(_ cause: HierarchyExit.Cause, removedScreen: ViewController, from window: Window) {
     guard isInWindowHierarchy else { return }
     if !childList.isEmpty || presented != nil {
       leaveDescendants(cause, removedScreen: removedScreen, from: window)
@@ -59,7 +59,7 @@ extension ViewController {
   ///   - cause: The navigation that removed it.
   ///   - window: The window whose hierarchy it was in; `nil` when it was in none.
   @inline(__always)
-  package func leaveIfDetached(_ cause: HierarchyExit.Cause, from window: Window?) {
+  internal func leaveIfDetached(_ cause: HierarchyExit.Cause, from window: Window?) {
     guard isInWindowHierarchy, let window, isDetached else { return }
     leave(cause, removedScreen: self, from: window)
   }
@@ -75,7 +75,7 @@ extension ViewController {
   /// Announces a screen that became part of this one (a child, a pushed screen, a
   /// presented screen) as joining `window`'s hierarchy, if this screen is in it.
   @inline(__always)
-  package func announceJoining(_ screen: ViewController, in window: Window?) {
+  internal func announceJoining(_ screen: ViewController, in window: Window?) {
     guard isInWindowHierarchy, let window else { return }
     screen.join(window)
   }

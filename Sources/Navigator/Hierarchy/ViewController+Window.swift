@@ -1,13 +1,13 @@
 extension ViewController {
   /// The topmost screen of this one's tree (through parents and presenters).
-  package var topmostAncestor: ViewController {
+  internal var topmostAncestor: ViewController {
     var screen = self
     while let next = screen.parent ?? screen.presenter { screen = next }
     return screen
   }
 
   /// The window this screen is attached to, through parents and presenters.
-  package var attachedWindow: Window? { topmostAncestor.windowIfRoot }
+  internal var attachedWindow: Window? { topmostAncestor.windowIfRoot }
 
   /// The window whose journal and policy apply to this screen: the one it belongs to, else
   /// the one it last belonged to.
@@ -15,14 +15,14 @@ extension ViewController {
   /// Every way of joining a hierarchy (``adopt(_:)``) records the window on the whole
   /// joining subtree, so this is one load on the hot path rather than a walk to the root.
   @inline(__always)
-  package final var journalWindow: Window? {
+  internal final var journalWindow: Window? {
     if let window = adoptedToken?.window { return window }
     return journalWindowOfTopmostAncestor()
   }
 
   /// The journal of this screen's window when it records, else `nil`.
   @inline(__always)
-  package final var recordingJournal: Journal? { recordingJournal(orElse: nil) }
+  internal final var recordingJournal: Journal? { recordingJournal(orElse: nil) }
 
   /// The journal of this screen's window (else of `fallback`'s) when it records, else `nil`.
   ///
@@ -30,7 +30,7 @@ extension ViewController {
   /// path retains nothing. `withWindow` answers `nil` when the window is gone, and the
   /// window's answer (its journal, or `nil` when it is off) otherwise.
   @inline(__always)
-  package final func recordingJournal(orElse fallback: ViewController?) -> Journal? {
+  internal final func recordingJournal(orElse fallback: ViewController?) -> Journal? {
     if let token = adoptedToken, let recording = token.withWindow(\.recordingJournal) { return recording }
     guard let window = journalWindowOfTopmostAncestor() ?? fallback?.journalWindow else { return nil }
     return window.recordingJournal
@@ -50,18 +50,4 @@ extension ViewController {
     return top.windowIfRoot ?? top.adoptedWindow
   }
 
-  /// Records `window` as the window of this screen and of everything it contains or
-  /// presents, as the subtree joins a hierarchy.
-  package func adopt(_ window: Window?) {
-    guard let window, adoptedToken !== window.token else { return }
-    // Taken into another window: it leaves the hierarchy of the one it was in first.
-    if isInWindowHierarchy, let old = adoptedToken?.window {
-      leave(.removedFromParent, removedScreen: self, from: old)
-    }
-    adoptedToken = window.token
-    if !childList.isEmpty {
-      for child in childList { child.adopt(window) }
-    }
-    presented?.adopt(window)
-  }
 }

@@ -140,29 +140,29 @@ open class ViewController {
   /// A Boolean value indicating whether the screen is being added to a container.
   ///
   /// True only while the appearance callbacks of that transition run.
-  @exclusivity(unchecked) public package(set) var isMovingToParent = false
+  @exclusivity(unchecked) public internal(set) var isMovingToParent = false
 
   // Unchecked: set around the callbacks of every push and pop (see Links.swift).
   /// A Boolean value indicating whether the screen is being removed from its container.
   ///
   /// True only while the appearance callbacks of that transition run.
-  @exclusivity(unchecked) public package(set) var isMovingFromParent = false
+  @exclusivity(unchecked) public internal(set) var isMovingFromParent = false
 
   /// A Boolean value indicating whether the screen is being presented.
   ///
   /// True only while the appearance callbacks of that presentation run.
-  public package(set) var isBeingPresented = false
+  public internal(set) var isBeingPresented = false
 
   /// A Boolean value indicating whether the screen is being dismissed.
   ///
   /// True only while the appearance callbacks of that dismissal run. A screen inside a
   /// presented container sees `false`: its container is the one being dismissed.
-  public package(set) var isBeingDismissed = false
+  public internal(set) var isBeingDismissed = false
 
   // Unchecked: set by every willMove and didMove (see Links.swift).
   /// The containment change in progress, if any. (Declared here, with the one-byte fields
   /// above, to take the last byte of their word.)
-  @exclusivity(unchecked) package var containmentMove: ContainmentMove?
+  @exclusivity(unchecked) internal var containmentMove: ContainmentMove?
 
   /// A Boolean value indicating whether appearance callbacks reach the children by
   /// themselves.
@@ -174,25 +174,25 @@ open class ViewController {
   /// The children that appearance callbacks are forwarded to.
   ///
   /// By default, the children whose views are inside this screen's view.
-  package var appearanceChildren: [ViewController] {
+  internal var appearanceChildren: [ViewController] {
     guard let ownView = loadedView, !childList.isEmpty else { return [] }
     return childList.filter { child in child.loadedView?.isDescendant(of: ownView) ?? false }
   }
 
   /// A hook for containers that add their own effects once they began to appear.
-  package func willAppearAsContainer(animated: Bool, window: Window?) {}
+  internal func willAppearAsContainer(animated: Bool, window: Window?) {}
 
   // MARK: Containment
 
   // Unchecked: read by every containment check and window lookup (see Links.swift).
   /// The container, unretained (``parent``; its rules are in Links.swift).
-  @exclusivity(unchecked) package var parentLink = BackLink<ViewController>()
+  @exclusivity(unchecked) internal var parentLink = BackLink<ViewController>()
   // Unchecked: read and changed by every move (see Links.swift).
   /// The children, in the order they were added (``children``).
-  @exclusivity(unchecked) package var childList: [ViewController] = []
+  @exclusivity(unchecked) internal var childList: [ViewController] = []
   // Unchecked: set by every push, read by every pop (see Links.swift).
   /// This screen's position in its parent's children; meaningful only while it has one.
-  @exclusivity(unchecked) package var indexInParent = 0
+  @exclusivity(unchecked) internal var indexInParent = 0
 
   /// Called just before the screen is added to, or removed from, a container.
   ///
@@ -224,7 +224,7 @@ open class ViewController {
   /// window's root, or dismissed. Tells every screen it contains, so that a container deep
   /// inside (a navigation controller's pop blocks) hears it too; containers override it
   /// to release what they hold.
-  package func didLeaveHierarchy() {
+  internal func didLeaveHierarchy() {
     for child in childList { child.didLeaveHierarchy() }
   }
 
@@ -232,32 +232,32 @@ open class ViewController {
 
   // Unchecked: read by every move's bars and blocks (see Links.swift).
   /// What a navigation stack remembers about this screen (push options, bars).
-  @exclusivity(unchecked) package var stackEntry: StackEntry?
+  @exclusivity(unchecked) internal var stackEntry: StackEntry?
 
   // MARK: Window and presentation links (their rules are in Links.swift)
 
   // Unchecked: read by every containment check (see Links.swift).
   /// The window whose root this screen is, unretained (``windowIfRoot``).
-  @exclusivity(unchecked) package var windowLink = BackLink<Window>()
+  @exclusivity(unchecked) internal var windowLink = BackLink<Window>()
   // Unchecked: read to find the window for every event (see Links.swift).
   /// The window this screen last belonged to, through its token (``adoptedWindow``).
-  @exclusivity(unchecked) package var adoptedToken: WindowToken?
+  @exclusivity(unchecked) internal var adoptedToken: WindowToken?
   // Unchecked: read by every containment check and ancestor walk (see Links.swift).
   /// The screen that presented this one, unretained (``presenter``).
-  @exclusivity(unchecked) package var presenterLink = BackLink<ViewController>()
+  @exclusivity(unchecked) internal var presenterLink = BackLink<ViewController>()
   // Unchecked: read by every containment check and deinit (see Links.swift).
   /// The screen this one presented.
-  @exclusivity(unchecked) package var presented: ViewController?
+  @exclusivity(unchecked) internal var presented: ViewController?
 
   /// What a navigation bar shows for this screen, created on first access.
   public private(set) lazy var navigationItem: NavigationItem = makeNavigationItem()
 
   /// This screen's own presentation: controllers, resolved style, covered view.
   /// Created on first use, so that screens that are never presented pay nothing for it.
-  package lazy var presentationState = PresentationState()
+  internal lazy var presentationState = PresentationState()
 
   /// The screen's ``navigationKey``, boxed.
-  package var keyBox: KeyBox?
+  internal var keyBox: KeyBox?
 
   // MARK: Presentation
 
@@ -284,5 +284,5 @@ open class ViewController {
   /// ``HierarchyObserver`` hears it: `true` from the window's
   /// ``HierarchyObserver/window(_:didAdd:)`` for it to its
   /// ``HierarchyObserver/window(_:didRemove:exit:)``.
-  @exclusivity(unchecked) public package(set) var isInWindowHierarchy = false
+  @exclusivity(unchecked) public internal(set) var isInWindowHierarchy = false
 }

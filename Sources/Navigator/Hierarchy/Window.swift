@@ -32,7 +32,7 @@ open class Window: View {
   var hierarchyObservers: [WeakHierarchyObserver]?
   // Unchecked: tested by every request (see Links.swift).
   /// What runs, and what waits to run (hot: read by every request).
-  @exclusivity(unchecked) package var queue = TransitionQueue()
+  @exclusivity(unchecked) internal var queue = TransitionQueue()
 
   /// Creates a hidden window with no root screen.
   ///
@@ -90,7 +90,7 @@ open class Window: View {
   }
 
   /// A short description of this window, for messages.
-  package var rootDescription: String {
+  internal var rootDescription: String {
     root.map { "whose root is \($0.screenID)" } ?? "with no root"
   }
 
@@ -202,7 +202,7 @@ open class Window: View {
 
   /// Records a misuse in the journal and hands it to ``misuseHandler``, whatever the
   /// policy: what ``MisusePolicy/report`` does.
-  package func reportMisuse(_ error: NavigationError) {
+  internal func reportMisuse(_ error: NavigationError) {
     guard !error.isProtectionOutcome else { return }
     journal.record(.misuse(error))
     misuseHandler?(error)
@@ -222,7 +222,7 @@ open class Window: View {
   ///
   /// - Returns: `true` when the caller runs the request now.
   @inline(__always)
-  package func admit(
+  internal func admit(
     _ command: @autoclosure () -> Command, policy: TransitionRequestPolicy? = nil
   ) -> Bool {
     switch queue.admit(command(), policy: policy ?? transitionRequestPolicy) {
@@ -243,25 +243,20 @@ open class Window: View {
   /// The requests waiting for the running transition to finish, oldest first.
   public var pendingRequests: [NavigationRequest] { queue.pendingRequests }
 
-  /// A Boolean value indicating whether a new request must wait: a transition runs, a
-  /// guard has not answered, or earlier requests wait.
-  @inline(__always)
-  package var isBusy: Bool { queue.isBusy }
-
   /// Queues a command behind the running activity and earlier requests.
-  package func enqueue(_ command: Command) {
+  internal func enqueue(_ command: Command) {
     _ = queue.admit(command, policy: .queue)
   }
 
   /// Marks an activity (a pending pop decision, a swipe) as started: requests wait until
   /// it ends.
-  package func begin(_ activity: TransitionQueue.Activity) {
+  internal func begin(_ activity: TransitionQueue.Activity) {
     queue.begin(activity)
   }
 
   /// Marks an activity as ended, runs `body`, then the waiting requests unless `body`
   /// started another activity.
-  package func end(_ activity: TransitionQueue.Activity, then body: () -> Void = {}) {
+  internal func end(_ activity: TransitionQueue.Activity, then body: () -> Void = {}) {
     queue.end(activity)
     body()
     drain()
@@ -269,18 +264,18 @@ open class Window: View {
 
   /// Runs the waiting requests, in order, until one starts an activity.
   @inline(never)
-  package func drain() {
+  internal func drain() {
     while let command = queue.next() { command.execute() }
   }
 
   /// The duration of the next transition this window starts, set by a custom transition
   /// (``ViewControllerTransitioningDelegate``); `nil` for the default duration.
-  package var nextTransitionDuration: Double?
+  internal var nextTransitionDuration: Double?
 
   /// Starts a planned transition: the window is busy until it finishes, and the scheduler
   /// delivers its phases.
   @inline(__always)
-  package func perform<Plan: TransitionPlan>(_ plan: Plan) {
+  internal func perform<Plan: TransitionPlan>(_ plan: Plan) {
     queue.begin(.transition)
     schedule(plan)
   }
@@ -290,7 +285,7 @@ open class Window: View {
   ///
   /// Inlined so that each plan type is specialised: no value-witness calls on the hot path.
   @inline(__always)
-  package func schedule<Plan: TransitionPlan>(_ plan: Plan) {
+  internal func schedule<Plan: TransitionPlan>(_ plan: Plan) {
     if let manual = scheduler.manual {
       manual.schedule(plan, in: self, duration: nextTransitionDuration)
       nextTransitionDuration = nil
@@ -303,12 +298,12 @@ open class Window: View {
 
   /// The journal when it records, else `nil`.
   @inline(__always)
-  package var recordingJournal: Journal? { journal.isEnabled ? journal : nil }
+  internal var recordingJournal: Journal? { journal.isEnabled ? journal : nil }
 
   /// Marks the running transition finished and runs waiting requests until one starts
   /// another activity.
   @inline(__always)
-  package func transitionDidFinish() {
+  internal func transitionDidFinish() {
     queue.end(.transition)
     if queue.isBusy { drain() }
   }

@@ -48,15 +48,6 @@ public struct Lifetime: CustomStringConvertible {
     return Lifetime(kind: .duration(duration.inSeconds))
   }
 
-  /// ``duration(_:)`` in seconds, for what a snapshot restores: its number of seconds may be
-  /// any finite, non-negative `Double`, more than a `Duration` holds.
-  ///
-  /// - Precondition: `seconds` is finite and not negative.
-  package static func duration(seconds: Double) -> Lifetime {
-    precondition(seconds.isFinite && seconds >= 0, "A keep-alive duration is finite and not negative.")
-    return Lifetime(kind: .duration(seconds))
-  }
-
   /// A lifetime that ends with the session: when the navigator goes away, or its app
   /// controller (``KeepAliveCache/endSession()``).
   public static var session: Lifetime { Lifetime(kind: .session) }

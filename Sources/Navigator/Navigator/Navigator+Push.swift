@@ -153,36 +153,3 @@ extension Navigator {
     }
   }
 }
-
-extension Navigator {
-  /// ``tryPush(_:options:configure:)`` of a given instance, typed as a
-  /// `ViewController`, for the package's own layers (AppFlow's flows): not generic, so that
-  /// the call is specialized here and needs no generic metadata at run time.
-  @discardableResult
-  package func tryPushInstance(
-    _ screen: ViewController, options: NavigationOptions<ViewController>
-  ) throws(NavigationError) -> ViewController {
-    try tryPush(.instance(screen), options: options)
-  }
-
-  /// ``tryPushInstance(_:options:)`` with the default options but the animation: on a free
-  /// window, the checks and the push that ``tryPush(_:options:configure:)`` makes
-  /// of a given instance, with no options to copy along the way; on a busy one, that path.
-  ///
-  /// What the general path does besides, for these options, is nothing: no catalogue to
-  /// check, no container to make, no cache to ask, no handler to call.
-  package func tryPushInstance(_ screen: ViewController, animated: Bool) throws(NavigationError) {
-    guard !window.isBusy else {
-      _ = try tryPushInstance(screen, options: NavigationOptions().animated(animated))
-      return
-    }
-    record(
-      Request(.push, Destination.instance(screen), NavigationOptions<ViewController>().animated(animated)))
-    let navigation = try stack(from: nil)
-    if let error = navigation.pushError(screen) { throw error }
-    try pushNow(
-      screen, made: screen, onto: navigation, origin: nil, animated: animated, transitionDuration: nil,
-      prepare: { prepare(screen, shown: screen, NavigationOptions<ViewController>(), configure: nil) },
-      completion: {})
-  }
-}

@@ -6,9 +6,9 @@
 /// window's queue (``Command/navigate(_:)``) when its turn comes. Either way the same
 /// ``Navigator/run(_:)`` checks the hierarchy again and navigates. The closures are the
 /// caller's own code, typed by the navigation that made the step.
-package struct NavigatorStep {
+internal struct NavigatorStep {
   /// What the step does.
-  package enum Move {
+  internal enum Move {
     /// Pushes `shown` (the made screen, or the container it was embedded in) onto the stack
     /// of the step's origin.
     case push(ViewController, made: ViewController)
@@ -19,7 +19,7 @@ package struct NavigatorStep {
   }
 
   /// How a presentation restyles the shown screen; undone when a check refuses the step.
-  package enum Restyle {
+  internal enum Restyle {
     /// A modal presentation, in the given style or the screen's own.
     case modal(ModalPresentationStyle?)
     /// A popover at the anchor; `keepsPopover` keeps it a popover on compact width.
@@ -27,7 +27,7 @@ package struct NavigatorStep {
   }
 
   /// The caller's code the step runs, typed by the navigation that made it.
-  package struct Caller {
+  internal struct Caller {
     /// Loads, feeds and configures the made screen, then reports success (push, present).
     let prepare: () -> Void
     /// Reports success with the screen about to be popped (pop).

@@ -7,7 +7,7 @@ open class BarButtonItem {
   open var title: String?
 
   /// The navigation item that holds this button, if any.
-  package weak var navigationItem: NavigationItem?
+  internal weak var navigationItem: NavigationItem?
 
   /// Creates a button.
   ///
@@ -17,5 +17,5 @@ open class BarButtonItem {
   }
 
   /// The screen whose navigation item holds this button, if any.
-  package var owningViewController: ViewController? { navigationItem?.owningViewController }
+  internal var owningViewController: ViewController? { navigationItem?.owningViewController }
 }

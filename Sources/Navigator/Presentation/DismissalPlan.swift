@@ -3,11 +3,11 @@
 /// `chain` lists the removed screens top first; only the top one animates, and only those
 /// still on screen get callbacks. `reappearing` is the presenter the bottom presentation
 /// covered; it appears again if its view is back in the visible window.
-package struct DismissalPlan: TransitionPlan {
+internal struct DismissalPlan: TransitionPlan {
   let window: Window
   let chain: [ViewController]
   let reappearing: ViewController?
-  package let isAnimated: Bool
+  internal let isAnimated: Bool
   /// What dismissed the chain, for the hierarchy's observers.
   let trigger: DismissalTrigger
   let request: NavigationRequest
@@ -15,7 +15,7 @@ package struct DismissalPlan: TransitionPlan {
   /// Delegate calls that follow the did-callbacks (a swipe's or a tap's did-dismiss).
   let afterDidCallbacks: (() -> Void)?
 
-  package func willPhase() {
+  internal func willPhase() {
     for (index, screen) in chain.enumerated() {
       screen.isBeingDismissed = true
       screen.beginAppearance(false, animated: index == 0 && isAnimated, window: window)
@@ -26,7 +26,7 @@ package struct DismissalPlan: TransitionPlan {
     }
   }
 
-  package func didPhase() {
+  internal func didPhase() {
     for screen in chain {
       screen.isBeingDismissed = true
       screen.endAppearance(window: window)

@@ -53,7 +53,7 @@ public enum ModalPresentationStyle: Hashable, Sendable, CaseIterable, CustomStri
   }
 
   /// A Boolean value indicating whether the presenter disappears under this style.
-  package var removesPresenter: Bool {
+  internal var removesPresenter: Bool {
     switch self {
     case .fullScreen, .currentContext: true
     case .automatic, .none, .pageSheet, .formSheet, .custom, .overFullScreen, .overCurrentContext, .popover:
@@ -63,7 +63,7 @@ public enum ModalPresentationStyle: Hashable, Sendable, CaseIterable, CustomStri
 
   /// A Boolean value indicating whether the presenter is found through
   /// `definesPresentationContext`.
-  package var usesPresentationContext: Bool {
+  internal var usesPresentationContext: Bool {
     switch self {
     case .currentContext, .overCurrentContext: true
     case .automatic, .none, .fullScreen, .pageSheet, .formSheet, .custom, .overFullScreen, .popover: false
@@ -71,7 +71,7 @@ public enum ModalPresentationStyle: Hashable, Sendable, CaseIterable, CustomStri
   }
 
   /// A Boolean value indicating whether this style is a sheet that a swipe can dismiss.
-  package var isSheet: Bool {
+  internal var isSheet: Bool {
     switch self {
     case .pageSheet, .formSheet: true
     case .automatic, .none, .fullScreen, .currentContext, .custom, .overFullScreen, .overCurrentContext,

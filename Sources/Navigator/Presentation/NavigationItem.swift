@@ -32,7 +32,7 @@ open class NavigationItem {
   }
 
   /// The screen this item describes.
-  package weak var owningViewController: ViewController?
+  internal weak var owningViewController: ViewController?
 
   /// Creates an item.
   ///

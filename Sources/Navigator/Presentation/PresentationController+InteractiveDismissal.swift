@@ -108,7 +108,7 @@ extension PresentationController {
 
   /// The delegate that hears about swipes: this controller's, else the popover's if the
   /// screen is an adapted popover whose delegate also conforms.
-  package var effectiveDelegate: (any AdaptivePresentationControllerDelegate)? {
+  internal var effectiveDelegate: (any AdaptivePresentationControllerDelegate)? {
     delegate
       ?? (presented.presentationState.popoverController?.delegate
         as? any AdaptivePresentationControllerDelegate)

@@ -1,6 +1,6 @@
 /// What a screen keeps about its own presentation (package storage behind
 /// ``ViewController``'s presentation API).
-package final class PresentationState {
+internal final class PresentationState {
   /// The controller behind ``ViewController/presentationController``, created on demand.
   var sheetController: PresentationController?
   /// The controller behind ``ViewController/popoverPresentationController``.
@@ -12,7 +12,7 @@ package final class PresentationState {
   /// A Boolean value indicating whether a swipe is dismissing this screen.
   var isSwiping = false
 
-  package init() {}
+  internal init() {}
 }
 
 /// A view taken out of its superview by a covering presentation.

@@ -120,7 +120,7 @@ extension ViewController {
   /// - Returns: The screens removed, top first, so the caller can make those on screen
   ///   disappear.
   @discardableResult
-  package func dismissPresentedChainForRemoval() -> [ViewController] {
+  internal func dismissPresentedChainForRemoval() -> [ViewController] {
     let chain = presentationsInTree().flatMap { $0.presentationChain() }
     let window = journalWindow
     for screen in chain.reversed() {
@@ -212,7 +212,7 @@ extension ViewController {
   }
 
   /// Removes this presented screen and every screen above it, and plans their callbacks.
-  package func removePresentation(
+  internal func removePresentation(
     window: Window, animated: Bool, trigger: DismissalTrigger, request: NavigationRequest,
     completion: (() -> Void)?, afterDidCallbacks: (() -> Void)? = nil
   ) -> DismissalPlan {
@@ -242,7 +242,7 @@ extension ViewController {
   }
 
   /// The top of the chain presented from this screen's tree, or `nil` if none is.
-  package var topmostPresentation: ViewController? {
+  internal var topmostPresentation: ViewController? {
     var top: ViewController?
     var next = presentationsInTree().last
     while let screen = next {

@@ -1,7 +1,7 @@
 extension Window {
   /// The screens whose views are in this window, bottom first: the root unless a
   /// presentation covers it, then every presented screen.
-  package var shownScreens: [ViewController] {
+  internal var shownScreens: [ViewController] {
     guard let root = rootViewController else { return [] }
     var screens = [root]
     var pending = root.presentationsInTree()

@@ -1,6 +1,6 @@
 extension NavigationController {
   /// Checks the rules for pushing `screen` onto this stack.
-  package func pushError(_ screen: ViewController) -> NavigationError? {
+  internal func pushError(_ screen: ViewController) -> NavigationError? {
     if screen.isNavigationStack {
       return NavigationError(
         .pushNavigationController,

@@ -119,12 +119,12 @@ open class NavigationController: ViewController {
   }
 
   /// Appearance follows the top screen only.
-  package override var appearanceChildren: [ViewController] {
+  internal override var appearanceChildren: [ViewController] {
     childList.last.map { [$0] } ?? []
   }
 
   /// Tells the delegate about a top it has not shown yet, when the stack appears.
-  package override func willAppearAsContainer(animated: Bool, window: Window?) {
+  internal override func willAppearAsContainer(animated: Bool, window: Window?) {
     guard let top = topViewController else { return }
     if let view = viewIfLoaded, let topView = top.viewIfLoaded { view.attach(topView) }
     guard ObjectIdentifier(top) != shownTop else { return }
@@ -137,7 +137,7 @@ open class NavigationController: ViewController {
   package override var isNavigationStack: Bool { true }
 
   /// Runs the pop block of every screen in the stack: the stack left the hierarchy.
-  package override func didLeaveHierarchy() {
+  internal override func didLeaveHierarchy() {
     super.didLeaveHierarchy()
     for screen in childList.reversed() { runPopBlock(of: screen) }
   }

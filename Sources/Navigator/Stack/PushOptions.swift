@@ -41,7 +41,7 @@ public struct PushOptions {
 ///
 /// Allocated only for screens pushed with options, and for the screen they covered (to
 /// restore its bars).
-package final class StackEntry {
+internal final class StackEntry {
   var navigationBarHidden: Bool
   var toolbarHidden: Bool
   var onPush: (() -> Void)?

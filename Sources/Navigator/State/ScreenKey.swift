@@ -108,7 +108,7 @@ extension ViewController {
 /// A screen's key, boxed so that a screen without one pays one word; the base class of
 /// ``TypedKeyBox``, which holds the key with its type.
 @usableFromInline
-package class KeyBox {
+internal class KeyBox {
   /// The key.
   var key: any Hashable & Sendable { preconditionFailure("a KeyBox is always a TypedKeyBox") }
 

@@ -6,7 +6,7 @@
 /// when it waits; ``execute()`` runs any of them, through the same code as a request that
 /// runs at once. The public ``NavigationRequest`` is derived from it (``request``), so what
 /// waits is always visible as a value (``Window/pendingRequests``).
-package enum Command {
+internal enum Command {
   /// Replace a window's root screen.
   case setRoot(ViewController?, in: Window)
   /// Bring a window's root screens in line with its visibility, which was `visible` when
@@ -41,7 +41,7 @@ package enum Command {
   case navigateToState(NavigationRequest, run: () -> Void)
 
   /// The request, as the journal and ``Window/pendingRequests`` name it.
-  package var request: NavigationRequest {
+  internal var request: NavigationRequest {
     switch self {
     case .setRoot(let screen, _): .setRootViewController(ScreenID.of(screen))
     case .updateAppearance(_, let visible): .updateWindowAppearance(visible: visible)
@@ -65,7 +65,7 @@ package enum Command {
 
   /// Runs the command: the same code a request runs when it does not wait, with every
   /// check made again against the hierarchy as it is now.
-  package func execute() {
+  internal func execute() {
     switch self {
     case .setRoot(let screen, let window):
       window.replaceRootIfAllowed(with: screen)

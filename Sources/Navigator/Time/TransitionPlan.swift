@@ -4,7 +4,7 @@
 /// changed. The scheduler decides when its two phases run: ``willPhase()`` on the next
 /// run-loop turn, ``didPhase()`` when the transition has finished (for a non-animated
 /// transition, on that same turn).
-package protocol TransitionPlan {
+internal protocol TransitionPlan {
   /// A Boolean value indicating whether the transition animates.
   var isAnimated: Bool { get }
   /// Delivers what UIKit delivers on the next run-loop turn (`viewWill*`, `willShow`).

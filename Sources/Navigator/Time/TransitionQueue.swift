@@ -18,9 +18,9 @@
 /// waits behind them (``AdmitAction/enqueued``) or is refused under the
 /// ``TransitionRequestPolicy/reject`` policy, so that requests never interleave and always
 /// run in the order they were made.
-package struct TransitionQueue {
+internal struct TransitionQueue {
   /// What keeps a hierarchy from starting the next request.
-  package enum Activity: Hashable, Sendable, CaseIterable {
+  internal enum Activity: Hashable, Sendable, CaseIterable {
     /// A transition started and has not finished.
     case transition
     /// A pop guard was asked and has not answered.
@@ -47,7 +47,7 @@ package struct TransitionQueue {
   }
 
   /// What to do with a request.
-  package enum AdmitAction {
+  internal enum AdmitAction {
     /// Run it now: nothing runs and nothing waits.
     case runNow
     /// It waits behind the running activity and the earlier requests.
@@ -63,10 +63,10 @@ package struct TransitionQueue {
   private var state = State.idle
 
   /// Creates an idle queue with nothing waiting.
-  package init() {}
+  internal init() {}
 
   /// The activity that keeps the hierarchy busy, or `nil` when it is idle.
-  package var activity: Activity? {
+  internal var activity: Activity? {
     switch state {
     case .idle: nil
     case .busy(let activity): activity
@@ -75,15 +75,15 @@ package struct TransitionQueue {
 
   /// A Boolean value indicating whether an activity runs (requests waiting or not).
   @inline(__always)
-  package var isActive: Bool { state != .idle }
+  internal var isActive: Bool { state != .idle }
 
   /// A Boolean value indicating whether a new request must wait: an activity runs, or
   /// earlier requests wait.
   @inline(__always)
-  package var isBusy: Bool { state != .idle || head < waiting.count }
+  var isBusy: Bool { state != .idle || head < waiting.count }
 
   /// The waiting commands' requests, oldest first.
-  package var pendingRequests: [NavigationRequest] { waiting[head...].map(\.request) }
+  internal var pendingRequests: [NavigationRequest] { waiting[head...].map(\.request) }
 
   /// Decides what happens to a request; queues it when it must wait and may.
   ///
@@ -96,7 +96,7 @@ package struct TransitionQueue {
   /// - Returns: What the owner does: run the request now, nothing (it waits), or report
   ///   the refusal.
   @inline(__always)
-  package mutating func admit(
+  internal mutating func admit(
     _ command: @autoclosure () -> Command, policy: TransitionRequestPolicy
   ) -> AdmitAction {
     guard isBusy else { return .runNow }
@@ -123,7 +123,7 @@ package struct TransitionQueue {
   ///
   /// - Parameter activity: What started.
   @inline(__always)
-  package mutating func begin(_ activity: Activity) {
+  internal mutating func begin(_ activity: Activity) {
     switch (state, activity) {
     case (.idle, _):
       state = .busy(activity)
@@ -140,7 +140,7 @@ package struct TransitionQueue {
   ///
   /// - Parameter activity: What ended.
   @inline(__always)
-  package mutating func end(_ activity: Activity) {
+  internal mutating func end(_ activity: Activity) {
     if state == .busy(activity) { state = .idle }
   }
 
@@ -149,7 +149,7 @@ package struct TransitionQueue {
   ///
   /// Owners drain with `while let command = queue.next() { execute(command) }`: a command
   /// that starts an activity stops the draining until that activity ends.
-  package mutating func next() -> Command? {
+  internal mutating func next() -> Command? {
     guard state == .idle, head < waiting.count else { return nil }
     let command = waiting[head]
     head += 1

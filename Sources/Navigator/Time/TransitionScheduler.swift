@@ -23,11 +23,11 @@ public struct TransitionScheduler {
 
   /// The manual scheduler that delivers the callbacks; `nil` for the immediate scheduler,
   /// and once a manual scheduler is gone (callbacks are then delivered inside the call).
-  package var manual: ManualScheduler? { manualReference?.scheduler }
+  internal var manual: ManualScheduler? { manualReference?.scheduler }
 
   /// A Boolean value indicating whether callbacks are delivered inside the call.
   @inline(__always)
-  package var isImmediate: Bool { manualReference == nil || manual == nil }
+  internal var isImmediate: Bool { manualReference == nil || manual == nil }
 
   /// Delivers every callback inside the call that caused it.
   public static var immediate: TransitionScheduler { TransitionScheduler(manualReference: nil) }
@@ -100,7 +100,7 @@ public final class ManualScheduler {
     clockObservers.append(WeakClockObserver(value: observer))
   }
 
-  package func schedule(_ plan: any TransitionPlan, in window: Window, duration: Double? = nil) {
+  internal func schedule(_ plan: any TransitionPlan, in window: Window, duration: Double? = nil) {
     entries.append(
       Entry(
         window: window, plan: plan, hasStarted: false,

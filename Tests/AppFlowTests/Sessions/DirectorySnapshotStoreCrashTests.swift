@@ -1,8 +1,9 @@
-import AppFlow
 import Dispatch
 import Foundation
 import Synchronization
 import Testing
+
+@testable import AppFlow
 
 #if canImport(Glibc)
   import Glibc

@@ -1,8 +1,9 @@
-import AppFlow
 import Dispatch
 import Foundation
 import Synchronization
 import Testing
+
+@testable import AppFlow
 
 /// The directory store's files: their layout, every damage typed (truncation at every
 /// length, a change at every byte, another session's file), what listing ignores, and the

@@ -1,5 +1,6 @@
-import Navigator
 import Testing
+
+@testable import Navigator
 
 /// The appearance machine as a value: every state, every input, the action it asks for.
 @Suite struct AppearanceStateMachineValueTests {

@@ -1,5 +1,6 @@
-import Navigator
 import Testing
+
+@testable import Navigator
 
 @Suite(.exhaustiveStages) struct PresentTests {
   /// What presenting a screen does to its presenter.

@@ -1,5 +1,6 @@
-import Navigator
 import Testing
+
+@testable import Navigator
 
 /// A sheet delegate that answers as told.
 final class SheetAnswers: AdaptivePresentationControllerDelegate {

@@ -1,5 +1,6 @@
-import Navigator
 import Testing
+
+@testable import Navigator
 
 /// Bars, pop blocks and guards on the paths that leave a screen other than a plain pop.
 @Suite(.exhaustiveStages) struct StackLeavePathTests {

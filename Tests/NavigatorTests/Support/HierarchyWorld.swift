@@ -1,4 +1,4 @@
-import Navigator
+@testable import Navigator
 
 /// A non-forwarding container that behaves as UIKit asks of one: when it disappears, it
 /// makes the children it showed disappear with it. Random operations drive its children

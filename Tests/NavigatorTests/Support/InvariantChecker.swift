@@ -1,4 +1,4 @@
-import Navigator
+@testable import Navigator
 
 /// Replays the journal event by event against UIKit's rules, so that pairing is checked on
 /// what was recorded, not on what the model believes.

@@ -1,6 +1,7 @@
-import Navigator
 import TestSupport
 import Testing
+
+@testable import Navigator
 
 /// Everything observable about a navigation world, to prove a misuse changed nothing.
 struct NavigationSnapshot: Equatable {

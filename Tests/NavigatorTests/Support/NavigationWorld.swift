@@ -1,5 +1,6 @@
-import Navigator
 import Testing
+
+@testable import Navigator
 
 /// One step of the stack-and-presentation random test; screens by pool index.
 enum NavigationOperation: Equatable {

@@ -1,5 +1,6 @@
-import Navigator
 import Testing
+
+@testable import Navigator
 
 /// A plan that records its phases as completion events, so a test sees when each ran.
 private struct RecordingPlan: TransitionPlan {

@@ -1,6 +1,7 @@
-import Navigator
 import TestSupport
 import Testing
+
+@testable import Navigator
 
 /// The transition queue's state machine, every state against every input, as a table (as
 /// the appearance state machine's own tests are).

@@ -106,7 +106,7 @@ public final class AppController {
   ///   - window: The window to own; a new one by default.
   ///   - rootRoute: The root route.
   public convenience init(window: Window = Window(), rootRoute: some Route) {
-    self.init(window: window, root: .route(AnyRoute(erasing: rootRoute)))
+    self.init(window: window, root: .route(AnyRoute(rootRoute)))
   }
 
   /// Ends the flows that are still live, cancelled with ``Navigator/NavigationError/Code/appStopped``,

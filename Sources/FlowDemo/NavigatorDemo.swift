@@ -38,7 +38,7 @@ extension Demo {
 
     output.line("19. Help is presented modally, wrapped in a navigation controller")
     let help = navigator.presentModal(
-      .make { DemoScreen("Help") }, options: .init().embeddedInNavigationController().animated(false))
+      .make { DemoScreen("Help") }, options: .init().embedded(in: .navigationController).animated(false))
     section("", app.window, into: output)
     help?.dismiss(animated: false)
     app.window.journal.removeAll()

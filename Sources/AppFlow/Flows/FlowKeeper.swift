@@ -198,7 +198,7 @@ final class FlowKeeper: HierarchyObserver {
       return
     }
     var options = NavigationOptions<ViewController>().animated(animated)
-    if presentation.isEmbeddedInNavigationController { options = options.embeddedInNavigationController() }
+    if presentation.isEmbeddedInNavigationController { options = options.embedded(in: .navigationController) }
     var accepted = false
     if window.isTransitioning {
       // The request waits in the queue and may be refused when it runs.

@@ -52,7 +52,7 @@ enum Restoration {
       switch decide(route, path) {
       case .allow: break
       case .reject: return nil
-      case .replace(let other): key = .key(AnyRoute(erasing: other))
+      case .replace(let other): key = .key(AnyRoute(other))
       case .protect(let space): protections[route] = space
       }
     }

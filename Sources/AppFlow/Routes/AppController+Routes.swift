@@ -125,7 +125,7 @@ extension AppController {
     to routes: [any Route], animated: Bool = true,
     completion: ((Result<NavigationPlan<AnyRoute>, RouteError>) -> Void)? = nil
   ) {
-    navigate(along: routes.map { AnyRoute(erasing: $0) }, animated: animated, completion: completion)
+    navigate(along: routes.map { AnyRoute($0) }, animated: animated, completion: completion)
   }
 
   /// Navigates to the state that shows `routes`, throwing a refusal found during the call;

@@ -29,18 +29,17 @@ public struct AnyRoute: Hashable, Sendable, CustomStringConvertible {
   /// The route.
   public let base: any Route
 
-  /// Wraps a route.
+  /// Wraps a route, of a known type or of any type (`any Route` opens to it); an `AnyRoute`
+  /// is not wrapped twice.
   ///
   /// - Parameter route: The route.
-  public init(_ route: some Route) {
-    base = route
-  }
-
-  /// Wraps a route of any type, unless it already is an `AnyRoute`.
-  ///
-  /// - Parameter route: The route.
-  public init(erasing route: any Route) {
-    base = (route as? AnyRoute)?.base ?? route
+  public init<R: Route>(_ route: R) {
+    // Tested on the type first: the cast runs only for an `AnyRoute`.
+    if R.self == AnyRoute.self, let route = route as? AnyRoute {
+      base = route.base
+    } else {
+      base = route
+    }
   }
 
   /// The route as a `Route`, when it is one.

@@ -54,7 +54,7 @@ final class TypedRouteRegistration<R: Route>: RouteRegistration {
 
   func parent(of route: AnyRoute) -> AnyRoute? {
     guard let parentOf, let route = route.as(R.self) else { return nil }
-    return AnyRoute(erasing: parentOf(route))
+    return AnyRoute(parentOf(route))
   }
 
   func make(_ route: AnyRoute) throws(NavigationError) -> ViewController {

@@ -144,7 +144,7 @@ public final class RouteTable {
   ///   way; ``RouteError/invalidChain(_:reason:)`` for a chain of parents longer than 64
   ///   (a cycle).
   public func chain(to route: some Route) throws(RouteError) -> [AnyRoute] {
-    var chain = [AnyRoute(erasing: route)]
+    var chain = [AnyRoute(route)]
     while let parent = try registration(of: chain[0]).parent(of: chain[0]) {
       guard chain.count < 64 else {
         throw .invalidChain("\(route)", reason: "its chain of parents is longer than 64 routes (a cycle?)")
@@ -212,7 +212,7 @@ public final class RouteTable {
   /// - Throws: ``RouteError/unregisteredRoute(_:)`` for a type without a pattern, and the
   ///   printing's errors.
   public func url(for route: some Route) throws(RouteError) -> String {
-    let route = AnyRoute(erasing: route)
+    let route = AnyRoute(route)
     let registration = try registration(of: route)
     guard let entry = registration.patternEntry else { throw .unregisteredRoute("\(route) (no URL pattern)") }
     return try patterns.pattern(at: entry).url(with: try registration.encode(route))

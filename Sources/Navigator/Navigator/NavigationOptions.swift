@@ -107,13 +107,6 @@ public struct NavigationOptions<Screen: ViewController> {
     return copy
   }
 
-  /// Returns options that wrap the screen in a new ``NavigationController``.
-  ///
-  /// - Returns: The changed options.
-  public func embeddedInNavigationController() -> NavigationOptions {
-    embedded(in: .navigationController)
-  }
-
   /// Returns options that start the navigation from `origin` instead of the visible screen.
   ///
   /// - Parameter origin: The screen to push from, present from, or find the stack of.

@@ -11,7 +11,7 @@ import Testing
     var outcomes: [String] = []
     init(_ name: String, _ route: some Route, table: RouteTable) {
       tableName = name
-      self.route = AnyRoute(erasing: route)
+      self.route = AnyRoute(route)
       self.table = table
     }
     override var name: String { tableName }

@@ -127,3 +127,17 @@ import Testing
     }
   }
 }
+
+/// `AnyRoute` wraps a route once, whatever the static type it is given as.
+@Suite struct AnyRouteTests {
+  @Test func anAnyRouteIsNeverWrappedTwice() {
+    let product = AnyRoute(Product(id: 7))
+    let existential: any Route = Product(id: 7)
+    let erasedExistential: any Route = product
+    for route in [AnyRoute(product), AnyRoute(existential), AnyRoute(erasedExistential)] {
+      #expect(route == product)
+      #expect(route.base is Product)
+      #expect(route.as(Product.self) == Product(id: 7))
+    }
+  }
+}

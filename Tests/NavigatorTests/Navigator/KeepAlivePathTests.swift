@@ -77,7 +77,7 @@ import Testing
   @Test func anEmbeddedScreenComesBackInANewContainer() throws {
     let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
     let detail = Destination<Reusable>.make { Reusable("Detail", CallLog()) }
-    let embedded = NavigationOptions<Reusable>().embeddedInNavigationController()
+    let embedded = NavigationOptions<Reusable>().embedded(in: .navigationController)
     let first = try show(detail, by: .presentModal, on: stage, options: embedded)
     let oldContainer = WeakRef(try #require(first.navigationController))
     first.navigationController?.presentingViewController?.dismiss(animated: false)

@@ -155,7 +155,7 @@ import Testing
   @Test func embeddedInNavigationControllerWrapsThePresentedScreen() throws {
     let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
     let receipt = try stage.navigator.tryPresentModal(
-      .type(Receipt.self), options: .init().embeddedInNavigationController())
+      .type(Receipt.self), options: .init().embedded(in: .navigationController))
     #expect(receipt.navigationController?.presentingViewController === stage.navigation)
     stage.discardEvents()  // pitfall2PresentedScreensCanBeWrappedInANavigationController checks this order
   }

@@ -171,7 +171,8 @@ import Testing
     let made = SendableCounter()
     let given = Receipt()
     let factory = #expect(throws: NavigationError.self) {
-      try stage.navigator.tryPush(counted(.factory, made), options: .init().embeddedInNavigationController())
+      try stage.navigator.tryPush(
+        counted(.factory, made), options: .init().embedded(in: .navigationController))
     }
     #expect(
       factory
@@ -181,7 +182,7 @@ import Testing
             + "NavigationController onto Nav.",
           screens: [stage.navigation.screenID]))
     let instance = #expect(throws: NavigationError.self) {
-      try stage.navigator.tryPush(.instance(given), options: .init().embeddedInNavigationController())
+      try stage.navigator.tryPush(.instance(given), options: .init().embedded(in: .navigationController))
     }
     #expect(
       instance
@@ -372,7 +373,7 @@ extension NavigatorCreationOrderTests {
     case .pushEmbeddedInANavigationControllerWhileBusy:
       return (
         try busy(rejecting: false, sourceLocation: sourceLocation), .push,
-        .init().embeddedInNavigationController()
+        .init().embedded(in: .navigationController)
       )
     case .pushUnderTheRejectPolicy:
       return (try busy(rejecting: true, sourceLocation: sourceLocation), .push, .init())
@@ -393,7 +394,7 @@ extension NavigatorCreationOrderTests {
     let arranged: (Navigation, NavigationOptions<Receipt>)
     switch refusal {
     case .pushFromAScreenOutsideAnyStack: arranged = (.push, .init().from(Screen("Lonely")))
-    case .pushEmbeddedInANavigationController: arranged = (.push, .init().embeddedInNavigationController())
+    case .pushEmbeddedInANavigationController: arranged = (.push, .init().embedded(in: .navigationController))
     case .presentFromAScreenAlreadyPresenting:
       try stage.navigator.tryPresentModal(.type(Tinted.self))
       arranged = (.presentModal(style: nil), .init().from(stage.root))

@@ -23,7 +23,7 @@ import Testing
 
     let shown = stage.navigator.presentModal(
       .instance(form),
-      options: .init().embeddedInNavigationController().onFailure {
+      options: .init().embedded(in: .navigationController).onFailure {
         failed.hit()
         failure = $0
       })
@@ -40,7 +40,7 @@ import Testing
 
     stage.scheduler.settle()
     let presented = try stage.navigator.tryPresentModal(
-      .instance(form), options: .init().embeddedInNavigationController())
+      .instance(form), options: .init().embedded(in: .navigationController))
     stage.scheduler.settle()
     let wrapper = try #require(form.parent as? NavigationController)
     #expect(presented === form)

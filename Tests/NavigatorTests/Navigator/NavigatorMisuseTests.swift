@@ -50,7 +50,7 @@ import Testing
     let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
     let before = stage.tree
     do {
-      try stage.navigator.tryPush(.type(CardForm.self), options: .init().embeddedInNavigationController())
+      try stage.navigator.tryPush(.type(CardForm.self), options: .init().embedded(in: .navigationController))
       Issue.record("expected an error")
     } catch {
       #expect(error.code == .pushNavigationController)
@@ -154,7 +154,7 @@ import Testing
     let help = Tinted()
     do {
       try stage.navigator.tryPresentModal(
-        .instance(help), options: .init().from(stage.root).embeddedInNavigationController())
+        .instance(help), options: .init().from(stage.root).embedded(in: .navigationController))
       Issue.record("expected an error")
     } catch {
       #expect(error.code == .alreadyPresenting)

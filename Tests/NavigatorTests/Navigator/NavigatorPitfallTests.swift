@@ -14,7 +14,7 @@ import Testing
   @Test func pitfall2PresentedScreensCanBeWrappedInANavigationController() throws {
     let stage = Stage(.stack(root: "Home", delegate: nil), scheduler: .immediate)
     let receipt = try stage.navigator.tryPresentModal(
-      .type(Receipt.self), options: .init().embeddedInNavigationController())
+      .type(Receipt.self), options: .init().embedded(in: .navigationController))
     let wrapper = try #require(stage.navigation.presentedViewController as? NavigationController)
     #expect(wrapper.viewControllers.ids == [receipt.screenID])
     #expect(receipt.navigationController === wrapper)
@@ -137,7 +137,7 @@ import Testing
     let done = Counter()
     let help = try stage.navigator.tryPresentModal(
       .type(Receipt.self), style: .fullScreen,
-      options: .init().embeddedInNavigationController().completion { _ in done.hit() },
+      options: .init().embedded(in: .navigationController).completion { _ in done.hit() },
       configure: { _ in seenAtConfigure = stage.window.journal.events })
     let wrapper = try #require(help.navigationController)
     let id = help.screenID

@@ -15,7 +15,8 @@ import Testing
       .scene("receipt", in: mainStoryboard, as: Receipt.self), to: stage.root)
     try stage.navigator.tryRemoveChild(receipt)
     try stage.navigator.tryPresentModal(
-      .initialScene(of: mainStoryboard, as: CardForm.self), options: .init().embeddedInNavigationController())
+      .initialScene(of: mainStoryboard, as: CardForm.self),
+      options: .init().embedded(in: .navigationController))
     _ = try? stage.navigator.tryPopover(
       .type(Receipt.self), anchor: .barButtonItem(item), options: .init().from(stage.root))
 

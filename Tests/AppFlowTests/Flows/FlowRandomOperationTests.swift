@@ -29,12 +29,22 @@ import Testing
 
   /// Protects Reviews in the random deep links: allows, denies, requires a sign-in, or
   /// answers later, at random; counts what it allowed and the Reviews screens made.
+  /// A deep link opened with a `try` form: it throws, or its completion hears it, once.
+  final class TryLink {
+    let route: String
+    var thrown: RouteError?
+    var heard = 0
+    init(_ route: String) { self.route = route }
+  }
+
   final class RandomSpace: ProtectionSpace {
     var rng: SplitMix64
     var allowances = 0
     var madeReviews = 0
     var pending: [(ProtectionDecision) -> Void] = []
     var signIns: [SignInFlow] = []
+    /// The deep links opened with a `try` form: what each threw and what its completion heard.
+    var tryLinks: [TryLink] = []
 
     init(seed: UInt64) { rng = SplitMix64(seed: seed) }
 
@@ -91,6 +101,25 @@ import Testing
     let space = RandomSpace(seed: seed)
 
     func check(_ app: AppController) {
+      for link in space.tryLinks where link.heard > 1 || (link.thrown != nil && link.heard > 0) {
+        failures.append(
+          "the try form's link to \(link.route) threw \(link.thrown.map { "\($0)" } ?? "nothing") and was heard \(link.heard) times"
+        )
+      }
+      // Typed access agrees with the untyped tree.
+      let live = app.liveFlows(ofType: AnyFlow.self)
+      if Set(live.map(\.id)) != Set(app.flows.allFlows)
+        || app.liveFlows(ofType: TestFlow.self).map(\.id) != live.filter { $0 is TestFlow }.map(\.id)
+      {
+        failures.append("liveFlows(ofType:) disagrees with the flow tree")
+      }
+      for flow in live
+      where flow.screens(ofType: ViewController.self).map(ObjectIdentifier.init)
+        != flow.screens.map(ObjectIdentifier.init)
+        || flow.firstScreen(as: ViewController.self) !== flow.firstScreen
+      {
+        failures.append("\(flow.id)'s typed screens disagree with its screens")
+      }
       if space.madeReviews > space.allowances {
         failures.append(
           "\(space.madeReviews) Reviews made, \(space.allowances) allowed: a protection was bypassed")
@@ -299,7 +328,22 @@ import Testing
     ]
     let route = rng.element(of: routes)!
     var result: Result<NavigationPlan<AnyRoute>, RouteError>?
-    app.navigate(to: route, animated: rng.bool()) { result = $0 }
+    if rng.bool() {
+      app.navigate(to: route, animated: rng.bool()) { result = $0 }
+    } else {
+      // The try form: a refusal found now is thrown and never reaches the completion.
+      let link = TryLink("\(route)")
+      space.tryLinks.append(link)
+      do {
+        try app.tryNavigate(to: route, animated: rng.bool()) { outcome in
+          link.heard += 1
+          result = outcome
+        }
+      } catch {
+        link.thrown = error
+        result = .failure(error)
+      }
+    }
     switch result {
     case .success(let plan):
       let expected = try? app.routes.state(for: app.routes.chain(to: route))

@@ -109,7 +109,7 @@ import Testing
       // Typed access agrees with the untyped tree.
       let live = app.liveFlows(ofType: AnyFlow.self)
       if Set(live.map(\.id)) != Set(app.flows.allFlows)
-        || app.liveFlows(ofType: TestFlow.self).map(\.id) != live.filter { $0 is TestFlow }.map(\.id)
+        || app.liveFlows(ofType: TestFlow.self).map(\.id) != live.filter({ $0 is TestFlow }).map(\.id)
       {
         failures.append("liveFlows(ofType:) disagrees with the flow tree")
       }

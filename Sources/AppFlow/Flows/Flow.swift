@@ -14,6 +14,9 @@ open class AnyFlow {
 
   /// The flow's number in its app controller; 0 until it runs.
   @exclusivity(unchecked) var number = 0
+  /// A Boolean value indicating whether the flow is ending now: its children end, then it
+  /// leaves the tree and its handler runs; an ending asked meanwhile does nothing.
+  @exclusivity(unchecked) var isConcluding = false
   /// Where the flow is in its life.
   @exclusivity(unchecked) public internal(set) var state = FlowState.ready
   /// The flow that ran this one; `nil` for a flow the app controller ran, and once ended.
@@ -363,9 +366,12 @@ open class Flow<Output>: AnyFlow {
   private func checkCanEnd(_ verb: String) throws(NavigationError) {
     // Tested first: the screens named by a refusal are built only for one (a `screenID`
     // formats the screen's type name: 7,600 instructions per finish, Benchmarks/README.md).
-    if case .running = state { return }
+    if case .running = state, !isConcluding { return }
     let screens = firstScreen.map { [$0.screenID] } ?? []
     switch state {
+    case .running where isConcluding:
+      throw NavigationError(
+        .flowAlreadyEnded, "Can't \(verb) \(id): it is already ending; a flow ends once.", screens: screens)
     case .running:
       return
     case .ready:

@@ -28,6 +28,10 @@ final class FlowKeeper: HierarchyObserver {
   /// (`nil` for a top-level flow): ended with the parent, or when the app stops. Unchecked:
   /// every flow that ends reads it (see AnyFlow).
   @exclusivity(unchecked) var waitingRuns: [(admission: NavigationAdmission, parent: WeakFlow?)] = []
+  /// The endings of flows that were to end while one of their children was ending (from a
+  /// handler the child's end called): each runs once the children have ended. Empty but in
+  /// that re-entrant case.
+  var deferredEndings: [ObjectIdentifier: FlowEnding] = [:]
 
   init(app: AppController) {
     self.app = app
@@ -229,10 +233,24 @@ final class FlowKeeper: HierarchyObserver {
   /// Ends `flow` with `ending`: its live children first (cancelled, their parent ended),
   /// then the flow, which leaves the tree, lets its screens go, is journaled, ends the
   /// lifetimes of the screens kept until its end, and gets its outcome.
+  ///
+  /// A flow ends once, however re-entrant the handlers its end calls: an ending asked while
+  /// the flow is concluding (its children ending, its handler running) does nothing, and one
+  /// asked while one of its children is concluding waits until that child has ended.
   func end(_ flow: AnyFlow, _ ending: FlowEnding) {
-    guard flow.state.isLive else { return }
+    guard flow.state.isLive, !flow.isConcluding else { return }
+    if flow.children.contains(where: \.isConcluding) {
+      let id = ObjectIdentifier(flow)
+      if deferredEndings[id] == nil { deferredEndings[id] = ending }
+      if case .running = flow.state { flow.state = .ending }
+      return
+    }
+    flow.isConcluding = true
     if !waitingRuns.isEmpty { cancelWaitingRuns(under: flow, ending) }
-    while let child = flow.children.last { end(child, parentEnded(child, flow, ending)) }
+    while let child = flow.children.last(where: { !$0.isConcluding }) {
+      end(child, parentEnded(child, flow, ending))
+    }
+    let parent = flow.parent
     detach(flow)
     flow.state = .ended(ending)
     flow.firstScreen = nil
@@ -242,6 +260,12 @@ final class FlowKeeper: HierarchyObserver {
     window.journal.record(.flowEnded(flow.id, ending))
     flow.lifetimeKills?.run()
     flow.deliver(ending)
+    flow.isConcluding = false
+    if !deferredEndings.isEmpty, let parent, !parent.children.contains(where: \.isConcluding),
+      let deferred = deferredEndings.removeValue(forKey: ObjectIdentifier(parent))
+    {
+      end(parent, deferred)
+    }
   }
 
   /// The ending of a flow cancelled because `parent` ended (or is ending) with `ending`.
@@ -256,11 +280,12 @@ final class FlowKeeper: HierarchyObserver {
   /// end with `ending` too (not cancelled because their parent ended).
   func endAll(_ ending: (AnyFlow) -> FlowEnding) {
     refuseWaitingRuns()
+    // A flow concluding now (app.stop() called from a handler its end ran) is left to it.
     func endTree(_ flow: AnyFlow) {
-      while let child = flow.children.last { endTree(child) }
+      while let child = flow.children.last(where: { !$0.isConcluding }) { endTree(child) }
       end(flow, ending(flow))
     }
-    while let flow = live.last(where: { $0.parent == nil }) { endTree(flow) }
+    while let flow = live.last(where: { $0.parent == nil && !$0.isConcluding }) { endTree(flow) }
   }
 
   /// Takes `flow` out of its parent's children and the live list.

@@ -2,51 +2,44 @@ import AppFlow
 import Navigator
 import Testing
 
-/// Calls that block their thread on purpose, to catch two calls at the same moment: one test
-/// at a time, so that they never hold more of the cooperative pool's threads than the
-/// machine has (two); every wait has a deadline, so a broken host fails instead of hanging.
-@Suite(.serialized) struct SessionBlockingCallTests {
-  @Test func callsIntoDifferentSessionsRunAtTheSameTime() async throws {
-    let host = SessionHost(codec: pageCodec) { id in makePageApp(id) }
+/// Sessions take turns independently: a session whose turn is held never delays another's
+/// call. No test here blocks a thread of the cooperative pool or waits on the wall clock, so
+/// they pass on one core and on a busy machine alike.
+@Suite struct SessionTurnTests {
+  @Test func aCallIntoOneSessionNeverWaitsForAnotherSessionsTurn() async throws {
+    let store = SessionCancellationTests.GatedStore()
+    let host = SessionHost(store: store, codec: pageCodec) { id in makePageApp(id) }
     let (a, b) = (sessionID("a"), sessionID("b"))
     try await host.create(a)
     try await host.create(b)
-    let (aInside, bInside) = (Signal(), Signal())
-    // Each call waits, blocking its thread, for the other to be inside: both return true only
-    // if the two calls ran at once.
-    async let aSawB = host.withSession(a) { _ in
-      aInside.fire()
-      return bInside.wait(seconds: 60)
-    }
-    async let bSawA = host.withSession(b) { _ in
-      bInside.fire()
-      return aInside.wait(seconds: 60)
-    }
-    let (first, second) = try await (aSawB, bSawA)
-    #expect(first && second)
+    // The eviction of a holds a's turn while its save waits at the gate, suspended: no
+    // thread is held, and a host with one turn for every session would keep b waiting too.
+    let eviction = Task { try await host.evict(a) }
+    await store.saveArrived.wait()
+    let queuedOnA = Task { try await host.withSession(a) { app in app.isStarted } }
+    #expect(try await host.withSession(b) { app in app.isStarted })
+    store.gate.fire()
+    try await eviction.value
+    #expect(try await queuedOnA.value, "a's call ran after its turn came back, restored from the store")
   }
 
-  @Test func aSessionWhoseCallIsRunningIsNotIdle() async throws {
+  @Test func aSessionIsIdleFromTheEndOfItsLastCall() async throws {
     let clock = ManualSessionClock()
     let host = SessionHost(codec: pageCodec, clock: clock, idleTimeout: .seconds(60)) { id in makePageApp(id)
     }
     let a = sessionID("a")
     try await host.create(a)
-    let (entered, release) = (Arrival(), Signal())
-    let call = Task {
-      try await host.withSession(a) { _ in
-        entered.fire(); return release.wait(seconds: 60)
-      }
+    // The call begins at 0 s and ends at 120 s; an eviction started during it waits for its
+    // turn, or runs after the call if no other thread is free: either way it finds the
+    // session fresh, since a session is idle from the end of its last call.
+    let eviction = try await host.withSession(a) { _ in
+      clock.advance(by: .seconds(120))
+      return Task { await host.evictIdle() }
     }
-    await entered.wait()
-    clock.advance(by: .seconds(120))
-    let eviction = Task { await host.evictIdle() }
-    release.fire()
-    #expect(try await call.value, "the call was released")
-    // The call began at 0 s and ended at 120 s: the session is idle from its end, so the
-    // eviction (which waits for the call when it comes during it) finds it fresh.
     #expect(await eviction.value == [])
     #expect(await host.liveSessionCount == 1)
+    clock.advance(by: .seconds(60))
+    #expect(await host.evictIdle() == [a])
   }
 }
 

@@ -3,8 +3,8 @@ import Navigator
 import Testing
 
 /// Isolation and order: calls into one session never overlap (evictions included), and one
-/// session's misuse shows in its own journal only. (That calls into different sessions do
-/// overlap is in ``SessionBlockingCallTests``.)
+/// session's misuse shows in its own journal only. (That a call into one session never waits
+/// for another's turn is in ``SessionTurnTests``.)
 @Suite struct SessionConcurrencyTests {
   private func makeHost(journal: Bool = false) -> SessionHost {
     SessionHost(codec: pageCodec) { id in makePageApp(id, journal: journal) }

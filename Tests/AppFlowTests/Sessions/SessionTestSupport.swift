@@ -1,5 +1,4 @@
 import AppFlow
-import Dispatch
 import Foundation
 import Navigator
 import Synchronization
@@ -185,15 +184,6 @@ func temporaryDirectory(_ name: String = #function) throws -> String {
   let path = "\(base)/appflow-sessions-\(name.filter(\.isLetter))-\(UUID().uuidString)"
   try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
   return path
-}
-
-/// A one-way signal between threads that block, with a deadline so that a test that
-/// would wait for ever fails instead.
-final class Signal: Sendable {
-  private let semaphore = DispatchSemaphore(value: 0)
-  func fire() { semaphore.signal() }
-  /// Waits up to `seconds`; `false` when the signal did not come.
-  func wait(seconds: Double = 10) -> Bool { semaphore.wait(timeout: .now() + seconds) == .success }
 }
 
 /// A one-way signal from a blocked thread to a task that awaits it without blocking one.

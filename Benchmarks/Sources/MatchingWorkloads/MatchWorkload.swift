@@ -10,6 +10,12 @@ public final class MatchWorkload {
   /// The URLs matched, in turn: each matches one of the first 1,000 patterns, so that tables
   /// of 1,000 and 10,000 patterns are timed on the same URLs.
   public let urls: [String]
+  /// URLs that match no pattern, missing at each depth: the first segment, the second, a
+  /// placeholder's type, a path cut short.
+  public let missURLs = [
+    "shop://app/elsewhere/1", "shop://app/section3/nothing/1",
+    "shop://app/section3/resource0/items/not-a-uuid", "shop://app/section3/resource0/12/details",
+  ]
 
   /// Registers `patternCount` patterns (at least 1,000).
   ///
@@ -67,6 +73,26 @@ public final class MatchWorkload {
           checksum &+= value
         } catch {
           fatalError("\(url) does not match: \(error)")
+        }
+      }
+    }
+    return sum
+  }
+
+  /// Matches every URL of ``missURLs`` `rounds` times; returns the total length of the closest
+  /// patterns the errors name.
+  @inline(never)
+  public func miss(rounds: Int) -> Int {
+    var sum = 0
+    for _ in 0..<rounds {
+      for url in missURLs {
+        do {
+          _ = try table.match(url)
+          fatalError("\(url) matches")
+        } catch {
+          guard case .noMatch(_, let closest) = error else { fatalError("\(url): \(error)") }
+          sum &+= closest?.utf8.count ?? 0
+          checksum &+= sum
         }
       }
     }

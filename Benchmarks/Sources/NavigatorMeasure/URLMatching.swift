@@ -8,10 +8,15 @@ let matchLimit = 2_000.0
 /// Target 8: matching against 10,000 patterns within this factor of 1,000.
 let matchScalingLimit = 1.3
 
-/// Runs `match-1k` or `match-10k` alone for callgrind: `count` rounds of the 16 URLs.
+/// Runs `match-1k` or `match-10k` alone for callgrind: `count` rounds of the 16 URLs; or
+/// `match-miss-1k` or `match-miss-10k`: `count` rounds of the 4 URLs that match nothing.
 func profileURLMatching(_ which: String, _ count: Int) {
-  let workload = MatchWorkload(patternCount: which == "match-10k" ? 10_000 : 1_000)
-  print("\(which): \(count) × 16 matches, sum \(workload.match(rounds: count))")
+  let workload = MatchWorkload(patternCount: which.hasSuffix("10k") ? 10_000 : 1_000)
+  if which.hasPrefix("match-miss") {
+    print("\(which): \(count) × 4 misses, sum \(workload.miss(rounds: count))")
+  } else {
+    print("\(which): \(count) × 16 matches, sum \(workload.match(rounds: count))")
+  }
 }
 
 /// Measures targets 7 and 8, prints their table, and returns the targets missed.

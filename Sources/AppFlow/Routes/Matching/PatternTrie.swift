@@ -8,6 +8,10 @@ struct PatternTrie: Sendable {
     var literal: [UInt8] = []
     /// The next child of the same parent whose literal has the same FNV-1a hash.
     var sameHash: Int?
+    /// The first entry at or below this node in the fixed order (``PatternTrie/precedes(_:_:)``),
+    /// kept as patterns are inserted, so that a miss names its closest pattern in constant
+    /// time; -1 before the first insert. (An `Int32` fits in `sameHash`'s padding.)
+    var first: Int32 = -1
     /// The children by the FNV-1a hash of their literal segment; children whose hashes
     /// collide are chained through ``sameHash``.
     var literals: [UInt64: Int] = [:]
@@ -63,6 +67,13 @@ struct PatternTrie: Sendable {
       node = newNode()
       roots[SegmentKey(pattern.scheme), default: [:]][SegmentKey(pattern.host)] = node
     }
+    // Every node on the pattern's path: the new entry may come first below each.
+    var path = [node]
+    defer {
+      for visited in path where nodes[visited].first < 0 || precedes(pattern, patterns[Int(nodes[visited].first)]) {
+        nodes[visited].first = Int32(entry)
+      }
+    }
     for segment in pattern.segments {
       switch segment {
       case .literal(let literal):
@@ -76,6 +87,7 @@ struct PatternTrie: Sendable {
           nodes[node].literals[key.fnv] = next
           node = next
         }
+        path.append(node)
       case .placeholder(_, .path):
         nodes[node].catchAll = entry
         return
@@ -87,9 +99,42 @@ struct PatternTrie: Sendable {
           nodes[node].setChild(type, next)
           node = next
         }
+        path.append(node)
       }
     }
     nodes[node].entry = entry
+  }
+
+  /// A Boolean value indicating whether `pattern` comes before `other` in the order that
+  /// names a miss's closest pattern: segment by segment, a pattern that ends first, then a
+  /// catch-all, then literals (by their UTF-8), then `int`, `uuid` and untyped placeholders.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of segments the two share.
+  func precedes(_ pattern: URLPattern, _ other: URLPattern) -> Bool {
+    var depth = 0
+    while true {
+      let (rank, literal) = Self.rank(pattern, depth)
+      let (otherRank, otherLiteral) = Self.rank(other, depth)
+      if rank != otherRank { return rank < otherRank }
+      if rank < 2 { return false }
+      if let literal, let otherLiteral, literal != otherLiteral {
+        return literal.utf8.lexicographicallyPrecedes(otherLiteral.utf8)
+      }
+      depth += 1
+    }
+  }
+
+  /// Where a pattern's segment at `depth` sorts: 0 when the pattern ends before it, 1 for a
+  /// catch-all, 2 for a literal (with its text), 3, 4 and 5 for `int`, `uuid` and untyped.
+  private static func rank(_ pattern: URLPattern, _ depth: Int) -> (Int, String?) {
+    guard depth < pattern.segments.count else { return (0, nil) }
+    switch pattern.segments[depth] {
+    case .placeholder(_, .path): return (1, nil)
+    case .literal(let literal): return (2, literal)
+    case .placeholder(_, .int): return (3, nil)
+    case .placeholder(_, .uuid): return (4, nil)
+    case .placeholder(_, .string): return (5, nil)
+    }
   }
 
   /// The entry of a registered pattern that `pattern` would be ambiguous with, or `nil`.
@@ -131,18 +176,6 @@ struct PatternTrie: Sendable {
     return nil
   }
 
-  /// The children of `node` reached by literals, sorted by literal.
-  func literalChildren(of node: Int) -> [Int] {
-    var children: [Int] = []
-    for first in nodes[node].literals.values {
-      var candidate: Int? = first
-      while let child = candidate {
-        children.append(child)
-        candidate = nodes[child].sameHash
-      }
-    }
-    return children.sorted { nodes[$0].literal.lexicographicallyPrecedes(nodes[$1].literal) }
-  }
 
   /// Appends an empty node and returns its index.
   private mutating func newNode() -> Int {

@@ -82,16 +82,11 @@ extension PatternTrie {
 
   /// The first entry at or below `node`, in a fixed order: the node's own entry, its
   /// catch-all, then its children (literals sorted, `int`, `uuid`, untyped).
+  ///
+  /// - Complexity: O(1): each node keeps its first entry as patterns are inserted.
   func firstEntry(below node: Int) -> Int? {
-    let here = nodes[node]
-    if let entry = here.entry ?? here.catchAll { return entry }
-    for child in literalChildren(of: node) {
-      if let entry = firstEntry(below: child) { return entry }
-    }
-    for child in [here.int, here.uuid, here.string] {
-      if let child, let entry = firstEntry(below: child) { return entry }
-    }
-    return nil
+    let first = nodes[node].first
+    return first < 0 ? nil : Int(first)
   }
 
   /// A depth-first walk of one host's trie along a URL's segments, in precedence order.

@@ -36,6 +36,9 @@ public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidPattern(String, reason: String)
   /// A route whose type is not registered in the route table.
   case unregisteredRoute(String)
+  /// A route's URL would parse as another route, so it can't be printed: the route, the URL
+  /// its pattern prints, and the route that URL parses as (another pattern takes it first).
+  case urlParsesAsAnotherRoute(String, url: String, parsed: String)
   /// The URL matches a pattern of another route type than the one asked for: the URL, the
   /// pattern, the route type it belongs to and the one asked for (their `routeName`s).
   case wrongRouteType(String, pattern: String, matched: String, expected: String)
@@ -86,6 +89,9 @@ public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
       return "invalidPattern: '\(pattern)': \(reason)"
     case .unregisteredRoute(let route):
       return "unregisteredRoute: no route is registered for \(route)"
+    case .urlParsesAsAnotherRoute(let route, let url, let parsed):
+      return "urlParsesAsAnotherRoute: \(route) prints as '\(url)', which parses as \(parsed); "
+        + "the URL would open another route"
     case .wrongRouteType(let url, let pattern, let matched, let expected):
       return "wrongRouteType: '\(url)' matches '\(pattern)', a pattern of \(matched), not of \(expected)"
     case .refused(let error):

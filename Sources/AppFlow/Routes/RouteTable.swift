@@ -207,15 +207,27 @@ public final class RouteTable {
 
   /// The URL of a route.
   ///
+  /// The URL is checked before it is returned: parsing it (``route(for:)``) gives the same
+  /// route. A URL that another pattern would take first (`app://x/user/42` printed for
+  /// `UserByName(id: "42")` when `app://x/user/<int:id>` is registered for `UserByID`) is
+  /// ``RouteError/urlParsesAsAnotherRoute(_:url:parsed:)``: registering both patterns is
+  /// legal, and most of their URLs are told apart.
+  ///
   /// - Parameter route: The route.
   /// - Returns: Its URL, from its type's pattern.
-  /// - Throws: ``RouteError/unregisteredRoute(_:)`` for a type without a pattern, and the
-  ///   printing's errors.
+  /// - Throws: ``RouteError/unregisteredRoute(_:)`` for a type without a pattern,
+  ///   ``RouteError/urlParsesAsAnotherRoute(_:url:parsed:)`` for a URL that would open
+  ///   another route, and the printing's errors.
   public func url(for route: some Route) throws(RouteError) -> String {
     let route = AnyRoute(route)
     let registration = try registration(of: route)
     guard let entry = registration.patternEntry else { throw .unregisteredRoute("\(route) (no URL pattern)") }
-    return try patterns.pattern(at: entry).url(with: try registration.encode(route))
+    let url = try patterns.pattern(at: entry).url(with: try registration.encode(route))
+    let parsed = try self.route(for: url)
+    guard parsed == route else {
+      throw .urlParsesAsAnotherRoute("\(route)", url: URLLimits.shown(url), parsed: "\(parsed)")
+    }
+    return url
   }
 }
 

@@ -58,3 +58,30 @@ import Testing
     #expect(app.window.navigationState(keyedBy: AnyRoute.self) == before)
   }
 }
+
+/// A printed URL always parses back to the route it was printed for.
+@Suite struct URLPrintingTests {
+  struct UserByID: Route { var id: Int }
+  struct UserByName: Route { var id: String }
+
+  @Test func aURLThatAnotherPatternWouldTakeIsNotPrinted() throws {
+    let app = AppController(window: Window(misusePolicy: .report), rootRoute: Catalog())
+    try app.routes.register(Catalog.self, url: "app://x") { RouteScreen($0) }
+    try app.routes.register(UserByID.self, url: "app://x/user/<int:id>", parent: { _ in Catalog() }) {
+      RouteScreen($0)
+    }
+    try app.routes.register(UserByName.self, url: "app://x/user/<id>", parent: { _ in Catalog() }) {
+      RouteScreen($0)
+    }
+    #expect(try app.routes.url(for: UserByID(id: 42)) == "app://x/user/42")
+    #expect(try app.routes.url(for: UserByName(id: "bob")) == "app://x/user/bob")
+    #expect(try app.routes.route(for: "app://x/user/bob") == AnyRoute(UserByName(id: "bob")))
+    let error = RouteError.urlParsesAsAnotherRoute(
+      #"UserByName(id: "42")"#, url: "app://x/user/42", parsed: "UserByID(id: 42)")
+    #expect(throws: error) { try app.routes.url(for: UserByName(id: "42")) }
+    #expect(
+      error.description
+        == #"urlParsesAsAnotherRoute: UserByName(id: "42") prints as 'app://x/user/42', which parses as "#
+        + "UserByID(id: 42); the URL would open another route")
+  }
+}

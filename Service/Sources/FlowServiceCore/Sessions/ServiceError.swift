@@ -52,7 +52,7 @@ struct ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
       self.init(status: 422, code: String(code), message: text)
     case .unregisteredRoute, .invalidChain:
       self.init(status: 409, code: String(code), message: text)
-    case .ambiguousPatterns, .invalidPattern, .duplicateRoute, .duplicateFlow:
+    case .ambiguousPatterns, .invalidPattern, .duplicateRoute, .duplicateFlow, .urlParsesAsAnotherRoute:
       self.init(status: 500, code: String(code), message: text)
     }
   }

@@ -70,7 +70,8 @@ struct PatternTrie: Sendable {
     // Every node on the pattern's path: the new entry may come first below each.
     var path = [node]
     defer {
-      for visited in path where nodes[visited].first < 0 || precedes(pattern, patterns[Int(nodes[visited].first)]) {
+      for visited in path
+      where nodes[visited].first < 0 || precedes(pattern, patterns[Int(nodes[visited].first)]) {
         nodes[visited].first = Int32(entry)
       }
     }
@@ -175,7 +176,6 @@ struct PatternTrie: Sendable {
     }
     return nil
   }
-
 
   /// Appends an empty node and returns its index.
   private mutating func newNode() -> Int {

@@ -1,6 +1,7 @@
-@testable import AppFlow
 import TestSupport
 import Testing
+
+@testable import AppFlow
 
 /// A miss names its closest pattern from what each node of the trie keeps (constant time),
 /// exactly as the full walk below every node in the fixed order would find it.
@@ -54,7 +55,8 @@ import Testing
       try table.register(URLPattern("myapp://app/section\(section)/items/<int:id>"), for: section)
     }
     #expect(
-      throws: RouteError.noMatch("myapp://app/elsewhere/1", closestPattern: "myapp://app/section0/items/<int:id>")
+      throws: RouteError.noMatch(
+        "myapp://app/elsewhere/1", closestPattern: "myapp://app/section0/items/<int:id>")
     ) { try table.match("myapp://app/elsewhere/1") }
   }
 }

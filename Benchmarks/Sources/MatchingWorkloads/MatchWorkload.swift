@@ -5,6 +5,15 @@ public import AppFlow
 
 /// A table of `patternCount` generated patterns and URLs that match some of them.
 public final class MatchWorkload {
+  /// How the generated patterns share their prefixes.
+  public enum Layout: Sendable {
+    /// 25 sections of resources, four shapes each (see ``pattern(_:)``).
+    case resources
+    /// One section per pattern under one host, `shop://app/section<i>/items/<int:id>`: the
+    /// root has `patternCount` literal children.
+    case sections
+  }
+
   /// The registered table; each pattern's value is its index.
   public let table: URLPatternTable<Int>
   /// The URLs matched, in turn: each matches one of the first 1,000 patterns, so that tables
@@ -12,27 +21,38 @@ public final class MatchWorkload {
   public let urls: [String]
   /// URLs that match no pattern, missing at each depth: the first segment, the second, a
   /// placeholder's type, a path cut short.
-  public let missURLs = [
-    "shop://app/elsewhere/1", "shop://app/section3/nothing/1",
-    "shop://app/section3/resource0/items/not-a-uuid", "shop://app/section3/resource0/12/details",
-  ]
+  public let missURLs: [String]
 
   /// Registers `patternCount` patterns (at least 1,000).
   ///
   /// Pattern `i` is one of four shapes under `shop://app/section<s>/resource<r>`, where
   /// `s = (i / 4) % 25` and `r = i / 100`: `/<int:id>`, `/<int:id>/details/<tab>`,
   /// `/items/<uuid:ref>`, `/<slug>/reviews?page=<int:page>`.
-  public init(patternCount: Int) {
+  public init(patternCount: Int, layout: Layout = .resources) {
     var table = URLPatternTable<Int>()
     for index in 0..<patternCount {
       do {
-        try table.register(URLPattern(Self.pattern(index)), for: index)
+        let text = layout == .resources ? Self.pattern(index) : "shop://app/section\(index)/items/<int:id>"
+        try table.register(URLPattern(text), for: index)
       } catch {
         fatalError("generated pattern \(index) does not register: \(error)")
       }
     }
     self.table = table
-    urls = (0..<16).map { Self.url(($0 * 61 + 7) % 1_000) }
+    switch layout {
+    case .resources:
+      urls = (0..<16).map { Self.url(($0 * 61 + 7) % 1_000) }
+      missURLs = [
+        "shop://app/elsewhere/1", "shop://app/section3/nothing/1",
+        "shop://app/section3/resource0/items/not-a-uuid", "shop://app/section3/resource0/12/details",
+      ]
+    case .sections:
+      urls = (0..<16).map { "shop://app/section\(($0 * 61 + 7) % 1_000)/items/\($0)" }
+      missURLs = [
+        "shop://app/elsewhere/1", "shop://app/section3/nothing", "shop://app/section3/items/abc",
+        "shop://app/section3/items/4/more",
+      ]
+    }
   }
 
   /// The text of pattern `index`.
@@ -99,7 +119,8 @@ public final class MatchWorkload {
     return sum
   }
 
-  /// A Boolean value indicating whether each URL matches the pattern it was made for.
+  /// A Boolean value indicating whether each URL matches the pattern it was made for (the
+  /// `resources` layout).
   public func check() -> Bool {
     (0..<16).allSatisfy { k in
       let index = (k * 61 + 7) % 1_000

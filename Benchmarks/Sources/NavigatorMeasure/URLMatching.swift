@@ -9,9 +9,13 @@ let matchLimit = 2_000.0
 let matchScalingLimit = 1.3
 
 /// Runs `match-1k` or `match-10k` alone for callgrind: `count` rounds of the 16 URLs; or
-/// `match-miss-1k` or `match-miss-10k`: `count` rounds of the 4 URLs that match nothing.
+/// `match-miss-1k` or `match-miss-10k`: `count` rounds of the 4 URLs that match nothing;
+/// with `-sections` before the size (`match-sections-10k`, `match-miss-sections-10k`), in a
+/// table of one section per pattern.
 func profileURLMatching(_ which: String, _ count: Int) {
-  let workload = MatchWorkload(patternCount: which.hasSuffix("10k") ? 10_000 : 1_000)
+  let workload = MatchWorkload(
+    patternCount: which.hasSuffix("10k") ? 10_000 : 1_000,
+    layout: which.contains("-sections") ? .sections : .resources)
   if which.hasPrefix("match-miss") {
     print("\(which): \(count) × 4 misses, sum \(workload.miss(rounds: count))")
   } else {

@@ -1,3 +1,4 @@
+import AppFlow
 import Navigator
 import Testing
 
@@ -11,18 +12,20 @@ import Testing
 /// up to a depth, over a fixed alphabet, run on both, compared after every step.
 ///
 /// The model (``ReferenceModel``) is a plain value simple enough to be obviously right: a
-/// navigation stack of screen numbers, a chain of presentations with their styles, and the
-/// swipe in progress. The checker explores breadth first; a state whose shape was seen
+/// navigation stack of screen numbers, a chain of presentations with their styles, the swipe
+/// in progress, and the flows run with the screen each showed and its outcome. The checker explores breadth first; a state whose shape was seen
 /// already (the same stack depth, the same chain of styles, the same swipe) is not explored
 /// again, since fresh screens make the same moves from the same shape. Each explored
 /// sequence is replayed on a new window, under the immediate scheduler and under a manual
 /// one settled after every step, and after every step the two must agree on the stack, the
-/// chain of presentations, and which screens joined and left the window's hierarchy.
+/// chain of presentations, which screens joined and left the window's hierarchy, and which
+/// flows ended with which outcome (each exactly once).
 ///
 /// The alphabet holds the moves that are legal in the model's state: while a swipe is in
-/// progress, only its end; a back swipe only on an uncovered stack of two or more.
+/// progress, only its end; a back swipe only on an uncovered stack of two or more; a flow is
+/// run (pushed) and finished on an uncovered stack.
 @Suite struct ModelCheckTests {
-  /// CI's depth: every state reachable in this many steps (16,400 shapes), explored in a few seconds.
+  /// CI's depth: every state reachable in this many steps (31,780 shapes), explored in a few seconds.
   static let depth = 8
 
   @Test(arguments: [false, true])
@@ -60,11 +63,13 @@ enum ModelOperation: Hashable, CustomStringConvertible, CaseIterable {
   case dismiss
   case beginBackSwipe, cancelBackSwipe, finishBackSwipe
   case beginSheetSwipe, cancelSheetSwipe, finishSheetSwipe
+  /// Runs a flow that pushes its first screen; finishes the latest running flow.
+  case runFlow, finishFlow
 
   static let allCases: [ModelOperation] = [
     .push, .pop, .popToRoot, .present(.fullScreen), .present(.pageSheet), .present(.overFullScreen),
     .dismiss, .beginBackSwipe, .cancelBackSwipe, .finishBackSwipe, .beginSheetSwipe, .cancelSheetSwipe,
-    .finishSheetSwipe,
+    .finishSheetSwipe, .runFlow, .finishFlow,
   ]
 
   var description: String {
@@ -80,6 +85,8 @@ enum ModelOperation: Hashable, CustomStringConvertible, CaseIterable {
     case .beginSheetSwipe: "beginSheetSwipe"
     case .cancelSheetSwipe: "cancelSheetSwipe"
     case .finishSheetSwipe: "finishSheetSwipe"
+    case .runFlow: "runFlow"
+    case .finishFlow: "finishFlow"
     }
   }
 }
@@ -96,15 +103,21 @@ struct ReferenceModel: Equatable {
   var swipe: Swipe?
   /// The next screen's number.
   var next = 1
+  /// The flows run and still running, each with its first screen, in the order they ran.
+  var flows: [(flow: Int, screen: Int)] = []
+  /// The number of flows run.
+  var flowCount = 0
 
   static func == (lhs: ReferenceModel, rhs: ReferenceModel) -> Bool {
     lhs.stack == rhs.stack && lhs.chain.map(\.screen) == rhs.chain.map(\.screen)
       && lhs.chain.map(\.style) == rhs.chain.map(\.style) && lhs.swipe == rhs.swipe
+      && lhs.flows.map(\.flow) == rhs.flows.map(\.flow)
   }
 
   /// The shape that decides what comes next: states of one shape make the same moves.
   var shape: [Int] {
     [stack.count, swipe.map { $0 == .back ? 1 : 2 } ?? 0]
+      + flows.map { -1 - stack.firstIndex(of: $0.screen)! }
       + chain.map { [.fullScreen, .pageSheet, .overFullScreen].firstIndex(of: $0.style)! }
   }
 
@@ -124,45 +137,88 @@ struct ReferenceModel: Equatable {
     case .dismiss: return !chain.isEmpty
     case .beginBackSwipe: return stack.count > 1 && chain.isEmpty
     case .beginSheetSwipe: return chain.last?.style == .pageSheet
+    case .runFlow: return chain.isEmpty
+    case .finishFlow: return chain.isEmpty && !flows.isEmpty
     case .cancelBackSwipe, .finishBackSwipe, .cancelSheetSwipe, .finishSheetSwipe: return false
     }
   }
 
-  /// Applies a legal move; returns the screens that joined and left the hierarchy.
-  mutating func apply(_ operation: ModelOperation) -> (joined: Set<Int>, left: Set<Int>) {
+  /// The outcome of each flow whose first screen left with `left`, by how it left: as the
+  /// screen removed (a pop, a back swipe) it is dismissed; under a pop to the root, replaced.
+  private mutating func endFlows(leaving left: Set<Int>, removed: Int?) -> [Int: String] {
+    var outcomes: [Int: String] = [:]
+    for entry in flows where left.contains(entry.screen) {
+      outcomes[entry.flow] = entry.screen == removed ? "dismissed" : "replaced"
+    }
+    flows.removeAll { left.contains($0.screen) }
+    return outcomes
+  }
+
+  /// Applies a legal move; returns the screens that joined and left the hierarchy, and the
+  /// flows that ended with their outcomes.
+  mutating func apply(_ operation: ModelOperation) -> (joined: Set<Int>, left: Set<Int>, ended: [Int: String])
+  {
+    let (joined, left, removed) = move(operation)
+    if operation == .finishFlow, let finished = flows.popLast() {
+      return (
+        joined, left, [finished.flow: "finished"].merging(endFlows(leaving: left, removed: nil)) { a, _ in a }
+      )
+    }
+    return (joined, left, endFlows(leaving: left, removed: removed))
+  }
+
+  /// The hierarchy's part of a move: the screens that joined and left, and the screen the move
+  /// removed as such (the one popped or swiped away), if any.
+  private mutating func move(_ operation: ModelOperation) -> (Set<Int>, Set<Int>, Int?) {
     switch operation {
     case .push:
       defer { next += 1 }
       stack.append(next)
-      return ([next], [])
+      return ([next], [], nil)
     case .pop:
-      guard stack.count > 1 else { return ([], []) }
-      return ([], [stack.removeLast()])
+      guard stack.count > 1 else { return ([], [], nil) }
+      let top = stack.removeLast()
+      return ([], [top], top)
     case .popToRoot:
       let left = Set(stack.dropFirst())
       stack = [stack[0]]
-      return ([], left)
+      return ([], left, nil)
     case .present(let style):
       defer { next += 1 }
       chain.append((next, style))
-      return ([next], [])
+      return ([next], [], nil)
     case .dismiss:
-      return ([], [chain.removeLast().screen])
+      return ([], [chain.removeLast().screen], nil)
     case .beginBackSwipe:
       swipe = .back
-      return ([], [])
+      return ([], [], nil)
     case .cancelBackSwipe, .cancelSheetSwipe:
       swipe = nil
-      return ([], [])
+      return ([], [], nil)
     case .finishBackSwipe:
       swipe = nil
-      return ([], [stack.removeLast()])
+      let top = stack.removeLast()
+      return ([], [top], top)
     case .beginSheetSwipe:
       swipe = .sheet
-      return ([], [])
+      return ([], [], nil)
     case .finishSheetSwipe:
       swipe = nil
-      return ([], [chain.removeLast().screen])
+      return ([], [chain.removeLast().screen], nil)
+    case .runFlow:
+      defer {
+        next += 1
+        flowCount += 1
+      }
+      stack.append(next)
+      flows.append((flowCount + 1, next))
+      return ([next], [], nil)
+    case .finishFlow:
+      // The flow's screens leave: its first and everything above it.
+      let first = stack.firstIndex(of: flows.last!.screen)!
+      let left = Set(stack[first...])
+      stack.removeSubrange(first...)
+      return ([], left, nil)
     }
   }
 }
@@ -232,16 +288,27 @@ struct ModelChecker {
     window.misuseHandler = { misuses.append($0) }
     let membership = Membership()
     window.addHierarchyObserver(membership)
-    let navigation = NavigationController(rootViewController: named(0))
-    window.rootViewController = navigation
-    window.makeKeyAndVisible()
+    let app = AppController(window: window) { named(0) }
+    guard let navigation = try? app.start() else { return "the app controller did not start" }
     scheduler.settle()
+    var flows: [CheckedFlow] = []
+    var ended: [Int: String] = [:]
     var model = ReferenceModel()
     for (step, operation) in sequence.enumerated() {
       membership.joined = []
       membership.left = []
+      ended = [:]
       let expected = model.apply(operation)
       perform(operation, on: navigation, model: model)
+      if operation == .runFlow {
+        let flow = CheckedFlow(screen: model.next - 1)
+        let number = model.flowCount
+        flows.append(flow)
+        app.run(flow, as: .push, animated: true) { outcome in
+          if ended[number] != nil { ended[number] = "ended twice" } else { ended[number] = outcome.kind }
+        }
+      }
+      if operation == .finishFlow { flows.last { $0.state.isLive }?.finish("done", animated: true) }
       scheduler.settle()
       let place =
         "\(sequence.prefix(step + 1).map(\.description).joined(separator: ", ")) (manual: \(manual))"
@@ -256,11 +323,16 @@ struct ModelChecker {
         return "\(place): joined \(membership.joined.sorted()), left \(membership.left.sorted()); "
           + "model joined \(expected.joined.sorted()), left \(expected.left.sorted())"
       }
+      if ended != expected.ended {
+        return
+          "\(place): flows ended \(ended.sorted { $0.key < $1.key }), model \(expected.ended.sorted { $0.key < $1.key })"
+      }
     }
     // Leave nothing in progress, so that the window and its screens are released.
     if model.swipe == .back { navigation.cancelInteractivePop() }
     if model.swipe == .sheet { navigation.topPresented?.presentationController?.cancelInteractiveDismissal() }
     scheduler.settle()
+    app.stop()
     return nil
   }
 
@@ -293,6 +365,8 @@ struct ModelChecker {
       navigation.topPresented?.presentationController?.cancelInteractiveDismissal()
     case .finishSheetSwipe:
       navigation.topPresented?.presentationController?.finishInteractiveDismissal()
+    case .runFlow, .finishFlow:
+      break  // through the app controller, in `run(_:)`
     }
   }
 
@@ -312,6 +386,29 @@ struct ModelChecker {
     let screen = ViewController()
     screen.title = "\(number)"
     return screen
+  }
+}
+
+/// A flow whose first screen is a numbered screen.
+final class CheckedFlow: Flow<String> {
+  let screen: Int
+  init(screen: Int) { self.screen = screen }
+  override func makeFirstScreen() throws(NavigationError) -> ViewController {
+    let first = ViewController()
+    first.title = "\(screen)"
+    return first
+  }
+}
+
+extension FlowOutcome {
+  /// The outcome's case, as the model names it.
+  fileprivate var kind: String {
+    switch self {
+    case .finished: "finished"
+    case .dismissed: "dismissed"
+    case .replaced: "replaced"
+    case .cancelled: "cancelled"
+    }
   }
 }
 

@@ -60,10 +60,13 @@ enum SpaceAnswer: CaseIterable, CustomStringConvertible {
 /// A protection space that answers as told (or never, for `nil`) and records what it was
 /// asked.
 final class TestSpace: ProtectionSpace {
-  let answer: SpaceAnswer?
+  /// How it answers the next request; a test may change it between navigations.
+  var answer: SpaceAnswer?
   let spaceName: String
   /// The protected screens it was asked about, in order.
   var asked: [String] = []
+  /// The requests it heard, in order.
+  var requests: [ProtectionRequest] = []
   /// The sign-in flows it required.
   var signIns: [SignInFlow] = []
   /// The decisions it holds back (for `nil`: never called).
@@ -78,6 +81,7 @@ final class TestSpace: ProtectionSpace {
 
   func evaluate(_ request: ProtectionRequest, decide: @escaping (ProtectionDecision) -> Void) {
     asked.append(request.screen)
+    requests.append(request)
     switch answer {
     case nil: pending.append(decide)
     case .allowed: decide(.allow)
@@ -123,9 +127,11 @@ enum Delivered: Equatable, CustomStringConvertible {
 
 /// An app whose root stack holds Lobby; Vault (protected by `space`) is pushed on Lobby and
 /// VaultItem on Vault; Annex is presented from Lobby; Lobby has a bar button item for
-/// popovers. The journal is on, misuse traps (a denial must never trap).
+/// popovers. The journal is on, misuse traps (a denial must never trap). Vault's screen is
+/// kept alive for `keepVaultAlive` when given.
 func makeVaultApp(
-  space: TestSpace, log: MadeLog, misuse: MisusePolicy = .trap, scheduler: ManualScheduler? = nil
+  space: TestSpace, log: MadeLog, misuse: MisusePolicy = .trap, scheduler: ManualScheduler? = nil,
+  keepVaultAlive: Lifetime? = nil
 ) throws -> AppController {
   let window = Window(scheduler: scheduler.map { .manual($0) } ?? .immediate, misusePolicy: misuse)
   let app = AppController(window: window, rootRoute: Lobby())
@@ -135,7 +141,8 @@ func makeVaultApp(
     return lobby
   }
   try app.routes.register(
-    Vault.self, url: "vault://lobby/vault", parent: { _ in Lobby() }, protectedBy: space
+    Vault.self, url: "vault://lobby/vault", parent: { _ in Lobby() }, protectedBy: space,
+    keepAlive: keepVaultAlive
   ) {
     _ in LoggedScreen("Vault", log: log)
   }

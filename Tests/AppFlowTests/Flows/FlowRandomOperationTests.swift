@@ -89,6 +89,25 @@ import Testing
 
   @Test(arguments: seeds, [false, true])
   func randomFlowOperationsKeepTheInvariants(seed: UInt64, manual: Bool) throws {
+    let run = try Self.runWorld(seed: seed, manual: manual, steps: 300)
+    #expect(run.flows >= 20, "seed \(seed): only \(run.flows) flows ran")
+    if !run.failures.isEmpty {
+      Issue.record(
+        "seed \(seed), manual \(manual): \(run.failures)\noperations:\n\(run.operations.enumerated().map { "  \($0): \($1)" }.joined(separator: "\n"))"
+      )
+    }
+  }
+
+  /// What one random world did: the invariants it broke, the flows it ran, its operations.
+  struct WorldRun {
+    var failures: [String]
+    var flows: Int
+    var operations: [String]
+  }
+
+  /// Runs `steps` random operations on a new app controller, checking the invariants after
+  /// each, then stops it and checks that nothing is left alive.
+  static func runWorld(seed: UInt64, manual: Bool, steps: Int) throws -> WorldRun {
     let scheduler = manual ? ManualScheduler() : nil
     // The home screen is not kept: the leak check at the end covers it too.
     var app: AppController? = try makeApp(scheduler: scheduler).0
@@ -149,7 +168,7 @@ import Testing
       }
     }
 
-    for step in 0..<300 {
+    for step in 0..<steps {
       guard let liveApp = app else { break }
       let op = Self.randomOperation(&rng, liveApp, scheduler, &records, &refs, ends, space, step: step)
       ops.append(op)
@@ -164,12 +183,7 @@ import Testing
     }
     app = nil
     if !alive(refs).isEmpty { failures.append("alive after stop: \(alive(refs))") }
-    #expect(records.count >= 20, "seed \(seed): only \(records.count) flows ran")
-    if !failures.isEmpty {
-      Issue.record(
-        "seed \(seed), manual \(manual): \(failures)\noperations:\n\(ops.enumerated().map { "  \($0): \($1)" }.joined(separator: "\n"))"
-      )
-    }
+    return WorldRun(failures: failures, flows: records.count, operations: ops)
   }
 
   /// Performs one random operation and describes it.

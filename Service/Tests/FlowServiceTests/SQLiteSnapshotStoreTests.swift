@@ -69,4 +69,44 @@ import Testing
           "Can't open the snapshot database \(directory.file("missing/store.sqlite")): "))
     }
   }
+
+  /// The README's promise, read back from the database: one file in WAL mode, the
+  /// `snapshots` table as it describes it, and `synchronous = NORMAL` with a checkpoint every
+  /// 1,000 pages, whose consequence (a killed process loses nothing, a power cut the saves
+  /// since the last checkpoint) it states.
+  @Test func theDatabaseHasTheSettingsTheREADMEPromises() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.file("store.sqlite")
+    let store = try SQLiteSnapshotStore(path: path)
+    // The writer's connection, through which every save commits.
+    let (journalMode, synchronous, checkpoint, busyTimeout) = try await store.pool.write { db in
+      (
+        try String.fetchOne(db, sql: "PRAGMA journal_mode"),
+        try Int.fetchOne(db, sql: "PRAGMA synchronous"),
+        try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint"),
+        try Int.fetchOne(db, sql: "PRAGMA busy_timeout")
+      )
+    }
+    #expect(journalMode == "wal")
+    #expect(synchronous == 1)  // NORMAL; FULL is 2.
+    #expect(checkpoint == 1_000)
+    #expect(busyTimeout == 5_000)
+    // WAL mode is the file's, not the connection's: another connection finds it.
+    let queue = try DatabaseQueue(path: path)
+    let (fileMode, columns) = try await queue.read { db in
+      (
+        try String.fetchOne(db, sql: "PRAGMA journal_mode"),
+        try Row.fetchAll(db, sql: "PRAGMA table_info(snapshots)").map { row -> String in
+          let name: String = row["name"]
+          let type: String = row["type"]
+          let notNull: Bool = row["notnull"]
+          let primaryKey: Bool = row["pk"]
+          return "\(name) \(type)\(notNull ? " NOT NULL" : "")\(primaryKey ? " PRIMARY KEY" : "")"
+        }
+      )
+    }
+    #expect(fileMode == "wal")
+    #expect(columns == ["session TEXT NOT NULL PRIMARY KEY", "bytes BLOB", "updated_at TEXT NOT NULL"])
+  }
 }

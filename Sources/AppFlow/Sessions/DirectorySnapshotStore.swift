@@ -8,11 +8,22 @@ import Dispatch
 /// let host = SessionHost(store: store, codec: codec) { makeApp() }
 /// ```
 ///
-/// A save writes a temporary file in the same directory, flushes it to stable storage, renames
-/// it over the session's file, then flushes the directory: a crash at any point leaves the
-/// previous snapshot or the new one, whole, never part of one. Until the rename a crash leaves
-/// a temporary file behind (`<session>.snapshot.<random>.tmp`), which loads and listings
-/// ignore; ``removeTemporaryFiles()`` deletes them.
+/// A save writes a temporary file in the same directory, flushes it to stable storage
+/// (`fsync`; `F_FULLFSYNC` on Apple platforms), renames it over the session's file, then
+/// flushes the directory; a remove flushes the directory after it deletes the file, and a
+/// store that creates its directory flushes the directory's parent. What survives:
+///
+/// - **A killed process** (`SIGKILL`, a trap): every save and remove that returned, and for a
+///   save in progress the previous snapshot or the new one, whole, never part of one. The
+///   rename is atomic, and the system keeps what a process gave it, flushed or not.
+/// - **A power cut or a crash of the system**: the same, on a disk that honours flushes. The
+///   flush before the rename puts the new bytes on the disk before any name points at them
+///   (without it, the renamed file could come back empty or short); the flush after it puts
+///   the rename there (without it, a returned save could come back as the previous
+///   snapshot).
+///
+/// Until the rename a crash leaves a temporary file behind (`<session>.snapshot.<random>.tmp`),
+/// which loads and listings ignore; ``removeTemporaryFiles()`` deletes them.
 ///
 /// Each file starts with a header (format, version, session, length) and ends with a
 /// checksum; a file that is truncated, has a byte changed or belongs to another session is
@@ -60,10 +71,13 @@ public final class DirectorySnapshotStore: SnapshotStore {
     try self.init(directory: directory, saveHook: nil)
   }
 
-  /// Opens the store in `directory`, calling `saveHook` at each stage of every save.
-  init(directory: String, saveHook: (@Sendable (SaveStage) -> Void)?) throws(SnapshotStoreError) {
+  /// Opens the store in `directory`, making its file-system calls through `fileSystem` and
+  /// calling `saveHook` at each stage of every save.
+  init(
+    directory: String, fileSystem: FileSystemCalls = .posix, saveHook: (@Sendable (SaveStage) -> Void)?
+  ) throws(SnapshotStoreError) {
     do {
-      folder = try POSIXDirectory(path: directory)
+      folder = try POSIXDirectory(path: directory, system: fileSystem)
     } catch {
       throw SnapshotStoreError(.io, "Can't open the snapshot directory: \(error.text).")
     }

@@ -25,26 +25,58 @@ struct POSIXFailure: Error {
 ///
 /// Plain POSIX rather than Foundation: Foundation's atomic write neither flushes the file
 /// nor the directory on Linux, and a crash-safe replace needs both, in order.
+///
+/// The calls that create, write, flush, rename and remove go through ``FileSystemCalls``
+/// (the system's own unless a test gives its recorder); reads and listings call the system
+/// directly.
 struct POSIXDirectory: Sendable {
   /// The directory's path, for messages.
   let path: String
   /// The open directory.
   let descriptor: Int32
+  /// The system calls that change files.
+  let system: FileSystemCalls
 
-  /// Opens `path`, creating it (not its parents) when it is missing.
-  init(path: String) throws(POSIXFailure) {
+  /// Opens `path`, creating it (not its parents) when it is missing; a directory it creates
+  /// is flushed into its parent, so that it survives a power cut with the files saved in it.
+  init(path: String, system: FileSystemCalls = .posix) throws(POSIXFailure) {
     self.path = path
-    if mkdir(path, 0o700) != 0, errno != EEXIST {
+    self.system = system
+    if system.makeDirectory(path, 0o700) == 0 {
+      try Self.flushParent(of: path, system: system)
+    } else if errno != EEXIST {
       throw POSIXFailure(operation: "create", path: path, code: errno)
     }
-    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    let descriptor = system.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else { throw POSIXFailure(operation: "open", path: path, code: errno) }
     self.descriptor = descriptor
   }
 
+  /// Flushes the directory that holds `path`: a new entry in a directory (here, `path`
+  /// itself) is on stable storage only once that directory is flushed.
+  private static func flushParent(of path: String, system: FileSystemCalls) throws(POSIXFailure) {
+    let parent = parentPath(of: path)
+    let descriptor = system.open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw POSIXFailure(operation: "open", path: parent, code: errno) }
+    defer { _ = system.close(descriptor) }
+    while system.synchronize(descriptor) != 0 {
+      if errno == EINTR { continue }
+      throw POSIXFailure(operation: "flush", path: parent, code: errno)
+    }
+  }
+
+  /// The directory that holds `path`: `/` for `/x`, `.` for a name without a slash.
+  static func parentPath(of path: String) -> String {
+    var trimmed = Substring(path)
+    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+    guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+    let parent = trimmed[..<slash]
+    return parent.isEmpty ? "/" : String(parent)
+  }
+
   /// Closes the directory.
   func close() {
-    _ = systemClose(descriptor)
+    _ = system.close(descriptor)
   }
 
   /// The path of a file in the directory.
@@ -54,14 +86,14 @@ struct POSIXDirectory: Sendable {
 
   /// Creates `name`, which must not exist, readable and writable by the owner only.
   func create(_ name: String) throws(POSIXFailure) -> Int32 {
-    let file = openat(descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(0o600))
+    let file = system.openAt(descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(0o600))
     guard file >= 0 else { throw POSIXFailure(operation: "create", path: path(of: name), code: errno) }
     return file
   }
 
   /// Opens `name` for reading, or `nil` when it does not exist.
   func openForReading(_ name: String) throws(POSIXFailure) -> Int32? {
-    let file = openat(descriptor, name, O_RDONLY | O_CLOEXEC)
+    let file = system.openAt(descriptor, name, O_RDONLY | O_CLOEXEC, 0)
     if file < 0, errno == ENOENT { return nil }
     guard file >= 0 else { throw POSIXFailure(operation: "open", path: path(of: name), code: errno) }
     return file
@@ -72,7 +104,7 @@ struct POSIXDirectory: Sendable {
     var written = 0
     while written < bytes.count {
       let result = bytes.withUnsafeBytes { buffer in
-        systemWrite(file, buffer.baseAddress! + written, buffer.count - written)
+        system.write(file, buffer.baseAddress! + written, buffer.count - written)
       }
       if result < 0, errno == EINTR { continue }
       guard result > 0 else { throw POSIXFailure(operation: "write", path: path(of: name), code: errno) }
@@ -104,13 +136,10 @@ struct POSIXDirectory: Sendable {
 
   /// Flushes `file` (the directory itself by default) to stable storage: `F_FULLFSYNC`
   /// where the system has it (a plain `fsync` leaves the data in the drive's cache on Apple
-  /// platforms), else `fsync`.
+  /// platforms), else `fsync` (``FileSystemCalls/synchronize``).
   func flush(_ file: Int32? = nil, name: String? = nil) throws(POSIXFailure) {
     let target = file ?? descriptor
-    #if canImport(Darwin)
-      if fcntl(target, F_FULLFSYNC) == 0 { return }
-    #endif
-    while fsync(target) != 0 {
+    while system.synchronize(target) != 0 {
       if errno == EINTR { continue }
       throw POSIXFailure(operation: "flush", path: name.map(path(of:)) ?? path, code: errno)
     }
@@ -118,14 +147,14 @@ struct POSIXDirectory: Sendable {
 
   /// Closes a file, reporting a failure (a write the system could not finish).
   func close(_ file: Int32, name: String) throws(POSIXFailure) {
-    guard systemClose(file) == 0 else {
+    guard system.close(file) == 0 else {
       throw POSIXFailure(operation: "close", path: path(of: name), code: errno)
     }
   }
 
   /// Renames `source` to `destination`, replacing it atomically.
   func rename(_ source: String, to destination: String) throws(POSIXFailure) {
-    guard renameat(descriptor, source, descriptor, destination) == 0 else {
+    guard system.renameAt(descriptor, source, destination) == 0 else {
       throw POSIXFailure(operation: "rename", path: "\(path(of: source)) to \(destination)", code: errno)
     }
   }
@@ -135,7 +164,7 @@ struct POSIXDirectory: Sendable {
   /// - Returns: `false` when it did not exist.
   @discardableResult
   func remove(_ name: String) throws(POSIXFailure) -> Bool {
-    if unlinkat(descriptor, name, 0) == 0 { return true }
+    if system.unlinkAt(descriptor, name) == 0 { return true }
     if errno == ENOENT { return false }
     throw POSIXFailure(operation: "remove", path: path(of: name), code: errno)
   }
@@ -163,8 +192,3 @@ struct POSIXDirectory: Sendable {
 
 /// `close(2)`, named apart from the methods called `close`.
 private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
-
-/// `write(2)`, named apart from the method called `write`.
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-  write(descriptor, buffer, count)
-}

@@ -10,15 +10,24 @@ import GRDB
 /// let host = SessionHost(store: store, codec: ShopApp.codec) { try ShopApp.makeApp() }
 /// ```
 ///
-/// The database runs in WAL mode (a GRDB `DatabasePool`): reads go on while a save writes,
-/// and a save is one transaction, so a crash leaves the previous snapshot or the new one.
+/// The database runs in WAL mode with `synchronous = NORMAL` (a GRDB `DatabasePool`'s
+/// settings): reads go on while a save writes, and a save is one transaction. What survives:
+///
+/// - A killed process (SIGKILL, a trap) loses no save that returned: a commit is in the
+///   write-ahead log, which the system keeps once written.
+/// - A power cut or a crash of the system can lose the saves committed since the log was
+///   last flushed (at each checkpoint, every 1,000 pages by default): they roll back whole.
+///   The database stays consistent, and a session's row holds a snapshot it was saved with,
+///   never part of one. (`synchronous = FULL` would flush the log at every commit: one
+///   `fsync` per save.)
+///
 /// Every failure is a `SnapshotStoreError`: the database's own errors with the code
 /// `database`, a row whose bytes are not a blob with ``SnapshotStoreError/Code/damaged``.
 final class SQLiteSnapshotStore: SnapshotStore {
   /// The database file's path.
   let path: String
-  /// The open database.
-  private let pool: DatabasePool
+  /// The open database (internal for the tests that read its settings).
+  let pool: DatabasePool
 
   /// The code of a failure that SQLite reported: the message has SQLite's text.
   static let databaseFailed = SnapshotStoreError.Code(rule: "database")

@@ -175,9 +175,17 @@ public final class RouteTable {
   /// - Throws: The matcher's errors (no match, invalid parameter, bad input) or the
   ///   decoding's.
   public func route(for url: some StringProtocol) throws(RouteError) -> AnyRoute {
+    let (match, registration) = try registration(matching: url)
+    return try registration.decode(match.parameters)
+  }
+
+  /// The match of a URL and the registration of the route type its pattern belongs to.
+  private func registration(matching url: some StringProtocol) throws(RouteError)
+    -> (URLMatch<ObjectIdentifier>, any RouteRegistration)
+  {
     let match = try patterns.match(url)
     guard let registration = registrations[match.value] else { throw .unregisteredRoute(match.pattern.text) }
-    return try registration.decode(match.parameters)
+    return (match, registration)
   }
 
   /// The route of type `type` a URL names.
@@ -195,8 +203,7 @@ public final class RouteTable {
   ///   a pattern of another route type, before its parameters are decoded; otherwise as
   ///   ``route(for:)``.
   public func route<R: Route>(for url: some StringProtocol, as type: R.Type) throws(RouteError) -> R {
-    let match = try patterns.match(url)
-    guard let registration = registrations[match.value] else { throw .unregisteredRoute(match.pattern.text) }
+    let (match, registration) = try registration(matching: url)
     guard let typed = registration as? TypedRouteRegistration<R> else {
       throw .wrongRouteType(
         URLLimits.shown(url), pattern: match.pattern.text, matched: registration.routeName,

@@ -93,14 +93,6 @@ public struct Destination<Screen: ViewController> {
     return try storyboard.scene(identifier)
   }
 
-  /// Names the children of type `Screen`, for a removal; it never creates a screen.
-  static var existing: Destination {
-    Destination(
-      source: .factory(String(describing: Screen.self)) {
-        preconditionFailure("A removal never creates a screen.")
-      })
-  }
-
   /// A Boolean value indicating whether resolving the destination creates a screen (from
   /// a type, a factory or a scene) rather than handing back a given one.
   var createsScreen: Bool {

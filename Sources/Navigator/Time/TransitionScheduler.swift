@@ -89,7 +89,7 @@ public final class ManualScheduler {
   public private(set) var now: Duration = .zero
 
   /// ``now`` in seconds, as the keep-alive caches measure time.
-  private(set) var secondsNow: Double = 0
+  var secondsNow: Double { now.inSeconds }
 
   /// The keep-alive caches whose durations this clock measures, held weakly.
   private var clockObservers: [WeakClockObserver] = []
@@ -119,7 +119,6 @@ public final class ManualScheduler {
   public func advance(by duration: Duration) {
     let seconds = duration.inSeconds
     now += duration
-    secondsNow += seconds
     var finished: [Entry] = []
     var index = 0
     while index < entries.count {

@@ -100,10 +100,14 @@ open class View {
   }
 
   /// Removes the view from its superview; a screen whose view leaves the screen disappears.
+  ///
+  /// A screen that was already disappearing (its container began a transition and has not
+  /// ended it) finishes: a view that leaves the window gets its `viewDidDisappear`.
   public func removeFromSuperview() {
     guard let superview else { return }
-    let disappearing = superview.window.map { superview.isOnScreen(in: $0) } ?? false
-    if disappearing { forwardViewAppearance(false) }
+    if let window = superview.window, superview.isOnScreen(in: window) || superview.isLeavingScreen(in: window) {
+      forwardViewAppearance(false)
+    }
     detachFromSuperview()
   }
 
@@ -136,6 +140,18 @@ open class View {
     return false
   }
 
+  /// A Boolean value indicating whether the screen owning this view is disappearing from a
+  /// visible window.
+  private func isLeavingScreen(in window: Window) -> Bool {
+    guard !window.isHidden else { return false }
+    var view: View? = self
+    while let current = view {
+      if let owner = current.owningViewController { return owner.appearanceState == .disappearing }
+      view = current.superview
+    }
+    return false
+  }
+
   /// Makes the screens whose views are in this subtree appear or disappear.
   private func forwardViewAppearance(_ appearing: Bool) {
     if let owner = owningViewController {
@@ -154,7 +170,7 @@ open class View {
       if appearing, owner.appearanceState == .disappeared || owner.appearanceState == .disappearing {
         owner.beginAppearance(true, animated: false, window: window)
         owner.endAppearance(window: window)
-      } else if !appearing, owner.appearanceState == .appeared || owner.appearanceState == .appearing {
+      } else if !appearing, owner.appearanceState != .disappeared {
         owner.beginAppearance(false, animated: false, window: window)
         owner.endAppearance(window: window)
       }

@@ -103,4 +103,39 @@ import Testing
         .didAppear(child, animated: true), .didAppear(grandchild, animated: true),
       ])
   }
+
+  /// A screen whose container has begun a disappearance and not ended it finishes
+  /// disappearing when its view leaves the window (found by the soak: it stayed
+  /// `disappearing` outside any window).
+  @Test func aChildLeavingTheWindowMidDisappearanceFinishesIt() {
+    let stage = Stage.hidden(scheduler: .immediate, misuse: .trap)
+    let window = stage.window
+    let container = ManualContainer("Container")
+    let child = Screen("Child")
+    let grandchild = Screen("Grandchild")
+    window.rootViewController = container
+    window.makeKeyAndVisible()
+    container.addChild(child)
+    container.view.addSubview(child.view)
+    child.didMove(toParent: container)
+    child.addChild(grandchild)
+    child.view.addSubview(grandchild.view)
+    grandchild.didMove(toParent: child)
+    child.beginAppearanceTransition(true, animated: false)
+    child.endAppearanceTransition()
+    child.beginAppearanceTransition(false, animated: true)
+    stage.discardEvents()
+
+    grandchild.willMove(toParent: nil)
+    grandchild.view.removeFromSuperview()
+    grandchild.removeFromParent()
+    #expect(grandchild.appearanceState == .disappeared)
+    #expect(child.appearanceState == .disappearing)
+    stage.expect(
+      [
+        .willMove(grandchild, to: nil), .didDisappear(grandchild, animated: true), .didMove(grandchild, to: nil),
+      ])
+    child.endAppearanceTransition()
+    stage.expect([.didDisappear(child, animated: true)])
+  }
 }

@@ -306,6 +306,9 @@ final class FlowKeeper: HierarchyObserver {
       if parent.requestedEnding != nil { return parentEnded(flow, parent, parent.requestedEnding!) }
       ancestor = parent.parent
     }
+    // A navigation to a state (a deep link) took the screen away, whichever of its steps
+    // removed it: the flow is replaced, never dismissed by its user.
+    if window.isApplyingNavigationToState { return .replaced(exit) }
     switch exit.cause {
     case .popped, .dismissed, .removedFromParent:
       if let shown = flow.shownScreen, exit.removedScreen.identifies(shown) { return .dismissed(exit) }

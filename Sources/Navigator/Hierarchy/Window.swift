@@ -272,6 +272,11 @@ open class Window: View {
   /// (``ViewControllerTransitioningDelegate``); `nil` for the default duration.
   internal var nextTransitionDuration: Double?
 
+  /// A Boolean value indicating whether a navigation to a state is changing the structure
+  /// now: the screens that leave meanwhile were taken away by it, whichever step (a pop-to,
+  /// a new stack, a dismissal, a child's removal) removed them.
+  internal var isApplyingState = false
+
   /// Starts a planned transition: the window is busy until it finishes, and the scheduler
   /// delivers its phases.
   @inline(__always)

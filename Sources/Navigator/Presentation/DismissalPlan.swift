@@ -14,6 +14,9 @@ internal struct DismissalPlan: TransitionPlan {
   let completion: (() -> Void)?
   /// Delegate calls that follow the did-callbacks (a swipe's or a tap's did-dismiss).
   let afterDidCallbacks: (() -> Void)?
+  /// A Boolean value indicating whether a navigation to a state dismissed the chain as one
+  /// of its steps (``Window/isApplyingState`` while the chain leaves the hierarchy).
+  var isStepOfStateNavigation = false
 
   internal func willPhase() {
     for (index, screen) in chain.enumerated() {
@@ -35,7 +38,10 @@ internal struct DismissalPlan: TransitionPlan {
     reappearing?.endAppearance(window: window)
     for screen in chain { screen.didLeaveHierarchy() }
     if let dismissed = chain.last, dismissed.isDetached {
+      let wasApplyingState = window.isApplyingState
+      window.isApplyingState = wasApplyingState || isStepOfStateNavigation
       for screen in chain { screen.leave(.dismissed(trigger), removedScreen: dismissed, from: window) }
+      window.isApplyingState = wasApplyingState
     }
     afterDidCallbacks?()
     if let completion {

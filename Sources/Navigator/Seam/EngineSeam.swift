@@ -53,6 +53,13 @@ extension Window {
   /// guard has not answered, or earlier requests wait.
   @inline(__always)
   package var isBusy: Bool { queue.isBusy }
+
+  // Package: a flow whose screen leaves during a navigation to a state (a deep link) ends
+  // replaced, whichever step removed it; the exit itself says how the screen left.
+  /// A Boolean value indicating whether a navigation to a state is changing the structure
+  /// now.
+  @inline(__always)
+  package var isApplyingNavigationToState: Bool { isApplyingState }
 }
 
 extension ViewController {

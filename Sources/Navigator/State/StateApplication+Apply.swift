@@ -37,6 +37,8 @@ extension StateApplication {
     // names the navigation). Building screen names here cost a type name per screen.
     let unread = NavigationRequest.navigate(to: "", steps: [], animated: animated)
     window.queue.begin(.transition)
+    window.isApplyingState = true
+    defer { window.isApplyingState = false }
     var plans: [any TransitionPlan] = []
     plans.reserveCapacity(actions.count)
     for action in actions {
@@ -45,9 +47,10 @@ extension StateApplication {
         if let plan = window.applyRootReplacement(with: planned?.screen) { plans.append(plan) }
       case .dismiss(let presenter):
         guard let presented = presenter.presented else { continue }
-        plans.append(
-          presented.removePresentation(
-            window: window, animated: animated, trigger: .programmatic, request: unread, completion: nil))
+        var dismissal = presented.removePresentation(
+          window: window, animated: animated, trigger: .programmatic, request: unread, completion: nil)
+        dismissal.isStepOfStateNavigation = true
+        plans.append(dismissal)
       case .push(let planned, let navigation, let shown):
         plans.append(
           move(

@@ -13,38 +13,46 @@ import Testing
 ///
 /// The model (``ReferenceModel``) is a plain value simple enough to be obviously right: a
 /// navigation stack of screen numbers, a chain of presentations with their styles, the swipe
-/// in progress, and the flows run with the screen each showed and its outcome. The checker explores breadth first; a state whose shape was seen
-/// already (the same stack depth, the same chain of styles, the same swipe) is not explored
-/// again, since fresh screens make the same moves from the same shape. Each explored
-/// sequence is replayed on a new window, under the immediate scheduler and under a manual
-/// one settled after every step, and after every step the two must agree on the stack, the
-/// chain of presentations, which screens joined and left the window's hierarchy, and which
-/// flows ended with which outcome (each exactly once).
+/// in progress, the flows run with the screen each showed, the route that made each screen,
+/// the sign-in in progress and the deep link waiting for it, the screen kept alive. The
+/// checker explores breadth first; a state whose shape was seen already (the routes along
+/// the stack, the flows' places, the chain of styles, the swipe, the waiting link, the kept
+/// screen) is not explored again, since fresh screens make the same moves from the same
+/// shape. Each explored sequence is replayed on a new app controller, under the immediate
+/// scheduler and under a manual one settled after every step, and after every step the two
+/// must agree on the stack, the chain of presentations, which screens joined and left the
+/// window's hierarchy, which screens were made (none for a refusal), which flows ended with
+/// which outcome (each exactly once, its handler before its `didEnd`), and which deep links
+/// completed with which result (each exactly once).
 ///
 /// The alphabet holds the moves that are legal in the model's state: while a swipe is in
 /// progress, only its end; a back swipe only on an uncovered stack of two or more; a flow is
-/// run (pushed) and finished on an uncovered stack.
+/// run (pushed) and finished on an uncovered stack; the sign-in finishes while it runs.
 @Suite struct ModelCheckTests {
-  /// CI's depth: every state reachable in this many steps (31,780 shapes), explored in a few seconds.
-  static let depth = 8
+  /// CI's runs: each alphabet to the depth it explores in seconds.
+  static let runs: [(ModelOperation.Alphabet, depth: Int)] = [(.hierarchy, 8), (.all, 5)]
 
-  @Test(arguments: [false, true])
-  func theEngineAgreesWithTheModelOnEverySequence(manual: Bool) {
-    let result = ModelChecker(manual: manual).explore(depth: Self.depth)
-    #expect(result.mismatches == [], "manual: \(manual)")
+  @Test(arguments: [false, true], [ModelOperation.Alphabet.hierarchy, .all])
+  func theEngineAgreesWithTheModelOnEverySequence(manual: Bool, alphabet: ModelOperation.Alphabet) {
+    let depth = Self.runs.first { $0.0 == alphabet }!.depth
+    let result = ModelChecker(manual: manual, alphabet: alphabet).explore(depth: depth)
+    #expect(result.mismatches == [], "manual: \(manual), \(alphabet)")
     // The exploration reaches what the alphabet can: every style, both swipes, deep stacks.
-    #expect(result.states >= 100, "manual: \(manual): only \(result.states) states")
+    #expect(result.states >= 1_000, "manual: \(manual), \(alphabet): only \(result.states) states")
   }
 
-  /// The deeper run, documented in the Testing article: `MODEL_CHECK_DEPTH=10 swift test
-  /// --filter ModelCheckTests` prints the number of states and sequences of each scheduler.
+  /// The deeper run, documented in the Testing article: `MODEL_CHECK_DEPTH=7 swift test
+  /// --filter ModelCheckTests` explores the whole alphabet to that depth and prints the number
+  /// of states and sequences of each scheduler.
   @Test(.enabled(if: ModelCheckTests.deeperDepth != nil))
   func theDeeperRunAgreesToo() {
-    let depth = Self.deeperDepth ?? Self.depth
+    let depth = Self.deeperDepth ?? 0
     for manual in [false, true] {
-      let result = ModelChecker(manual: manual).explore(depth: depth)
+      let start = ContinuousClock.now
+      let result = ModelChecker(manual: manual, alphabet: .all).explore(depth: depth)
       print(
-        "model check, depth \(depth), manual \(manual): \(result.states) states, \(result.sequences) sequences"
+        "model check, depth \(depth), manual \(manual): \(result.states) states, \(result.sequences) sequences, "
+          + "\(ContinuousClock.now - start)"
       )
       #expect(result.mismatches == [], "manual: \(manual)")
     }
@@ -65,11 +73,37 @@ enum ModelOperation: Hashable, CustomStringConvertible, CaseIterable {
   case beginSheetSwipe, cancelSheetSwipe, finishSheetSwipe
   /// Runs a flow that pushes its first screen; finishes the latest running flow.
   case runFlow, finishFlow
+  /// The two deep links: `check://x/item` (the root stack `[Home, Item]`) and
+  /// `check://x/item/sheet` (the same stack presenting the `Sheet` route's screen).
+  case openItem, openSheet
+  /// The deep link `check://x/guarded` (the root stack `[Home, Guarded]`), whose route is
+  /// protected by a space that answers as given.
+  case openGuarded(GateAnswer)
+  /// Finishes the sign-in flow the space required.
+  case finishSignIn
+
+  /// How the protection space answers.
+  enum GateAnswer: Hashable { case allow, deny, signIn }
+
+  /// The moves a run may make.
+  enum Alphabet: CustomStringConvertible {
+    /// The hierarchy's moves and the flows: no route, no protection.
+    case hierarchy
+    /// Every move.
+    case all
+
+    var description: String { self == .hierarchy ? "hierarchy" : "all" }
+
+    var operations: [ModelOperation] {
+      self == .all ? ModelOperation.allCases : Array(ModelOperation.allCases.prefix { $0 != .openItem })
+    }
+  }
 
   static let allCases: [ModelOperation] = [
     .push, .pop, .popToRoot, .present(.fullScreen), .present(.pageSheet), .present(.overFullScreen),
     .dismiss, .beginBackSwipe, .cancelBackSwipe, .finishBackSwipe, .beginSheetSwipe, .cancelSheetSwipe,
-    .finishSheetSwipe, .runFlow, .finishFlow,
+    .finishSheetSwipe, .runFlow, .finishFlow, .openItem, .openSheet, .openGuarded(.allow),
+    .openGuarded(.deny), .openGuarded(.signIn), .finishSignIn,
   ]
 
   var description: String {
@@ -87,38 +121,63 @@ enum ModelOperation: Hashable, CustomStringConvertible, CaseIterable {
     case .finishSheetSwipe: "finishSheetSwipe"
     case .runFlow: "runFlow"
     case .finishFlow: "finishFlow"
+    case .openItem: "openItem"
+    case .openSheet: "openSheet"
+    case .openGuarded(let answer): "openGuarded(\(answer))"
+    case .finishSignIn: "finishSignIn"
     }
   }
 }
 
-/// The reference: what UIKit's hierarchy holds after each move, as plain values.
-struct ReferenceModel: Equatable {
+/// The reference: what UIKit's hierarchy and the app controller hold after each move, as
+/// plain values.
+struct ReferenceModel {
   enum Swipe: Hashable { case back, sheet }
+  /// The route that made a screen.
+  enum Key: Int { case home = 1, item, guarded, sheet, signIn }
 
-  /// The root stack's screens, root first (screen 0 is the root).
+  /// The root stack's screens, root first (screen 0 is the root, `Home`).
   var stack: [Int] = [0]
   /// The presented screens, bottom first, with their styles.
   var chain: [(screen: Int, style: ModalPresentationStyle)] = []
+  /// The routes (or the sign-in flow) that made screens; other screens are anonymous.
+  var keys: [Int: Key] = [0: .home]
   /// The swipe in progress.
   var swipe: Swipe?
   /// The next screen's number.
   var next = 1
-  /// The flows run and still running, each with its first screen, in the order they ran.
+  /// The pushed flows still running, each with its first screen, in the order they ran.
   var flows: [(flow: Int, screen: Int)] = []
-  /// The number of flows run.
+  /// The number of flows run (the sign-in flows included).
   var flowCount = 0
+  /// The sign-in flow the space required and its screen, while it runs.
+  var signIn: (flow: Int, screen: Int)?
+  /// The deep link waiting for the sign-in.
+  var waitingOpen: Int?
+  /// The number of deep links opened.
+  var openCount = 0
+  /// The `Guarded` screen kept alive (its route's lifetime is the session) since it left.
+  var kept: Int?
 
-  static func == (lhs: ReferenceModel, rhs: ReferenceModel) -> Bool {
-    lhs.stack == rhs.stack && lhs.chain.map(\.screen) == rhs.chain.map(\.screen)
-      && lhs.chain.map(\.style) == rhs.chain.map(\.style) && lhs.swipe == rhs.swipe
-      && lhs.flows.map(\.flow) == rhs.flows.map(\.flow)
+  /// What one move did: the screens that joined and left, those made (in order), the flows
+  /// that ended with their outcomes, and the deep links that completed with their results.
+  struct Effect: Equatable {
+    var joined: Set<Int> = []
+    var left: Set<Int> = []
+    var made: [Int] = []
+    var ended: [Int: String] = [:]
+    var opened: [Int: String] = [:]
   }
 
   /// The shape that decides what comes next: states of one shape make the same moves.
   var shape: [Int] {
-    [stack.count, swipe.map { $0 == .back ? 1 : 2 } ?? 0]
-      + flows.map { -1 - stack.firstIndex(of: $0.screen)! }
-      + chain.map { [.fullScreen, .pageSheet, .overFullScreen].firstIndex(of: $0.style)! }
+    [swipe.map { $0 == .back ? 1 : 2 } ?? 0, waitingOpen == nil ? 0 : 1, kept == nil ? 0 : 1]
+      + stack.map { keys[$0]?.rawValue ?? 0 } + [-1]
+      + flows.map { stack.firstIndex(of: $0.screen)! } + [-1]
+      + chain.map {
+        [.fullScreen, .pageSheet, .overFullScreen].firstIndex(of: $0.style)! * 8
+          + (keys[$0.screen]?.rawValue ?? 0)
+      }
   }
 
   /// A Boolean value indicating whether `operation` is a legal move now.
@@ -133,92 +192,144 @@ struct ReferenceModel: Equatable {
       }
     }
     switch operation {
-    case .push, .pop, .popToRoot, .present: return true
+    case .push, .pop, .popToRoot, .present, .openItem, .openSheet, .openGuarded: return true
     case .dismiss: return !chain.isEmpty
     case .beginBackSwipe: return stack.count > 1 && chain.isEmpty
     case .beginSheetSwipe: return chain.last?.style == .pageSheet
     case .runFlow: return chain.isEmpty
     case .finishFlow: return chain.isEmpty && !flows.isEmpty
+    case .finishSignIn: return signIn != nil
     case .cancelBackSwipe, .finishBackSwipe, .cancelSheetSwipe, .finishSheetSwipe: return false
     }
   }
 
-  /// The outcome of each flow whose first screen left with `left`, by how it left: as the
-  /// screen removed (a pop, a back swipe) it is dismissed; under a pop to the root, replaced.
-  private mutating func endFlows(leaving left: Set<Int>, removed: Int?) -> [Int: String] {
-    var outcomes: [Int: String] = [:]
-    for entry in flows where left.contains(entry.screen) {
-      outcomes[entry.flow] = entry.screen == removed ? "dismissed" : "replaced"
-    }
-    flows.removeAll { left.contains($0.screen) }
-    return outcomes
-  }
-
-  /// Applies a legal move; returns the screens that joined and left the hierarchy, and the
-  /// flows that ended with their outcomes.
-  mutating func apply(_ operation: ModelOperation) -> (joined: Set<Int>, left: Set<Int>, ended: [Int: String])
-  {
-    let (joined, left, removed) = move(operation)
-    if operation == .finishFlow, let finished = flows.popLast() {
-      return (
-        joined, left, [finished.flow: "finished"].merging(endFlows(leaving: left, removed: nil)) { a, _ in a }
-      )
-    }
-    return (joined, left, endFlows(leaving: left, removed: removed))
-  }
-
-  /// The hierarchy's part of a move: the screens that joined and left, and the screen the move
-  /// removed as such (the one popped or swiped away), if any.
-  private mutating func move(_ operation: ModelOperation) -> (Set<Int>, Set<Int>, Int?) {
+  /// Applies a legal move.
+  mutating func apply(_ operation: ModelOperation) -> Effect {
+    let before = Set(stack + chain.map(\.screen))
+    var effect = Effect()
+    var removed: Int?  // the screen the move removed as such (popped, swiped away)
     switch operation {
     case .push:
-      defer { next += 1 }
-      stack.append(next)
-      return ([next], [], nil)
+      stack.append(make(nil, &effect))
     case .pop:
-      guard stack.count > 1 else { return ([], [], nil) }
-      let top = stack.removeLast()
-      return ([], [top], top)
+      if stack.count > 1 { removed = stack.removeLast() }
     case .popToRoot:
-      let left = Set(stack.dropFirst())
       stack = [stack[0]]
-      return ([], left, nil)
     case .present(let style):
-      defer { next += 1 }
-      chain.append((next, style))
-      return ([next], [], nil)
-    case .dismiss:
-      return ([], [chain.removeLast().screen], nil)
+      chain.append((make(nil, &effect), style))
+    case .dismiss, .finishSheetSwipe:
+      swipe = nil
+      removed = chain.removeLast().screen
     case .beginBackSwipe:
       swipe = .back
-      return ([], [], nil)
-    case .cancelBackSwipe, .cancelSheetSwipe:
-      swipe = nil
-      return ([], [], nil)
-    case .finishBackSwipe:
-      swipe = nil
-      let top = stack.removeLast()
-      return ([], [top], top)
     case .beginSheetSwipe:
       swipe = .sheet
-      return ([], [], nil)
-    case .finishSheetSwipe:
+    case .cancelBackSwipe, .cancelSheetSwipe:
       swipe = nil
-      return ([], [chain.removeLast().screen], nil)
+    case .finishBackSwipe:
+      swipe = nil
+      removed = stack.removeLast()
     case .runFlow:
-      defer {
-        next += 1
-        flowCount += 1
-      }
-      stack.append(next)
-      flows.append((flowCount + 1, next))
-      return ([next], [], nil)
+      flowCount += 1
+      flows.append((flowCount, make(nil, &effect)))
+      stack.append(flows.last!.screen)
     case .finishFlow:
       // The flow's screens leave: its first and everything above it.
-      let first = stack.firstIndex(of: flows.last!.screen)!
-      let left = Set(stack[first...])
-      stack.removeSubrange(first...)
-      return ([], left, nil)
+      let finished = flows.removeLast()
+      effect.ended[finished.flow] = "finished"
+      stack.removeSubrange(stack.firstIndex(of: finished.screen)!...)
+    case .openItem, .openSheet:
+      effect.opened[open(&effect)] = "ok"
+      navigate(to: .item, sheet: operation == .openSheet, &effect)
+    case .openGuarded(let answer):
+      openGuarded(answer, &effect)
+    case .finishSignIn:
+      // The flow's sheet leaves with what it presents; the waiting link goes on, planned
+      // from the state at that moment, and is not asked again.
+      let (flow, screen) = signIn!
+      signIn = nil
+      effect.ended[flow] = "finished"
+      chain.removeSubrange(chain.firstIndex { $0.screen == screen }!...)
+      if let waiting = waitingOpen {
+        waitingOpen = nil
+        navigate(to: .guarded, sheet: false, &effect)
+        effect.opened[waiting] = "ok"
+      }
+    }
+    let after = Set(stack + chain.map(\.screen))
+    effect.joined = after.subtracting(before)
+    effect.left = before.subtracting(after)
+    // A flow whose first screen the move removed as such is dismissed; one whose screen
+    // another move took away is replaced. A sign-in that ends refuses the waiting link.
+    for entry in flows where effect.left.contains(entry.screen) {
+      effect.ended[entry.flow] = entry.screen == removed ? "dismissed" : "replaced"
+    }
+    flows.removeAll { effect.left.contains($0.screen) }
+    if let guarded = effect.left.first(where: { keys[$0] == .guarded }) { kept = guarded }
+    if let (flow, screen) = signIn, effect.left.contains(screen) {
+      effect.ended[flow] = screen == removed ? "dismissed" : "replaced"
+      signIn = nil
+      if let waiting = waitingOpen {
+        effect.opened[waiting] = "protectionDenied"
+        waitingOpen = nil
+      }
+    }
+    return effect
+  }
+
+  /// Makes a screen for a route (or an anonymous one).
+  private mutating func make(_ key: Key?, _ effect: inout Effect) -> Int {
+    defer { next += 1 }
+    keys[next] = key
+    effect.made.append(next)
+    return next
+  }
+
+  /// Opens the guarded link: a newer link supersedes the one waiting; the space is asked
+  /// whenever the guarded screen is not on screen, kept alive or not.
+  private mutating func openGuarded(_ answer: ModelOperation.GateAnswer, _ effect: inout Effect) {
+    let id = open(&effect)
+    if stack.contains(where: { keys[$0] == .guarded }) || answer == .allow {
+      navigate(to: .guarded, sheet: false, &effect)
+      effect.opened[id] = "ok"
+    } else if answer == .deny {
+      effect.opened[id] = "protectionDenied"
+    } else {
+      // One sign-in per space: a second link waits for the running one.
+      waitingOpen = id
+      if signIn == nil {
+        flowCount += 1
+        signIn = (flowCount, make(.signIn, &effect))
+        chain.append((signIn!.screen, .pageSheet))
+      }
+    }
+  }
+
+  /// Counts a deep link, superseding the one waiting; returns its number.
+  private mutating func open(_ effect: inout Effect) -> Int {
+    openCount += 1
+    if let waiting = waitingOpen {
+      effect.opened[waiting] = "superseded"
+      waitingOpen = nil
+    }
+    return openCount
+  }
+
+  /// A deep link's navigation: the root stack `[Home, route]` and, for the sheet, its
+  /// screen presented on the stack; screens already shown are kept, a screen kept alive
+  /// comes back, the others are made.
+  private mutating func navigate(to key: Key, sheet: Bool, _ effect: inout Effect) {
+    var screen = stack.first { keys[$0] == key }
+    if screen == nil, key == .guarded, let kept {
+      screen = kept
+      self.kept = nil
+    }
+    stack = [stack[0], screen ?? make(key, &effect)]
+    if sheet {
+      let kept = chain.first.flatMap { keys[$0.screen] == .sheet ? $0.screen : nil }
+      chain = [(kept ?? make(.sheet, &effect), .pageSheet)]
+    } else {
+      chain = []
     }
   }
 }
@@ -228,6 +339,8 @@ struct ModelChecker {
   /// A Boolean value indicating whether the window runs on a manual scheduler, settled after
   /// every step.
   let manual: Bool
+  /// The moves it makes.
+  let alphabet: ModelOperation.Alphabet
 
   /// What an exploration found.
   struct Result {
@@ -237,19 +350,6 @@ struct ModelChecker {
     var sequences = 0
     /// The first disagreements, with their sequences.
     var mismatches: [String] = []
-  }
-
-  /// Hears the screens that join and leave the window's hierarchy.
-  final class Membership: HierarchyObserver {
-    var joined: Set<Int> = []
-    var left: Set<Int> = []
-    // The numbered screens; the navigation controller has no number.
-    func window(_ window: Window, didAdd screen: ViewController) {
-      if let number = screen.title.flatMap({ Int($0) }) { joined.insert(number) }
-    }
-    func window(_ window: Window, didRemove screen: ViewController, exit: HierarchyExit) {
-      if let number = screen.title.flatMap({ Int($0) }) { left.insert(number) }
-    }
   }
 
   /// Explores every sequence of legal moves up to `depth` steps, pruning shapes seen.
@@ -262,7 +362,7 @@ struct ModelChecker {
       for sequence in frontier {
         var model = ReferenceModel()
         for operation in sequence { _ = model.apply(operation) }
-        for operation in ModelOperation.allCases where model.allows(operation) {
+        for operation in alphabet.operations where model.allows(operation) {
           let extended = sequence + [operation]
           result.sequences += 1
           if let mismatch = run(extended) {
@@ -280,35 +380,40 @@ struct ModelChecker {
     return result
   }
 
-  /// Runs `sequence` on a new window and on the model; the first disagreement, or `nil`.
+  /// Runs `sequence` on a new app controller and on the model; the first disagreement, or
+  /// `nil`.
   func run(_ sequence: [ModelOperation]) -> String? {
     let scheduler = ManualScheduler()
     let window = Window(scheduler: manual ? .manual(scheduler) : .immediate, misusePolicy: .report)
     var misuses: [NavigationError] = []
     window.misuseHandler = { misuses.append($0) }
-    let membership = Membership()
-    window.addHierarchyObserver(membership)
-    let app = AppController(window: window) { named(0) }
-    guard let navigation = try? app.start() else { return "the app controller did not start" }
+    let log = CheckLog()
+    window.addHierarchyObserver(log)
+    let gate = Gate(log: log)
+    let app = AppController(window: window, rootRoute: Home())
+    do throws(RouteError) {
+      try app.routes.register(Home.self, url: "check://x/home") { _ in log.make() }
+      try app.routes.register(Item.self, url: "check://x/item", parent: { _ in Home() }) { _ in log.make() }
+      try app.routes.register(
+        Sheet.self, url: "check://x/item/sheet", presentation: .modal(.pageSheet), parent: { _ in Item() }
+      ) { _ in log.make() }
+      try app.routes.register(
+        Guarded.self, url: "check://x/guarded", parent: { _ in Home() }, protectedBy: gate,
+        keepAlive: .session
+      ) { _ in log.make() }
+    } catch {
+      return "the routes did not register: \(error)"
+    }
+    guard (try? app.start()) != nil, let navigation = window.rootViewController as? NavigationController
+    else {
+      return "the app controller did not start"
+    }
     scheduler.settle()
-    var flows: [CheckedFlow] = []
-    var ended: [Int: String] = [:]
     var model = ReferenceModel()
     for (step, operation) in sequence.enumerated() {
-      membership.joined = []
-      membership.left = []
-      ended = [:]
+      log.beginStep(next: model.next, flows: model.flowCount)
       let expected = model.apply(operation)
-      perform(operation, on: navigation, model: model)
-      if operation == .runFlow {
-        let flow = CheckedFlow(screen: model.next - 1)
-        let number = model.flowCount
-        flows.append(flow)
-        app.run(flow, as: .push, animated: true) { outcome in
-          if ended[number] != nil { ended[number] = "ended twice" } else { ended[number] = outcome.kind }
-        }
-      }
-      if operation == .finishFlow { flows.last { $0.state.isLive }?.finish("done", animated: true) }
+      perform(operation, app: app, navigation: navigation, gate: gate, log: log, model: model)
       scheduler.settle()
       let place =
         "\(sequence.prefix(step + 1).map(\.description).joined(separator: ", ")) (manual: \(manual))"
@@ -319,13 +424,8 @@ struct ModelChecker {
       if chain.map(\.0) != model.chain.map(\.screen) || chain.map(\.1) != model.chain.map(\.style) {
         return "\(place): presented \(chain), model \(model.chain)"
       }
-      if membership.joined != expected.joined || membership.left != expected.left {
-        return "\(place): joined \(membership.joined.sorted()), left \(membership.left.sorted()); "
-          + "model joined \(expected.joined.sorted()), left \(expected.left.sorted())"
-      }
-      if ended != expected.ended {
-        return
-          "\(place): flows ended \(ended.sorted { $0.key < $1.key }), model \(expected.ended.sorted { $0.key < $1.key })"
+      if log.effect != expected {
+        return "\(place): \(log.effect), model \(expected)"
       }
     }
     // Leave nothing in progress, so that the window and its screens are released.
@@ -336,19 +436,21 @@ struct ModelChecker {
     return nil
   }
 
-  /// Makes the engine's move; `model` is the state after it (for the screen's number).
+  /// Makes the engine's move; `model` is the state after it.
   private func perform(
-    _ operation: ModelOperation, on navigation: NavigationController, model: ReferenceModel
+    _ operation: ModelOperation, app: AppController, navigation: NavigationController, gate: Gate,
+    log: CheckLog,
+    model: ReferenceModel
   ) {
     switch operation {
     case .push:
-      navigation.pushViewController(named(model.next - 1), animated: true)
+      navigation.pushViewController(log.make(), animated: true)
     case .pop:
       navigation.popViewController(animated: true)
     case .popToRoot:
       navigation.popToRootViewController(animated: true)
     case .present(let style):
-      let screen = named(model.next - 1)
+      let screen = log.make()
       screen.modalPresentationStyle = style
       (navigation.topPresented ?? navigation).present(screen, animated: true)
     case .dismiss:
@@ -365,8 +467,22 @@ struct ModelChecker {
       navigation.topPresented?.presentationController?.cancelInteractiveDismissal()
     case .finishSheetSwipe:
       navigation.topPresented?.presentationController?.finishInteractiveDismissal()
-    case .runFlow, .finishFlow:
-      break  // through the app controller, in `run(_:)`
+    case .runFlow:
+      let flow = CheckedFlow(number: model.flowCount, log: log)
+      flow.heard = []
+      log.runFlows.append(flow)
+      app.run(flow, as: .push, animated: true) { [unowned flow] outcome in flow.heard?.append(outcome.kind) }
+    case .finishFlow:
+      log.runFlows.last { $0.state.isLive }?.finish("done", animated: true)
+    case .openItem, .openSheet, .openGuarded:
+      if case .openGuarded(let answer) = operation { gate.answer = answer }
+      let url =
+        operation == .openItem
+        ? "check://x/item" : operation == .openSheet ? "check://x/item/sheet" : "check://x/guarded"
+      let number = model.openCount
+      app.open(url, animated: true) { result in log.opened(number, result) }
+    case .finishSignIn:
+      gate.required.first { $0.state.isLive }?.finish("signed in", animated: true)
     }
   }
 
@@ -380,23 +496,111 @@ struct ModelChecker {
     }
     return chain
   }
+}
 
-  /// A screen named by its number.
-  private func named(_ number: Int) -> ViewController {
+/// What the engine did in one step, gathered as the model's ``ReferenceModel/Effect``: the
+/// screens that joined and left the window's hierarchy, the screens made, the flows that
+/// ended (from their `didEnd`) and the deep links that completed.
+final class CheckLog: HierarchyObserver {
+  private(set) var effect = ReferenceModel.Effect()
+  /// The number of the next screen made, and of the next flow.
+  private var next = 0
+  private(set) var nextFlow = 1
+  /// The flows run by the checker (not the sign-ins).
+  var runFlows: [CheckedFlow] = []
+
+  /// Starts a step whose first new screen is `next` and whose first new flow is `flows + 1`.
+  func beginStep(next: Int, flows: Int) {
+    effect = ReferenceModel.Effect()
+    self.next = next
+    nextFlow = flows + 1
+  }
+
+  /// Makes the next numbered screen.
+  func make() -> ViewController {
     let screen = ViewController()
-    screen.title = "\(number)"
+    screen.title = "\(next)"
+    effect.made.append(next)
+    next += 1
     return screen
+  }
+
+  /// Records a flow's end (from its `didEnd`), once.
+  func ended(_ flow: Int, _ kind: String) {
+    effect.ended[flow] = effect.ended[flow] == nil ? kind : "ended twice"
+  }
+
+  /// Records a deep link's result, once.
+  func opened(_ number: Int, _ result: Result<NavigationPlan<AnyRoute>, RouteError>) {
+    let kind: String
+    switch result {
+    case .success: kind = "ok"
+    case .failure(.refused(let error)): kind = "\(error.code)"
+    case .failure(let error): kind = "\(error)"
+    }
+    effect.opened[number] = effect.opened[number] == nil ? kind : "completed twice"
+  }
+
+  // The numbered screens; navigation controllers have no number.
+  func window(_ window: Window, didAdd screen: ViewController) {
+    if let number = screen.title.flatMap({ Int($0) }) { effect.joined.insert(number) }
+  }
+
+  func window(_ window: Window, didRemove screen: ViewController, exit: HierarchyExit) {
+    if let number = screen.title.flatMap({ Int($0) }) { effect.left.insert(number) }
   }
 }
 
-/// A flow whose first screen is a numbered screen.
+/// The protection space of the `Guarded` route: allows, denies, or requires a sign-in flow
+/// presented as a sheet, as the move says.
+final class Gate: ProtectionSpace {
+  var answer = ModelOperation.GateAnswer.allow
+  let log: CheckLog
+  /// The sign-in flows it required.
+  var required: [CheckedFlow] = []
+
+  init(log: CheckLog) { self.log = log }
+
+  func evaluate(_ request: ProtectionRequest, decide: @escaping (ProtectionDecision) -> Void) {
+    switch answer {
+    case .allow: decide(.allow)
+    case .deny: decide(.deny("the model check denies"))
+    case .signIn:
+      let flow = CheckedFlow(number: log.nextFlow, log: log)
+      required.append(flow)
+      decide(.require(flow, as: .modal(.pageSheet)))
+    }
+  }
+}
+
+/// The model check's routes.
+struct Home: Route {}
+struct Item: Route {}
+struct Sheet: Route {}
+struct Guarded: Route {}
+
+/// A flow whose first screen is the next numbered screen, and which records its end.
 final class CheckedFlow: Flow<String> {
-  let screen: Int
-  init(screen: Int) { self.screen = screen }
+  let number: Int
+  let log: CheckLog
+  init(number: Int, log: CheckLog) {
+    self.number = number
+    self.log = log
+  }
+  /// What the handler given to `run` heard, or `nil` when the flow was run without one.
+  var heard: [String]?
+
   override func makeFirstScreen() throws(NavigationError) -> ViewController {
-    let first = ViewController()
-    first.title = "\(screen)"
-    return first
+    log.make()
+  }
+
+  override func didEnd(with outcome: FlowOutcome<String>) {
+    // The handler hears first, once, the same outcome.
+    if let heard, heard != [outcome.kind] {
+      log.ended(number, "onEnd heard \(heard), didEnd \(outcome.kind)")
+    } else {
+      log.ended(number, outcome.kind)
+    }
   }
 }
 

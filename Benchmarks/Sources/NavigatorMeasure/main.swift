@@ -158,7 +158,7 @@ do {
     "B.willMove(nil)", "B.viewWillDisappear", "A.viewWillAppear", "willShow(A)",
     "B.viewDidDisappear", "A.viewDidAppear", "didShow(A)", "B.didMove(nil)",
   ]
-  print("Callbacks of one push+pop (spec §2), both workloads:")
+  print("Callbacks of one push+pop (behaviour reference: Push, Pop), both workloads:")
   print("  " + expected.joined(separator: " → "))
   if model.tally.log! != expected { failures.append("model callbacks differ: \(model.tally.log!)") }
   if baseline.tally.log! != expected { failures.append("baseline callbacks differ: \(baseline.tally.log!)") }

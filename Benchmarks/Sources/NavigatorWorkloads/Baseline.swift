@@ -50,9 +50,10 @@ extension MiniStackDelegate {
 }
 
 /// A minimal hand-written navigation stack: an array and a weak delegate, making the
-/// callbacks of UIKit's push and pop in UIKit's order (spec §2), and the same direction
-/// events Navigator's delegate gets (will/did push, pop, popToRoot), with nothing else
-/// (no checks, no scheduler, no journal, no views, no request queue).
+/// callbacks of UIKit's push and pop in UIKit's order (behaviour reference, "Push" and
+/// "Pop"), and the same direction events Navigator's delegate gets (will/did push, pop,
+/// popToRoot), with nothing else (no checks, no scheduler, no journal, no views, no request
+/// queue).
 open class MiniStack: MiniScreen {
   /// The screens, bottom to top.
   public private(set) var screens: [MiniScreen] = []

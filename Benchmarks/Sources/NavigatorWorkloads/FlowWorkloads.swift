@@ -129,9 +129,10 @@ public final class FlowWorkload {
   ///
   /// Checked: each flow ended once, as expected (`.finished(1)`, or `.dismissed` by a
   /// programmatic pop); the flow, its screen and the pushed screens were released; no flow
-  /// is left in the app's tree; the stack is back to `A`; the plain push + pop makes spec
-  /// §2's 17 callbacks, the navigator's the same with `viewDidLoad` first (it loads the view
-  /// before the push), and the flows exactly the navigator's.
+  /// is left in the app's tree; the stack is back to `A`; the plain push + pop makes UIKit's
+  /// 17 callbacks (behaviour reference, "Push" and "Pop"), the navigator's the same with
+  /// `viewDidLoad` first (it loads the view before the push), and the flows exactly the
+  /// navigator's.
   public func check() -> [String] {
     var problems: [String] = []
     var logs: [String: [String]] = [:]
@@ -192,10 +193,11 @@ public final class FlowWorkload {
     }
     tally.log = nil
 
-    // The plain push makes spec §2's 17 callbacks. The navigator loads a screen's view
-    // before it joins the stack (a screen is fully formed before it is shown), so its
-    // `viewDidLoad` comes first: the same 17 callbacks, that one moved. A flow shows its
-    // first screen with the navigator: its callbacks are the navigator's, exactly.
+    // The plain push makes UIKit's 17 callbacks (behaviour reference, "Push" and "Pop"). The
+    // navigator loads a screen's view before it joins the stack (a screen is fully formed
+    // before it is shown), so its `viewDidLoad` comes first: the same 17 callbacks, that one
+    // moved. A flow shows its first screen with the navigator: its callbacks are the
+    // navigator's, exactly.
     let plain = logs["push+pop"] ?? []
     let navigator = logs["navigator push+pop"] ?? []
     if plain.count != 17 { problems.append("push+pop: \(plain.count) callbacks, not 17: \(plain)") }

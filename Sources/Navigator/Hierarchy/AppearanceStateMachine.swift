@@ -1,4 +1,5 @@
-/// One screen's appearance cycle (spec §1) as a value: it decides, the screen performs.
+/// One screen's appearance cycle as a value: it decides, the screen performs (see the
+/// behaviour reference, <doc:BehaviourReference#The-appearance-state-machine>).
 ///
 /// disappeared → appearing → appeared → disappearing → disappeared. A begin in the
 /// direction the screen is already going does nothing; a begin in the other direction

@@ -6,13 +6,14 @@
 /// outside any window) or at the stops a test chooses (manual scheduler). Every move takes
 /// this one path.
 ///
-/// Order (spec §2), for a visible stack: the direction's will-event and the containment
-/// `willMove` calls (in ``apply()``); then the incoming screen loads, the outgoing screen's
-/// `viewWillDisappear`, the incoming screen's `viewWillAppear`, `willShow`; when the
-/// transition finishes: `viewDidDisappear`, `viewDidAppear`, `didShow`, then the
-/// containment `didMove` calls, the direction's did-event, push or pop blocks, and the
-/// completion. A stack that is not on screen gets no appearance callbacks and no
-/// `willShow`/`didShow`; everything else still happens.
+/// Order (see the behaviour reference, <doc:BehaviourReference#The-navigation-stack>), for a
+/// visible stack: the direction's will-event and the containment `willMove` calls (in
+/// ``apply()``); then the incoming screen loads, the outgoing screen's `viewWillDisappear`,
+/// the incoming screen's `viewWillAppear`, `willShow`; when the transition finishes:
+/// `viewDidDisappear`, `viewDidAppear`, `didShow`, then the containment `didMove` calls, the
+/// direction's did-event, push or pop blocks, and the completion. A stack that is not on
+/// screen gets no appearance callbacks and no `willShow`/`didShow`; everything else still
+/// happens.
 struct StackPlan {
   enum Move {
     /// Pushes ``StackPlan/incoming`` (kept there only, so a plan holds each screen once).

@@ -1,7 +1,8 @@
 import Navigator
 import Testing
 
-/// The four-state machine of spec §1, driven with the public begin/end calls.
+/// The four-state machine (behaviour reference, "The appearance state machine"), driven
+/// with the public begin/end calls.
 @Suite(.exhaustiveStages) struct AppearanceStateMachineTests {
   /// A hidden window whose root is a custom container holding `child`, so that nothing but
   /// the test drives the child.

@@ -1,7 +1,8 @@
 import Navigator
 import Testing
 
-/// Spec §5: what addChild and removeFromParent call, and what the caller must call.
+/// What addChild and removeFromParent call, and what the caller must call (behaviour
+/// reference, "Containment").
 @Suite(.exhaustiveStages) struct ContainmentTests {
   /// A visible window whose root has appeared, with its journal emptied.
   private func visibleRoot(sourceLocation: SourceLocation = #_sourceLocation) -> (Stage, Screen) {

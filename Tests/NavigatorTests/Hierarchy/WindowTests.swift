@@ -1,8 +1,8 @@
 import Navigator
 import Testing
 
-/// Spec §6 and §0: root replacement and visibility, at every stop of the manual scheduler
-/// and under the immediate one.
+/// Root replacement and visibility (behaviour reference, "The window" and "Time"), at every
+/// stop of the manual scheduler and under the immediate one.
 @Suite(.exhaustiveStages) struct WindowTests {
   @Test func windowsStartHiddenAndNotKey() {
     let window = Window()

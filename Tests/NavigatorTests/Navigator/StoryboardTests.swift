@@ -2,7 +2,7 @@ import Navigator
 import Synchronization
 import Testing
 
-/// The scene catalogue and its three errors (spec §7).
+/// The scene catalogue and its three errors (behaviour reference, "Scene catalogues").
 @Suite struct StoryboardTests {
   @Test func scenesAreInstantiatedByIdentifierTypedOrNot() throws {
     let plain = try mainStoryboard.instantiateViewController(withIdentifier: "receipt")

@@ -1,7 +1,7 @@
 import Navigator
 import Testing
 
-/// Spec §2's back swipe: begin, cancel, finish.
+/// The back swipe: begin, cancel, finish (behaviour reference, "Interactive pop").
 @Suite(.exhaustiveStages) struct InteractivePopTests {
   @Test func aCancelledSwipeBalancesAppearanceAndReportsNoPop() {
     let stage = Stage(.stack(root: "A"))

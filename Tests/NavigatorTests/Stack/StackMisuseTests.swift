@@ -1,7 +1,8 @@
 import Navigator
 import Testing
 
-/// Spec §2's exceptions: each is a typed error, and nothing changes.
+/// Where UIKit's navigation controller raises an exception, the model refuses with a typed
+/// error and nothing changes (behaviour reference, "Misuse").
 @Suite(.exhaustiveStages) struct StackMisuseTests {
   /// Runs `misuse` on a stack [A, B] and checks that only one misuse event was added and
   /// the structure is as before; returns the error.

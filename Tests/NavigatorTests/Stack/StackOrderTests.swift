@@ -1,7 +1,8 @@
 import Navigator
 import Testing
 
-/// Spec §2: the order of every observable effect, at the three scheduler stops.
+/// The order of every observable effect of a stack's moves, at the three scheduler stops
+/// (behaviour reference, "The navigation stack").
 @Suite(.exhaustiveStages) struct StackOrderTests {
   @Test func windowShowingANavigationControllerShowsItsRoot() {
     let stage = Stage.hidden(misuse: .trap)

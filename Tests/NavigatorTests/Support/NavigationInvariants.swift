@@ -124,7 +124,8 @@ struct NavigationInvariants {
       var current: ViewController = world.navigations[0]
       while let presented = current.presentedViewController, presented !== current {
         let style = presented.presentationController?.adaptivePresentationStyle
-        // Spec §3: covering styles make their presenter disappear; the others leave it.
+        // Covering styles make their presenter disappear; the others leave it (behaviour
+        // reference, "Styles").
         if style == .fullScreen || style == .currentContext {
           layers.removeAll { $0 === presented.presentingViewController }
         }

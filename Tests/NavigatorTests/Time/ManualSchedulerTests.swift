@@ -18,7 +18,8 @@ private struct RecordingPlan: TransitionPlan {
   }
 }
 
-/// Spec §0: the three stops of the manual scheduler, for animated and non-animated plans.
+/// The three stops of the manual scheduler, for animated and non-animated plans (behaviour
+/// reference, "Schedulers").
 @Suite(.exhaustiveStages) struct ManualSchedulerTests {
   /// A hidden window under the manual scheduler whose root is a custom container.
   private func makeContainer(sourceLocation: SourceLocation = #_sourceLocation) -> (Stage, ManualContainer) {

@@ -234,6 +234,9 @@ actor HostedSession {
     }
   }
 
+  /// The number of operations waiting for the session's turn (for tests).
+  var waitingForTurn: Int { turns.waitingCount }
+
   /// Takes a cancelled operation out of the queue, if it is still waiting.
   private func giveUpWaiting(_ ticket: UInt32) {
     turns.cancel(ticket)?.resume(returning: false)

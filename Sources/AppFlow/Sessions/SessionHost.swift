@@ -255,6 +255,13 @@ public final class SessionHost: Sendable {
     get async { table.withLock { $0.liveCount } }
   }
 
+  /// The number of operations waiting for the turn of session `id`; 0 when the host
+  /// doesn't hold it (for tests).
+  func waitingForTurn(_ id: SessionID) async -> Int {
+    guard let session = table.withLock({ $0.sessions[id] }) else { return 0 }
+    return await session.waitingForTurn
+  }
+
   // MARK: The table
 
   /// The session `id` in the table, added (vacant) when the host doesn't hold it.

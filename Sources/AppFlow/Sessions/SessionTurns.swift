@@ -16,6 +16,9 @@ struct SessionTurns {
   /// A Boolean value indicating whether an operation holds the turn.
   private(set) var isBusy = false
 
+  /// The number of operations waiting for the turn.
+  var waitingCount: Int { waiting.count }
+
   /// Takes the turn when it is free.
   ///
   /// - Returns: `true` when the caller has the turn; `false` when it must ``wait(_:_:)``.

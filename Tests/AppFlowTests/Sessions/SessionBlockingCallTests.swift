@@ -1,6 +1,7 @@
-import AppFlow
 import Navigator
 import Testing
+
+@testable import AppFlow
 
 /// Sessions take turns independently: a session whose turn is held never delays another's
 /// call. No test here blocks a thread of the cooperative pool or waits on the wall clock, so
@@ -81,26 +82,52 @@ import Testing
         ran.leave()
       }
     }
+    // Cancelled once it is queued: the test yields until the host counts it waiting.
+    while await host.waitingForTurn(a) == 0 { await Task.yield() }
     // A host that ignored the cancellation would keep the call waiting: the gate opens after
-    // 10 seconds anyway, so that such a host fails this test instead of hanging it.
-    let deadline = Task {
-      try await Task.sleep(for: .seconds(10))
+    // five minutes anyway, so that such a host fails this test instead of hanging it.
+    let hangGuard = Task {
+      try await Task.sleep(for: .seconds(300))
       store.gate.fire()
     }
-    // Cancelled while queued, or before it queued: either way it gives up.
-    try await Task.sleep(for: .milliseconds(20))
     cancelled.cancel()
     let error = await expectSessionError(.cancelled) { try await cancelled.value }
     #expect(error?.message == "The call into session 'a' was cancelled while it waited for its turn.")
     #expect(error?.session == a)
+    #expect(await host.waitingForTurn(a) == 0, "it gave up its place")
     // A call queued after it still gets the turn once the eviction is done: the session
     // comes back from the store.
     let later = Task { try await host.withSession(a) { app in app.isStarted } }
+    while await host.waitingForTurn(a) == 0 { await Task.yield() }
     store.gate.fire()
     try await eviction.value
     #expect(try await later.value)
     #expect(ran.entered == 0, "the cancelled call's body never ran")
     #expect(await host.liveSessionCount == 1)
-    deadline.cancel()
+    hangGuard.cancel()
+  }
+
+  @Test func aCallCancelledBeforeItQueuesGivesUpToo() async throws {
+    let store = GatedStore()
+    let host = SessionHost(store: store, codec: pageCodec) { id in makePageApp(id) }
+    let a = sessionID("a")
+    try await host.create(a)
+    let eviction = Task { try await host.evict(a) }
+    await store.saveArrived.wait()
+    let ran = Occupancy()
+    // The task is cancelled before it asks for the turn.
+    let cancelled = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      try await host.withSession(a) { _ in
+        ran.enter()
+        ran.leave()
+      }
+    }
+    let error = await expectSessionError(.cancelled) { try await cancelled.value }
+    #expect(error?.message == "The call into session 'a' was cancelled while it waited for its turn.")
+    #expect(await host.waitingForTurn(a) == 0)
+    store.gate.fire()
+    try await eviction.value
+    #expect(ran.entered == 0, "the cancelled call's body never ran")
   }
 }

@@ -1,5 +1,6 @@
-// Targets 7 and 8 (issue "routes"): matching a URL against 1,000 and 10,000 registered
-// patterns (MatchingWorkloads). Called from main.swift.
+// Targets 7, 8 and 11 (issue "routes", issue "proof"): matching a URL against 1,000 and
+// 10,000 registered patterns, and a URL that matches nothing (MatchingWorkloads). Called from
+// main.swift.
 
 import MatchingWorkloads
 
@@ -23,40 +24,72 @@ func profileURLMatching(_ which: String, _ count: Int) {
   }
 }
 
-/// Measures targets 7 and 8, prints their table, and returns the targets missed.
+/// Target 11: a URL that matches nothing within this factor of a match in the same table.
+let missLimit = 1.0
+
+/// Measures targets 7, 8 and 11, prints their table, and returns the targets missed.
+///
+/// Four tables (the resources and sections layouts, at 1,000 and 10,000 patterns); each trial
+/// times a match and a miss in every one, in an order that rotates from trial to trial.
 func measureURLMatching(trials: Int) -> [String] {
   let sizes = [1_000, 10_000]
-  let workloads = sizes.map { MatchWorkload(patternCount: $0) }
+  let layouts: [(name: String, layout: MatchWorkload.Layout)] = [
+    ("resources", .resources), ("sections", .sections),
+  ]
+  // Index `2 * layout + size`: resources 1k, resources 10k, sections 1k, sections 10k.
+  let workloads = layouts.flatMap { entry in
+    sizes.map { MatchWorkload(patternCount: $0, layout: entry.layout) }
+  }
   let rounds = 2_000
+  let missRounds = rounds * 4  // 4 miss URLs a round against 16 URLs that match: the same number of URLs
   var failures: [String] = []
   for (size, workload) in zip(sizes, workloads) where !workload.check() {
     failures.append("a URL does not match its pattern among \(size) patterns")
   }
-  for workload in workloads { _ = workload.match(rounds: rounds / 4) }  // warm-up
-  var samples: [[Double]] = sizes.map { _ in [] }
+  for workload in workloads {  // warm-up
+    _ = workload.match(rounds: rounds / 4)
+    _ = workload.miss(rounds: missRounds / 4)
+  }
+  // Sample `2 * workload + kind`, kind 0 for a match and 1 for a miss: ns a URL.
+  var samples: [[Double]] = Array(repeating: [], count: workloads.count * 2)
   var sink = 0
   for trial in 0..<trials {
-    for index in (trial % 2 == 0 ? [0, 1] : [1, 0]) {
-      let workload = workloads[index]
+    for step in 0..<samples.count {
+      let index = (step + trial) % samples.count
+      let workload = workloads[index / 2]
       var sum = 0
-      let elapsed = nanoseconds { sum = workload.match(rounds: rounds) }
+      if index % 2 == 0 {
+        let elapsed = nanoseconds { sum = workload.match(rounds: rounds) }
+        samples[index].append(elapsed / Double(rounds * workload.urls.count))
+      } else {
+        let elapsed = nanoseconds { sum = workload.miss(rounds: missRounds) }
+        samples[index].append(elapsed / Double(missRounds * workload.missURLs.count))
+      }
       sink &+= sum
-      samples[index].append(elapsed / Double(rounds * workload.urls.count))
     }
   }
+  let medians = samples.map(median)
   let mallocs = workloads.map { workload in Double(allocations { _ = workload.match(rounds: 10) }) / 160 }
-  let small = median(samples[0])
-  let large = median(samples[1])
+  let missMallocs = workloads.map { workload in Double(allocations { _ = workload.miss(rounds: 10) }) / 40 }
+  let small = medians[0]
+  let large = medians[2]
   let ratio = large / small
   print("5. URL matching: URLPatternTable.match against N registered patterns (issue \"routes\")")
   print(
-    "   \(trials) trials each, median ns per match, \(rounds) × 16 URLs per sample (checksum \(sink % 10))")
+    "   \(trials) trials each, median ns per URL, \(rounds) × 16 URLs that match or "
+      + "\(missRounds) × 4 that match nothing per sample (checksum \(sink % 10))")
   print(
-    "   \(pad("", 14)) \(pad("N=1,000", 10)) \(pad("N=10,000", 10)) \(pad("10k/1k", 9)) \(pad("mallocs/match", 14))"
+    "   \(pad("", 20)) \(pad("N=1,000", 10)) \(pad("N=10,000", 10)) \(pad("10k/1k", 9)) \(pad("mallocs/URL", 12))"
   )
-  print(
-    "   \(pad("match", 14)) \(pad(format(small), 10)) \(pad(format(large), 10)) \(pad(format(ratio, 2) + "×", 9)) \(pad(format(mallocs[0], 1), 14))"
-  )
+  for (number, entry) in layouts.enumerated() {
+    for (kind, name) in ["match", "miss"].enumerated() {
+      let values = (0..<2).map { medians[2 * (2 * number + $0) + kind] }
+      let allocated = kind == 0 ? mallocs[2 * number] : missMallocs[2 * number]
+      print(
+        "   \(pad(entry.name + " " + name, 20)) \(pad(format(values[0]), 10)) \(pad(format(values[1]), 10)) \(pad(format(values[1] / values[0], 2) + "×", 9)) \(pad(format(allocated, 1), 12))"
+      )
+    }
+  }
   print(
     "   7. 1,000 patterns: \(format(small)) ns (target < \(format(matchLimit, 0)) ns: \(small < matchLimit ? "met" : "MISSED"))"
   )
@@ -71,6 +104,19 @@ func measureURLMatching(trials: Int) -> [String] {
     failures.append(
       "matching against 10,000 patterns costs \(format(ratio, 2))× 1,000 (target ≤ \(format(matchScalingLimit, 2))×)"
     )
+  }
+  for (number, entry) in layouts.enumerated() {
+    let missRatios = (0..<2).map { medians[2 * (2 * number + $0) + 1] / medians[2 * (2 * number + $0)] }
+    let met = missRatios.allSatisfy { $0 <= missLimit }
+    print(
+      "   11. \(entry.name), a miss / a match: \(format(missRatios[0], 2))× at 1,000, "
+        + "\(format(missRatios[1], 2))× at 10,000 (target ≤ \(format(missLimit, 2))×: \(met ? "met" : "MISSED"))"
+    )
+    for (size, missRatio) in zip(sizes, missRatios) where missRatio > missLimit {
+      failures.append(
+        "in the \(entry.name) layout at \(size) patterns, a miss costs \(format(missRatio, 2))× a match "
+          + "(target ≤ \(format(missLimit, 2))×)")
+    }
   }
   print("")
   return failures

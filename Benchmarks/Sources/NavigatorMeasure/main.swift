@@ -12,8 +12,9 @@
 //     (`count` flows run and finished or popped, or push+pops in the same app; FlowTarget.swift)
 //   NavigatorMeasure --profile snapshot|snapshot-plain [count]
 //     (`count` encodes + decodes of a typical session's snapshot, or of plain Codable structs)
-//   NavigatorMeasure --profile match-1k|match-10k [count]
-//     (`count` rounds of matching 16 URLs against 1,000 or 10,000 patterns)
+//   NavigatorMeasure --profile match-1k|match-10k|match-miss-1k|match-miss-10k [count]
+//     (`count` rounds of matching 16 URLs against 1,000 or 10,000 patterns, or 4 URLs that
+//     match nothing; `-sections` before the size for the sections layout; URLMatching.swift)
 //
 // Exits with status 1 when a target is missed, the two workloads do not make the same
 // callbacks, or a navigation to a state does not reach its target, so it is a real check.
@@ -395,7 +396,7 @@ print("")
 // MARK: 6. flows (FlowTarget.swift)
 
 failures += measureFlows(trials: trials)
-// MARK: 5. URL matching (targets 7 and 8, in URLMatching.swift)
+// MARK: 5. URL matching (targets 7, 8 and 11, in URLMatching.swift)
 
 failures += measureURLMatching(trials: trials)
 

@@ -45,11 +45,9 @@ final class Transcript {
   func line(_ text: String = "") {
     lines.append(text)
     guard echo else { return }
-    if toStandardError {
-      FileHandle.standardError.write(Data((text + "\n").utf8))
-    } else {
-      print(text)
-    }
+    // Written at once, unbuffered: progress lines show as they come even into a pipe, and
+    // standard output and standard error keep their order.
+    (toStandardError ? FileHandle.standardError : FileHandle.standardOutput).write(Data((text + "\n").utf8))
   }
 
   /// Writes each line of `text`, indented by `indent`.

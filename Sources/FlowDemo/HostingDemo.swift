@@ -40,8 +40,8 @@ extension Demo {
   ///   - count: The number of sessions.
   ///   - progressEvery: Writes a progress line each time this many more sessions are hosted
   ///     or evicted; `nil` for none.
-  ///   - stopwatch: Times the hosting, the eviction and the restoring, written last as a
-  ///     machine-dependent line; `nil` for no timing.
+  ///   - stopwatch: Times the hosting, the eviction, the restoring and the removal of the
+  ///     files, written last as a machine-dependent line; `nil` for no timing.
   static func hostingJourney(
     into output: Transcript, sessions count: Int, progressEvery: Int? = nil, stopwatch: Stopwatch? = nil
   ) async {
@@ -85,7 +85,7 @@ extension Demo {
         progress("hosted", from: start, to: min(start + batch, count))
       }
       let hosted = stopwatch?.elapsed()
-      output.line("   hosted: \(await host.liveSessionCount) live sessions")
+      output.line("   hosted: \(grouped(await host.liveSessionCount)) live sessions")
       for start in stride(from: 0, to: count, by: batch) {
         try await withThrowingTaskGroup(of: Void.self) { group in
           for index in start..<min(start + batch, count) {
@@ -97,7 +97,8 @@ extension Demo {
       }
       let evicted = stopwatch?.elapsed()
       let files = try await host.store.sessionIDs().count
-      output.line("   evicted: \(await host.liveSessionCount) live sessions, \(files) snapshot files")
+      output.line(
+        "   evicted: \(await host.liveSessionCount) live sessions, \(grouped(files)) snapshot files")
       for index in [0, 1, 2] {
         let tree = try await host.withSession(ids[index]) { app in
           "\(app.window.navigationState(keyedBy: AnyRoute.self))"
@@ -106,12 +107,15 @@ extension Demo {
         for line in tree.split(separator: "\n") { output.line("     \(line)") }
       }
       output.line("   live after restoring three: \(await host.liveSessionCount)")
-      if let stopwatch, let hosted, let evicted {
-        let restored = stopwatch.elapsed()
+      let restored = stopwatch?.elapsed()
+      try? FileManager.default.removeItem(atPath: directory)
+      if let stopwatch, let hosted, let evicted, let restored {
+        let removed = stopwatch.elapsed()
         output.line(
           "   time on this machine (it depends on the machine, its load and the build): hosting "
             + "\(Stopwatch.seconds(hosted)), saving and evicting \(Stopwatch.seconds(evicted - hosted)), "
-            + "restoring three \(Stopwatch.seconds(restored - evicted))")
+            + "restoring three \(Stopwatch.seconds(restored - evicted)), "
+            + "removing the files \(Stopwatch.seconds(removed - restored))")
       }
     } catch {
       output.line("   error: \(error)")

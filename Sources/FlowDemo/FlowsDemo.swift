@@ -55,6 +55,7 @@ extension Demo {
       signUp.run(terms, as: .push, animated: false) { outcome in
         output.line("   TermsFlow's outcome: \(describe(outcome))")
       }
+      output.line("   the flow tree:")
       indented("\(app.flows)", into: output)
       flowEvents(app.window, into: output)
       output.line()
@@ -74,6 +75,7 @@ extension Demo {
       signUp.run(PasswordFlow(), as: .push, animated: false) { outcome in
         output.line("   PasswordFlow's outcome: \(describe(outcome))")
       }
+      output.line("   the flow tree:")
       indented("\(app.flows)", into: output)
       let sheet = signUp.screens.first?.presentationController
       sheet?.beginInteractiveDismissal()
@@ -83,6 +85,7 @@ extension Demo {
     }
 
     output.step("After: no live flow, and nothing holds the ended ones")
+    output.line("   the flow tree:")
     indented("\(app.flows)", into: output)
     output.line("   released: \(endedSignUp == nil && endedTerms == nil)")
     output.line()
@@ -101,7 +104,7 @@ extension Demo {
 
   /// Writes each line of `text`, indented.
   private static func indented(_ text: String, into output: Transcript) {
-    for line in text.split(separator: "\n") { output.line("   \(line)") }
+    for line in text.split(separator: "\n") { output.line("     \(line)") }
   }
 
   /// The screens' names, in order.

@@ -140,7 +140,7 @@ extension Demo {
   /// Writes the journal's notes: protections and flows.
   private static func notes(_ app: AppController, into output: Transcript) {
     for event in app.window.journal.events {
-      if case .note(let note) = event { output.line("   \(note)") }
+      if case .note(let note) = event { output.line("   · \(note)") }
     }
   }
 

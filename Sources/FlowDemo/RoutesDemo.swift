@@ -86,7 +86,8 @@ extension Demo {
     app.open(url, animated: false) { result in
       switch result {
       case .success(let plan):
-        for line in "\(plan)".split(separator: "\n") { output.line("   \(line)") }
+        output.line("   the plan:")
+        for line in "\(plan)".split(separator: "\n") { output.line("     \(line)") }
       case .failure(let error):
         output.line("   error: \(error)")
       }

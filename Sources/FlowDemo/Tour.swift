@@ -91,6 +91,7 @@ enum Tour {
     Key:
       == name: summary   a section; `swift run FlowDemo name` runs it alone
       1. Title           a step: what the section does next
+         plain text      what the step reads back: a result, a value, a plan, a tree
       · Event            an entry of the window's journal, in order: a lifecycle or containment
                          callback, a delegate call, a completion, a misuse, a note from flows,
                          protections and caches (Screen.joined and Screen.left(how) included)

@@ -57,6 +57,7 @@ final class Playground {
       form: "show tree|state|mermaid|plan|journal|snapshot|flows",
       summary: "the window's tree, its state (routes), the state as Mermaid, the last link's plan, "
         + "the whole journal, a snapshot, the live flows"),
+    Usage(form: "restore", summary: "restore the snapshot that show snapshot took last"),
     Usage(form: "help", summary: "this list"),
     Usage(form: "quit", summary: "end (so does the end of the input)"),
   ]
@@ -81,6 +82,8 @@ final class Playground {
   private var writtenEvents = 0
   /// The plan of the last link that opened.
   private var lastPlan: NavigationPlan<AnyRoute>?
+  /// The snapshot that `show snapshot` took last.
+  private var lastSnapshot: [UInt8]?
   /// A Boolean value indicating whether a command has run yet.
   private var hasRunCommand = false
 
@@ -231,11 +234,27 @@ final class Playground {
       }
     case "sign":
       try sign(arguments)
+    case "restore":
+      guard arguments.isEmpty else { throw Refusal(message: "expected restore, alone") }
+      guard let snapshot = lastSnapshot else {
+        throw Refusal(message: "expected a snapshot to restore: take one with show snapshot")
+      }
+      app.restore(snapshot) { [weak self] result in
+        guard let self else { return }
+        switch result {
+        case .success(let plan):
+          lastPlan = plan
+          output.line("   (restored; the plan:)")
+          output.lines(plan.description, indent: "     ")
+        case .failure(let error):
+          output.line("   (not restored: \(error))")
+        }
+      }
     default:
       throw Refusal(
         message:
           "unknown command '\(verb)'; expected one of: push, present, popover, tap, width, dismiss, back, "
-          + "swipe, open, flow, finish, cancel, sign, show, help, quit")
+          + "swipe, open, flow, finish, cancel, sign, restore, show, help, quit")
     }
   }
 
@@ -282,7 +301,7 @@ final class Playground {
       switch result {
       case .success(let plan):
         lastPlan = plan
-        output.line("   (\(url) opened; its plan:)")
+        output.line("   (\(url) opened; the plan:)")
         output.lines(plan.description, indent: "     ")
       case .failure(let error):
         output.line("   (\(url) not opened: \(error))")
@@ -349,7 +368,9 @@ final class Playground {
       for event in app.window.journal.events { output.line("   · \(Demo.text(of: event))") }
     case ["snapshot"]:
       do {
-        output.line("   " + String(decoding: try app.encodeSnapshot(), as: UTF8.self))
+        let snapshot = try app.encodeSnapshot()
+        lastSnapshot = snapshot
+        output.line("   " + String(decoding: snapshot, as: UTF8.self))
       } catch {
         output.line("   error: \(error)")
       }

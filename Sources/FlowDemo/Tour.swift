@@ -83,10 +83,12 @@ enum Tour {
 
     Each section drives real (headless) windows and prints what happened, step by step: first
     the app-level story (an app controller, routes and deep links, flows, sign-in, snapshots,
-    sessions), then the engine underneath, as traces of its callbacks. Every line is the same
-    on every run. `swift run FlowDemo --list` names the sections, `swift run FlowDemo <section>`
-    runs one, `swift run FlowDemo all` runs every one (with the slow `many-sessions`), and
-    `swift run FlowDemo play` starts a playground that reads commands (`help` lists them).
+    sessions), then the engine underneath, as traces of its callbacks. Nothing printed depends
+    on the clock, on addresses or on hash order, so every run prints the same lines (only
+    `many-sessions` adds timings, labelled as the machine's). `swift run FlowDemo --list` names
+    the sections, `swift run FlowDemo <section>` runs one, `swift run FlowDemo all` runs every
+    one (with the slow `many-sessions`), and `swift run FlowDemo play` starts a playground that
+    reads commands (`help` lists them).
 
     Key:
       == name: summary   a section; `swift run FlowDemo name` runs it alone

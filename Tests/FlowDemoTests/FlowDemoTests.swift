@@ -73,6 +73,13 @@ import Testing
         == "error: no section named 'settings'; expected one of: app, routes, flows, sign-in, snapshots, "
         + "sessions, state, containment, stack, modal, popover, misuse, queue, many-sessions, all, play [file], "
         + "--list\n")
+    let (missingStatus, missingOutput, missingErrors) = await Self.run(["play", "/nonexistent/script.play"])
+    #expect(missingStatus == 1)
+    #expect(missingOutput == "")
+    #expect(
+      missingErrors
+        == "error: can't read the playground script '/nonexistent/script.play'; expected a readable text file\n"
+    )
     let (extraStatus, extraOutput, extraErrors) = await Self.run(["app", "routes"])
     #expect(extraStatus == 1)
     #expect(extraOutput == "")
@@ -146,7 +153,7 @@ import Testing
       "popover", "tap", "tap inside", "width", "width wide", "dismiss now", "back twice", "swipe",
       "swipe up", "swipe back halfway", "swipe sheet begin now", "open", "open a b", "flow", "flow Pay modal",
       "flow Pay push now", "finish", "finish a b", "cancel", "cancel now", "sign", "sign up", "sign out now",
-      "show", "show everything", "jump",
+      "restore", "restore now", "show", "show everything", "jump",
     ]
     for command in bad {
       let before = output.lines.count

@@ -23,7 +23,9 @@ let package = Package(
       name: "AppFlowTests", dependencies: ["AppFlow", "Navigator", "TestSupport"],
       // Golden snapshots, read by the tests from the source tree.
       exclude: ["Restoration/Golden"]),
-    .testTarget(name: "FlowDemoTests", dependencies: ["FlowDemo"]),
+    // The committed transcripts and the playground script, read by the tests from the source tree.
+    .testTarget(
+      name: "FlowDemoTests", dependencies: ["FlowDemo", "AppFlow", "Navigator"], exclude: ["Transcripts"]),
     // The API conventions, checked by the compiler: every verb in each of its forms, called from
     // a synchronous function, an async function, a synchronous closure inside an async function
     // (the tests) and top-level code with `await` (the executable), with its result type checked.

@@ -17,7 +17,7 @@ extension Demo {
     let exits = ExitListener(output)
     window.addHierarchyObserver(exits)
 
-    output.line("23. Post is pushed, animated; Profile and a pop are asked for while it moves")
+    output.step("Post is pushed, animated; Profile and a pop are asked for while it moves")
     let post = DemoScreen("Post")
     navigation.pushViewController(post, animated: true)
     navigation.pushViewController(DemoScreen("Profile"), animated: true)
@@ -29,7 +29,7 @@ extension Demo {
     output.line("   settled: \(names(navigation.viewControllers))")
     output.line()
 
-    output.line("24. A back swipe that is cancelled, then one that is committed")
+    output.step("A back swipe that is cancelled, then one that is committed")
     navigation.beginInteractivePop()
     navigation.cancelInteractivePop()
     scheduler.settle()
@@ -39,7 +39,7 @@ extension Demo {
     scheduler.settle()
     output.line()
 
-    output.line("25. Compose is presented as a sheet, then swiped down")
+    output.step("Compose is presented as a sheet, then swiped down")
     let compose = DemoScreen("Compose")
     compose.modalPresentationStyle = .pageSheet
     navigation.present(compose, animated: true)
@@ -49,7 +49,7 @@ extension Demo {
     scheduler.settle()
     output.line()
 
-    output.line("26. A new root replaces the stack: every screen in it leaves")
+    output.step("A new root replaces the stack: every screen in it leaves")
     window.rootViewController = DemoScreen("SignIn")
     scheduler.settle()
     window.journal.removeAll()
@@ -65,16 +65,20 @@ extension Demo {
 
 /// Says in the transcript which screens join and leave a window's hierarchy, and how.
 final class ExitListener: HierarchyObserver {
+  /// Where it says what it heard.
   private let output: Transcript
 
+  /// A listener that writes to `output`.
   init(_ output: Transcript) {
     self.output = output
   }
 
+  /// Says that a screen joined the hierarchy.
   func window(_ window: Window, didAdd screen: ViewController) {
     output.line("   + \(screen.screenID) joined")
   }
 
+  /// Says that a screen left the hierarchy, and how.
   func window(_ window: Window, didRemove screen: ViewController, exit: HierarchyExit) {
     output.line("   - \(screen.screenID) left: \(exit)")
   }

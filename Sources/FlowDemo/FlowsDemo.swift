@@ -3,22 +3,26 @@ import Navigator
 
 /// An account: what the sign-up flow ends with.
 struct DemoAccount: Hashable {
+  /// The account's email address.
   var email: String
 }
 
 /// A sign-up: an email screen, in a sheet of its own; it runs the terms and the password
 /// flows as its children.
 final class SignUpFlow: Flow<DemoAccount> {
+  /// The email screen.
   override func makeFirstScreen() throws(NavigationError) -> ViewController { DemoScreen("Email") }
 }
 
 /// The terms: one screen; ends with whether the user accepted them.
 final class TermsFlow: Flow<Bool> {
+  /// The terms screen.
   override func makeFirstScreen() throws(NavigationError) -> ViewController { DemoScreen("Terms") }
 }
 
 /// A password: one screen; ends with the password.
 final class PasswordFlow: Flow<String> {
+  /// The password screen.
   override func makeFirstScreen() throws(NavigationError) -> ViewController { DemoScreen("Password") }
 }
 
@@ -40,7 +44,7 @@ extension Demo {
     weak var endedSignUp: SignUpFlow?
     weak var endedTerms: TermsFlow?
     do {
-      output.line("31. A sign-up flow runs as a sheet; it runs a terms flow, pushed onto its stack")
+      output.step("A sign-up flow runs as a sheet; it runs a terms flow, pushed onto its stack")
       let signUp = SignUpFlow()
       endedSignUp = signUp
       app.run(signUp, as: .sheet(embeddedInNavigationController: true), animated: false) { outcome in
@@ -51,11 +55,12 @@ extension Demo {
       signUp.run(terms, as: .push, animated: false) { outcome in
         output.line("   TermsFlow's outcome: \(describe(outcome))")
       }
+      output.line("   the flow tree:")
       indented("\(app.flows)", into: output)
       flowEvents(app.window, into: output)
       output.line()
 
-      output.line("32. The user accepts the terms: the terms flow finishes, and can't finish twice")
+      output.step("The user accepts the terms: the terms flow finishes, and can't finish twice")
       terms.finish(true, animated: false)
       do {
         try terms.tryFinish(false, animated: false)
@@ -66,10 +71,11 @@ extension Demo {
       output.line("   the sign-up's screens: \(screenNames(signUp.screens))")
       output.line()
 
-      output.line("33. A password flow runs; the user swipes the sheet down: the child ends first")
+      output.step("A password flow runs; the user swipes the sheet down: the child ends first")
       signUp.run(PasswordFlow(), as: .push, animated: false) { outcome in
         output.line("   PasswordFlow's outcome: \(describe(outcome))")
       }
+      output.line("   the flow tree:")
       indented("\(app.flows)", into: output)
       let sheet = signUp.screens.first?.presentationController
       sheet?.beginInteractiveDismissal()
@@ -78,7 +84,8 @@ extension Demo {
       output.line()
     }
 
-    output.line("34. After: no live flow, and nothing holds the ended ones")
+    output.step("After: no live flow, and nothing holds the ended ones")
+    output.line("   the flow tree:")
     indented("\(app.flows)", into: output)
     output.line("   released: \(endedSignUp == nil && endedTerms == nil)")
     output.line()
@@ -97,7 +104,7 @@ extension Demo {
 
   /// Writes each line of `text`, indented.
   private static func indented(_ text: String, into output: Transcript) {
-    for line in text.split(separator: "\n") { output.line("   \(line)") }
+    for line in text.split(separator: "\n") { output.line("     \(line)") }
   }
 
   /// The screens' names, in order.

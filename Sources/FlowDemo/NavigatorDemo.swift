@@ -10,15 +10,16 @@ extension Demo {
     app.window.journal.isEnabled = true
     app.window.misuseHandler = { error in output.line("   error [\(error.code)]: \(error.message)") }
     let navigator = app.navigator
+    output.step("An AppController starts Wallet inside a navigation controller")
     do {
       try app.start().title = "Pay"
     } catch {
       output.line("   could not start: \(error)")
       return
     }
-    section("17. An AppController starts Wallet inside a navigation controller", app.window, into: output)
+    trace(app.window, into: output)
 
-    output.line("18. The navigator pushes CardForm with a card, configured before it is shown")
+    output.step("The navigator pushes CardForm with a card, configured before it is shown")
     let scan = BarButtonItem(title: "Scan")
     let form = navigator.push(
       .type(CardFormScreen.self),
@@ -34,23 +35,23 @@ extension Demo {
         "   configure: card •••• \(form.card?.last4 ?? "none"), view loaded: \(form.isViewLoaded), "
           + "on screen: \(form.appearanceState != .disappeared)")
     }
-    section("", app.window, into: output)
+    trace(app.window, into: output)
 
-    output.line("19. Help is presented modally, wrapped in a navigation controller")
+    output.step("Help is presented modally, wrapped in a navigation controller")
     let help = navigator.presentModal(
       .make { DemoScreen("Help") }, options: .init().embedded(in: .navigationController).animated(false))
-    section("", app.window, into: output)
+    trace(app.window, into: output)
     help?.dismiss(animated: false)
     app.window.journal.removeAll()
 
-    output.line("20. Scanner is shown as a popover from CardForm's Scan button")
+    output.step("Scanner is shown as a popover from CardForm's Scan button")
     navigator.popover(
       .make { DemoScreen("Scanner") }, anchor: .barButtonItem(scan), keepsPopoverOnCompactWidth: true)
-    section("", app.window, into: output)
+    trace(app.window, into: output)
     app.window.tapOutsidePopover()
     app.window.journal.removeAll()
 
-    output.line("21. A dashboard gets two child screens, then loses one")
+    output.step("A dashboard gets two child screens, then loses one")
     if let dashboard = navigator.push(.make { DemoScreen("Dashboard") }, options: .init().animated(false)) {
       app.window.journal.removeAll()
       navigator.addChild(.make { DemoScreen("Weather") }, to: dashboard)
@@ -58,29 +59,33 @@ extension Demo {
         navigator.removeChild(news)
       }
     }
-    section("", app.window, into: output)
+    trace(app.window, into: output)
 
-    output.line("22. Pushing CardForm again, while it is in the stack (report policy)")
+    output.step("Pushing CardForm again, while it is in the stack (report policy)")
     if let form {
       navigator.push(.instance(form), options: .init().onFailure { output.line("   onFailure: \($0.code)") })
     }
-    section("", app.window, into: output)
+    trace(app.window, into: output)
   }
 }
 
 /// A card, passed to the card form.
 struct DemoCard: Hashable {
+  /// The card number's last four digits.
   var last4: String
 }
 
 /// A screen made from its type, that receives a card and sets no background of its own.
 final class CardFormScreen: ViewController, InitializableScreen, DataReceiving {
+  /// The card it received, if any.
   private(set) var card: DemoCard?
 
+  /// A card form titled "CardForm".
   override init() {
     super.init()
     title = "CardForm"
   }
 
+  /// Keeps the card.
   func receive(_ data: DemoCard) { card = data }
 }

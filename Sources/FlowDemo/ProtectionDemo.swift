@@ -3,19 +3,23 @@ import Navigator
 
 /// The account's orders: protected by the sign-in.
 struct ShopOrders: Route {
+  /// The route's name in snapshots.
   static var routeName: String { "Orders" }
 }
 
 /// The demo's sign-in: requires its flow while no one is signed in.
 final class DemoSignIn: ProtectionSpace {
+  /// Who is signed in, if anyone.
   var account: String?
   /// How the next sign-in ends: finished with an account, or cancelled by the user.
   var nextSignInSucceeds = true
   /// The sign-in flows it required, the latest last.
   var flows: [DemoSignInFlow] = []
 
+  /// The name the journal gives it.
   var name: String { "SignIn" }
 
+  /// Allows a signed-in user; otherwise requires a new sign-in flow.
   func evaluate(_ request: ProtectionRequest, decide: @escaping (ProtectionDecision) -> Void) {
     guard account == nil else { return decide(.allow) }
     let flow = DemoSignInFlow(space: self)
@@ -26,14 +30,18 @@ final class DemoSignIn: ProtectionSpace {
 
 /// A one-screen sign-in: the demo finishes it (signed in) or cancels it (the user gave up).
 final class DemoSignInFlow: Flow<String> {
+  /// The sign-in it ends.
   weak var space: DemoSignIn?
 
+  /// A sign-in flow for `space`.
   init(space: DemoSignIn) {
     self.space = space
   }
 
+  /// The name the journal gives it.
   override var name: String { "SignInFlow" }
 
+  /// The sign-in screen.
   override func makeFirstScreen() throws(NavigationError) -> ViewController { DemoScreen("SignIn") }
 
   /// Ends the sign-in as the space says.
@@ -49,10 +57,9 @@ final class DemoSignInFlow: Flow<String> {
 }
 
 extension Demo {
-  /// Protection, caching and restoration: a deep link to a protected screen runs the sign-in
-  /// flow first and resumes; the same link again within the keep-alive lifetime brings back
-  /// the same screen (its protection asked again); a cancelled sign-in refuses the link; a
-  /// snapshot of the session restores in a new one.
+  /// Protection and caching: a deep link to a protected screen runs the sign-in flow first
+  /// and resumes; the same link again within the keep-alive lifetime brings back the same
+  /// screen (its protection asked again); a cancelled sign-in refuses the link.
   static func protectionJourney(into output: Transcript) {
     let signIn = DemoSignIn()
     let app = AppController(window: Window(misusePolicy: .report), rootRoute: ShopCatalog())
@@ -65,7 +72,7 @@ extension Demo {
     }
     app.window.journal.isEnabled = true
 
-    output.line("41. A deep link to a protected screen: the sign-in flow runs first")
+    output.step("A deep link to a protected screen: the sign-in flow runs first")
     output.line("   open shop://account/orders")
     var result: Result<NavigationPlan<AnyRoute>, RouteError>?
     app.open("shop://account/orders", animated: false) { result = $0 }
@@ -74,7 +81,7 @@ extension Demo {
     output.line("   shown: \(shown(app))")
     output.line()
 
-    output.line("42. Signing in finishes the flow: the link resumes, planned from that moment")
+    output.step("Signing in finishes the flow: the link resumes, planned from that moment")
     app.window.journal.removeAll()
     signIn.flows.last?.complete()
     output.line("   result: \(describe(result))")
@@ -82,7 +89,7 @@ extension Demo {
     output.line("   shown: \(shown(app))")
     output.line()
 
-    output.line("43. Back, then the same link within the keep-alive lifetime: the same Orders screen")
+    output.step("Back, then the same link within the keep-alive lifetime: the same Orders screen")
     let first = app.rootNavigationController?.topViewController
     app.navigate(to: ShopCatalog(), animated: false)
     app.window.journal.removeAll()
@@ -94,7 +101,7 @@ extension Demo {
     output.line("   shown: \(shown(app)); the same instance: \(first != nil && first === second)")
     output.line()
 
-    output.line("44. Signed out, the sign-in cancelled: protectionDenied, nothing changes")
+    output.step("Signed out, the sign-in cancelled: protectionDenied, nothing changes")
     app.navigate(to: ShopCatalog(), animated: false)
     signIn.account = nil
     signIn.nextSignInSucceeds = false
@@ -109,33 +116,6 @@ extension Demo {
     }
     notes(app, into: output)
     output.line("   shown: \(shown(app))")
-    output.line()
-
-    output.line("45. A snapshot of the session, restored in a new session")
-    signIn.account = "alice"
-    app.open("shop://catalog/products/42/reviews", animated: false)
-    do {
-      let bytes = try app.encodeSnapshot()
-      output.line("   \(String(decoding: bytes, as: UTF8.self))")
-      let restored = AppController(window: Window(misusePolicy: .report), rootRoute: ShopCatalog())
-      try registerShop(restored.routes, signIn: signIn)
-      try restored.start()
-      restored.restore(bytes) { outcome in
-        switch outcome {
-        case .success(let plan): output.line("   restored in \(plan.steps.count) step(s)")
-        case .failure(let error): output.line("   not restored: \(error)")
-        }
-      }
-      let same =
-        restored.window.navigationState(keyedBy: AnyRoute.self)
-        == app.window.navigationState(keyedBy: AnyRoute.self)
-      output.line("   the same tree: \(same)")
-      for line in "\(restored.window.navigationState(keyedBy: AnyRoute.self))".split(separator: "\n") {
-        output.line("     \(line)")
-      }
-    } catch {
-      output.line("   error: \(error)")
-    }
     output.line()
   }
 
@@ -160,7 +140,7 @@ extension Demo {
   /// Writes the journal's notes: protections and flows.
   private static func notes(_ app: AppController, into output: Transcript) {
     for event in app.window.journal.events {
-      if case .note(let note) = event { output.line("   \(note)") }
+      if case .note(let note) = event { output.line("   · \(note)") }
     }
   }
 

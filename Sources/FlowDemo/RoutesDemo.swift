@@ -3,18 +3,23 @@ import Navigator
 
 /// The shop's catalog: the root route.
 struct ShopCatalog: Route {
+  /// The route's name in snapshots.
   static var routeName: String { "Catalog" }
 }
 
 /// A product of the catalog, pushed on it.
 struct ShopProduct: Route {
+  /// The route's name in snapshots.
   static var routeName: String { "Product" }
+  /// The product's identifier.
   var id: Int
 }
 
 /// A product's reviews, in a page sheet of their own navigation controller.
 struct ShopReviews: Route {
+  /// The route's name in snapshots.
   static var routeName: String { "Reviews" }
+  /// The identifier of the product reviewed.
   var productID: Int
 }
 
@@ -37,26 +42,26 @@ extension Demo {
       return
     }
 
-    output.line("35. A shop starts at its root route; its routes print to URLs")
+    output.step("A shop starts at its root route; its routes print to URLs")
     for route in [AnyRoute(ShopProduct(id: 42)), AnyRoute(ShopReviews(productID: 42))] {
       output.line("   \(route) ↔ \((try? app.routes.url(for: route)) ?? "no URL")")
     }
     tree(app, into: output)
 
     open(
-      "36. Open a link that adds one screen to what is shown", "shop://catalog/products/42", app, into: output
+      "Open a link that adds one screen to what is shown", "shop://catalog/products/42", app, into: output
     )
     open(
-      "37. Open its reviews: a sheet over the product", "shop://catalog/products/42/reviews", app,
+      "Open its reviews: a sheet over the product", "shop://catalog/products/42/reviews", app,
       into: output)
     open(
-      "38. Open another product: the sheet goes and the top is replaced, in one navigation",
+      "Open another product: the sheet goes and the top is replaced, in one navigation",
       "shop://catalog/products/7", app, into: output)
     open(
-      "39. A malformed link: a typed error, nothing changes", "shop://catalog/products/4%2", app, into: output
+      "A malformed link: a typed error, nothing changes", "shop://catalog/products/4%2", app, into: output
     )
     open(
-      "40. A link no pattern matches: the error names the closest pattern",
+      "A link no pattern matches: the error names the closest pattern",
       "shop://catalog/products/forty-two",
       app, into: output)
   }
@@ -76,12 +81,13 @@ extension Demo {
 
   /// Opens `url` and writes the plan (or the error) and the tree after it.
   private static func open(_ title: String, _ url: String, _ app: AppController, into output: Transcript) {
-    output.line(title)
+    output.step(title)
     output.line("   open \(url)")
     app.open(url, animated: false) { result in
       switch result {
       case .success(let plan):
-        for line in "\(plan)".split(separator: "\n") { output.line("   \(line)") }
+        output.line("   the plan:")
+        for line in "\(plan)".split(separator: "\n") { output.line("     \(line)") }
       case .failure(let error):
         output.line("   error: \(error)")
       }

@@ -7,6 +7,7 @@ enum MailRoute: Hashable, Sendable, CustomStringConvertible {
   case compose
   case attachments
 
+  /// The route as the tree prints it.
   var description: String {
     switch self {
     case .inbox: "Inbox"
@@ -33,14 +34,14 @@ extension Demo {
     navigator.navigate(to: start, options: .init().animated(false))
     window.journal.removeAll()
 
-    output.line("27. The mail app's state, read from the window and drawn")
+    output.step("The mail app's state, read from the window and drawn")
     let before = window.navigationState(keyedBy: MailRoute.self)
     lines(before.description, into: output)
     output.line("   Mermaid:")
     lines(before.mermaid, into: output)
     output.line()
 
-    output.line("28. A deep link to thread 9 with a reply being written: the plan")
+    output.step("A deep link to thread 9 with a reply being written: the plan")
     let target = NavigationState<MailRoute>(
       root: .stack(
         [.screen(.inbox), .screen(.thread(9))],
@@ -53,7 +54,7 @@ extension Demo {
     }
     output.line()
 
-    output.line("29. Applied all at once: one transition, Inbox kept, the tree after")
+    output.step("Applied all at once: one transition, Inbox kept, the tree after")
     navigator.navigate(
       to: target,
       options: .init().animated(false).completion { plan in
@@ -67,7 +68,7 @@ extension Demo {
     lines(after.mermaid, into: output)
     output.line()
 
-    output.line("30. Back to the inbox, but the draft's guard says no: nothing changes")
+    output.step("Back to the inbox, but the draft's guard says no: nothing changes")
     window.misusePolicy = .report
     navigator.navigate(to: NavigationState<MailRoute>(root: .stack([.screen(.inbox)])))
     for event in window.journal.events { output.line("   · \(event)") }
@@ -94,11 +95,13 @@ extension NavigationEvent {
 
 /// A reply being written: it refuses to be dropped.
 final class DraftScreen: ViewController, PopConfirming {
+  /// A draft screen titled `title`.
   init(_ title: String) {
     super.init()
     self.title = title
   }
 
+  /// Refuses, always.
   func confirmPop(_ decision: PopDecision) {
     decision.deny()
   }

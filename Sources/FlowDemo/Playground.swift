@@ -1,0 +1,479 @@
+import AppFlow
+import Navigator
+
+/// The playground: a shop app that reads commands, one per line, and after each one that acts
+/// writes the journal's new events and the window's tree.
+///
+/// The app is the tour's shop (Catalog at the root; products, their reviews in a sheet, and
+/// Orders behind a sign-in), driven only through the package's public API: the app
+/// controller, its navigator, routes, flows and a protection space. `help` lists the commands;
+/// a command that can't run writes one line saying what was expected and changes nothing.
+final class Playground {
+  /// One command: how it is written, and what it does.
+  struct Usage {
+    /// The command's form, as `help` shows it.
+    let form: String
+    /// What it does.
+    let summary: String
+  }
+
+  /// A command that can't run: what was expected instead.
+  struct Refusal: Error {
+    /// The line that says what was expected.
+    let message: String
+  }
+
+  /// Every command, as `help` lists them.
+  static let usages: [Usage] = [
+    Usage(form: "push <Name>", summary: "push a new screen onto the stack on screen"),
+    Usage(
+      form: "present <Name> [<style>] [nav]",
+      summary: "present a new screen; style: \(presentationStyles.map(\.name).joined(separator: ", ")) "
+        + "(sheet is pageSheet, the default); nav: in a navigation controller of its own"),
+    Usage(form: "popover <Name>", summary: "a new screen in a popover, anchored to the screen on top"),
+    Usage(form: "tap outside", summary: "a tap outside the popover"),
+    Usage(
+      form: "width compact|regular",
+      summary: "the window's width class (a popover adapts to a sheet on compact)"),
+    Usage(form: "dismiss", summary: "dismiss the screen presented on top"),
+    Usage(form: "back", summary: "tap the back button of the stack on screen"),
+    Usage(
+      form: "swipe back [begin|cancel|finish]",
+      summary: "a back swipe, in steps: begin, then cancel or finish (no step: the whole swipe)"),
+    Usage(form: "swipe sheet [begin|cancel|finish]", summary: "a swipe down on the sheet on top, likewise"),
+    Usage(
+      form: "open <url>",
+      summary: "open a deep link: shop://catalog, shop://catalog/products/<id>, "
+        + "shop://catalog/products/<id>/reviews, shop://account/orders (needs a sign-in)"),
+    Usage(
+      form: "flow <Name> [push|sheet|fullScreen]",
+      summary: "run a one-screen flow (push by default), inside the newest live flow if there is one"),
+    Usage(form: "finish [<output>]", summary: "finish the newest live flow with <output> (done by default)"),
+    Usage(form: "cancel", summary: "cancel the newest live flow"),
+    Usage(
+      form: "sign in [<name>]", summary: "sign in (alice by default), finishing a sign-in flow that waits"),
+    Usage(form: "sign out", summary: "sign out"),
+    Usage(
+      form: "show tree|state|mermaid|plan|journal|snapshot|flows",
+      summary: "the window's tree, its state (routes), the state as Mermaid, the last link's plan, "
+        + "the whole journal, a snapshot, the live flows"),
+    Usage(form: "restore", summary: "restore the snapshot that show snapshot took last"),
+    Usage(form: "help", summary: "this list"),
+    Usage(form: "quit", summary: "end (so does the end of the input)"),
+  ]
+
+  /// The styles `present` takes, by name.
+  static let presentationStyles: [(name: String, style: ModalPresentationStyle)] =
+    [("sheet", .pageSheet)]
+    + ModalPresentationStyle.allCases.filter { ![.popover, .custom, .none].contains($0) }.map {
+      ("\($0)", $0)
+    }
+
+  /// Where the playground writes.
+  private let output: Transcript
+  /// A Boolean value indicating whether each command is written before its output, as in a
+  /// transcript of a script (a person at a terminal sees what they typed).
+  private let echoesCommands: Bool
+  /// The app the commands drive.
+  let app: AppController
+  /// The sign-in that protects Orders.
+  private let signIn = PlaySignIn()
+  /// The number of the journal's events written so far.
+  private var writtenEvents = 0
+  /// The plan of the last link that opened.
+  private var lastPlan: NavigationPlan<AnyRoute>?
+  /// The snapshot that `show snapshot` took last.
+  private var lastSnapshot: [UInt8]?
+  /// A Boolean value indicating whether a command has run yet.
+  private var hasRunCommand = false
+
+  /// A playground whose app has started, having written what the start did.
+  ///
+  /// - Parameters:
+  ///   - output: Where the playground writes.
+  ///   - echoesCommands: A Boolean value indicating whether each command is written before
+  ///     its output.
+  init(output: Transcript, echoesCommands: Bool = true) {
+    self.output = output
+    self.echoesCommands = echoesCommands
+    app = AppController(window: Window(misusePolicy: .report), rootRoute: ShopCatalog())
+    app.window.journal.isEnabled = true
+    output.line("FlowDemo playground: a shop whose root is Catalog. `help` lists the commands; `quit` ends.")
+    do {
+      try Demo.registerShopRoutes(app.routes)
+      try app.routes.register(
+        ShopOrders.self, url: "shop://account/orders", parent: { _ in ShopCatalog() }, protectedBy: signIn
+      ) { _ in DemoScreen("Orders") }
+      try app.start()
+    } catch {
+      output.line("error: the shop did not start: \(error)")
+    }
+    writeChanges()
+  }
+
+  /// Runs each line as a command, until `quit` or the last line.
+  func run(_ lines: [String]) {
+    for line in lines where !execute(line) { return }
+  }
+
+  /// Runs one line: a command, a comment (`#`) or nothing.
+  ///
+  /// - Returns: `false` once the playground ends (`quit`).
+  @discardableResult func execute(_ line: String) -> Bool {
+    let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+    if echoesCommands && !words.isEmpty {
+      if hasRunCommand { output.line() }
+      output.line(words.first?.hasPrefix("#") == true ? line : "> " + words.joined(separator: " "))
+    }
+    guard let verb = words.first, !verb.hasPrefix("#") else { return true }
+    hasRunCommand = true
+    do {
+      switch verb {
+      case "quit", "exit": return false
+      case "help": help()
+      case "show": try show(Array(words.dropFirst()))
+      default:
+        try act(verb, Array(words.dropFirst()))
+        writeChanges()
+      }
+    } catch {
+      output.line("error: \(error.message)")
+    }
+    return true
+  }
+
+  /// Writes the commands.
+  private func help() {
+    let width = Self.usages.map(\.form.count).max() ?? 0
+    output.line("Commands, one per line (# starts a comment):")
+    for usage in Self.usages {
+      output.line(
+        "  " + usage.form + String(repeating: " ", count: width + 2 - usage.form.count) + usage.summary)
+    }
+    output.line("After each command that acts: the journal's new events (·), then the window's tree.")
+  }
+
+  /// Runs a command that acts on the app.
+  ///
+  /// - Throws: A ``Refusal`` when the command is malformed or can't run now; nothing changed.
+  private func act(_ verb: String, _ arguments: [String]) throws(Refusal) {
+    let navigator = app.navigator
+    switch verb {
+    case "push":
+      let name = try Self.name(arguments, usage: "push <Name>")
+      navigator.push(.make { DemoScreen(name) })
+    case "present":
+      let usage = "present <Name> [<style>] [nav]"
+      let name = try Self.name(Array(arguments.prefix(1)), usage: usage)
+      var style = ModalPresentationStyle.pageSheet
+      var embedded = false
+      for (index, word) in arguments.dropFirst().enumerated() {
+        if word == "nav" && !embedded {
+          embedded = true
+        } else if index == 0, let named = Self.presentationStyles.first(where: { $0.name == word }) {
+          style = named.style
+        } else {
+          throw Refusal(
+            message:
+              "expected \(usage), with a style among \(Self.presentationStyles.map(\.name).joined(separator: ", "))"
+          )
+        }
+      }
+      navigator.presentModal(
+        .make { DemoScreen(name) }, style: style,
+        options: embedded ? .init().embedded(in: .navigationController) : .init())
+    case "popover":
+      let name = try Self.name(arguments, usage: "popover <Name>")
+      guard let anchor = navigator.visibleViewController else {
+        throw Refusal(message: "expected a screen on top")
+      }
+      navigator.popover(
+        .make { DemoScreen(name) }, anchor: .view(anchor.view, rect: Rect(x: 0, y: 0, width: 44, height: 44)))
+    case "tap":
+      guard arguments == ["outside"] else { throw Refusal(message: "expected tap outside") }
+      output.line("   dismissed: \(app.window.tapOutsidePopover())")
+    case "width":
+      switch arguments {
+      case ["compact"]: app.window.traitCollection = TraitCollection(horizontalSizeClass: .compact)
+      case ["regular"]: app.window.traitCollection = TraitCollection(horizontalSizeClass: .regular)
+      default: throw Refusal(message: "expected width compact|regular")
+      }
+    case "dismiss":
+      guard arguments.isEmpty else { throw Refusal(message: "expected dismiss, alone") }
+      guard let presented = topPresented else {
+        throw Refusal(message: "expected a presented screen to dismiss")
+      }
+      presented.dismiss(animated: true)
+    case "back":
+      guard arguments.isEmpty else { throw Refusal(message: "expected back, alone") }
+      try stackOnScreen().navigationBar.tapBackButton()
+    case "swipe":
+      try swipe(arguments)
+    case "open":
+      guard arguments.count == 1, let url = arguments.first else {
+        throw Refusal(message: "expected open <url>")
+      }
+      open(url)
+    case "flow":
+      try runFlow(arguments)
+    case "finish":
+      guard arguments.count <= 1 else { throw Refusal(message: "expected finish [<output>], one word") }
+      let flow = try newestFlow()
+      do {
+        try flow.tryFinish(arguments.first ?? "done")
+      } catch {
+        output.line("   error [\(error.code)]: \(error.message)")
+      }
+    case "cancel":
+      guard arguments.isEmpty else { throw Refusal(message: "expected cancel, alone") }
+      let flow = try newestFlow()
+      do {
+        try flow.tryCancel()
+      } catch {
+        output.line("   error [\(error.code)]: \(error.message)")
+      }
+    case "sign":
+      try sign(arguments)
+    case "restore":
+      guard arguments.isEmpty else { throw Refusal(message: "expected restore, alone") }
+      guard let snapshot = lastSnapshot else {
+        throw Refusal(message: "expected a snapshot to restore: take one with show snapshot")
+      }
+      app.restore(snapshot) { [weak self] result in
+        guard let self else { return }
+        switch result {
+        case .success(let plan):
+          lastPlan = plan
+          output.line("   (restored; the plan:)")
+          output.lines(plan.description, indent: "     ")
+        case .failure(let error):
+          output.line("   (not restored: \(error))")
+        }
+      }
+    default:
+      throw Refusal(
+        message:
+          "unknown command '\(verb)'; expected one of: push, present, popover, tap, width, dismiss, back, "
+          + "swipe, open, flow, finish, cancel, sign, restore, show, help, quit")
+    }
+  }
+
+  /// A back swipe or a sheet swipe, whole or in steps.
+  private func swipe(_ arguments: [String]) throws(Refusal) {
+    let usage = "expected swipe back|sheet [begin|cancel|finish]"
+    guard let what = arguments.first, arguments.count <= 2 else { throw Refusal(message: usage) }
+    let step = arguments.count == 2 ? arguments[1] : "whole"
+    guard ["begin", "cancel", "finish", "whole"].contains(step) else { throw Refusal(message: usage) }
+    switch what {
+    case "back":
+      let stack = try stackOnScreen()
+      switch step {
+      case "begin": stack.beginInteractivePop()
+      case "cancel": stack.cancelInteractivePop()
+      case "finish": stack.finishInteractivePop()
+      default:
+        stack.beginInteractivePop()
+        stack.finishInteractivePop()
+      }
+    case "sheet":
+      guard let sheet = topPresented?.presentationController else {
+        throw Refusal(message: "expected a presented screen to swipe down")
+      }
+      switch step {
+      case "begin": sheet.beginInteractiveDismissal()
+      case "cancel": sheet.cancelInteractiveDismissal()
+      case "finish": sheet.finishInteractiveDismissal()
+      default:
+        sheet.beginInteractiveDismissal()
+        sheet.finishInteractiveDismissal()
+      }
+    default:
+      throw Refusal(message: usage)
+    }
+  }
+
+  /// Opens a link, and writes its plan (or its error) when it is done.
+  private func open(_ url: String) {
+    var isDone = false
+    app.open(url) { [weak self] result in
+      isDone = true
+      guard let self else { return }
+      switch result {
+      case .success(let plan):
+        lastPlan = plan
+        output.line("   (\(url) opened; the plan:)")
+        output.lines(plan.description, indent: "     ")
+      case .failure(let error):
+        output.line("   (\(url) not opened: \(error))")
+      }
+    }
+    if !isDone { output.line("   (\(url) waits: its protection requires a flow first)") }
+  }
+
+  /// Runs a one-screen flow, in the newest live flow if there is one.
+  private func runFlow(_ arguments: [String]) throws(Refusal) {
+    let usage = "flow <Name> [push|sheet|fullScreen]"
+    let name = try Self.name(Array(arguments.prefix(1)), usage: usage)
+    let presentation: FlowPresentation
+    switch arguments.dropFirst().first {
+    case nil, "push": presentation = .push
+    case "sheet": presentation = .sheet(embeddedInNavigationController: true)
+    case "fullScreen": presentation = .fullScreen(embeddedInNavigationController: true)
+    default: throw Refusal(message: "expected \(usage)")
+    }
+    guard arguments.count <= 2 else { throw Refusal(message: "expected \(usage)") }
+    let flow = PlayFlow(name: name)
+    let onEnd: (FlowOutcome<String>) -> Void = { [output] outcome in
+      output.line("   (\(flow.id) ended: \(outcome.output.map { "finished(\($0))" } ?? "\(outcome.ending)"))")
+    }
+    if let parent = try? newestFlow() {
+      parent.run(flow, as: presentation, onEnd: onEnd)
+    } else {
+      app.run(flow, as: presentation, onEnd: onEnd)
+    }
+  }
+
+  /// Signs in or out.
+  private func sign(_ arguments: [String]) throws(Refusal) {
+    switch (arguments.first, arguments.count) {
+    case ("in", 1), ("in", 2):
+      let name = arguments.count == 2 ? arguments[1] : "alice"
+      if let waiting = app.liveFlows.compactMap({ $0 as? PlaySignInFlow }).last {
+        waiting.finish(name)
+      } else {
+        signIn.account = name
+        output.line("   signed in as \(name)")
+      }
+    case ("out", 1):
+      signIn.account = nil
+      output.line("   signed out")
+    default:
+      throw Refusal(message: "expected sign in [<name>] or sign out")
+    }
+  }
+
+  /// Writes what `show` asks for.
+  private func show(_ arguments: [String]) throws(Refusal) {
+    let state = app.window.navigationState(keyedBy: AnyRoute.self)
+    switch arguments {
+    case ["tree"]:
+      output.lines(app.window.hierarchyDescription())
+    case ["state"]:
+      output.lines(state.description)
+    case ["mermaid"]:
+      output.lines(state.mermaid)
+    case ["plan"]:
+      output.lines(lastPlan?.description ?? "(no plan yet: open a link first)")
+    case ["journal"]:
+      for event in app.window.journal.events { output.line("   · \(Demo.text(of: event))") }
+    case ["snapshot"]:
+      do {
+        let snapshot = try app.encodeSnapshot()
+        lastSnapshot = snapshot
+        output.line("   " + String(decoding: snapshot, as: UTF8.self))
+      } catch {
+        output.line("   error: \(error)")
+      }
+    case ["flows"]:
+      output.lines(app.flows.description)
+    default:
+      throw Refusal(message: "expected show tree|state|mermaid|plan|journal|snapshot|flows")
+    }
+  }
+
+  /// Writes the journal's events since the last command, then the window's tree.
+  private func writeChanges() {
+    let events = app.window.journal.events
+    for event in events.dropFirst(writtenEvents) { output.line("   · \(Demo.text(of: event))") }
+    writtenEvents = events.count
+    output.lines(app.window.hierarchyDescription())
+  }
+
+  /// The screen presented on top of every other, if any.
+  private var topPresented: ViewController? {
+    var screen = app.window.rootViewController?.presentedViewController
+    while let next = screen?.presentedViewController { screen = next }
+    return screen
+  }
+
+  /// The navigation stack of the screen on top.
+  private func stackOnScreen() throws(Refusal) -> NavigationController {
+    let top = topPresented ?? app.window.rootViewController
+    guard let stack = (top as? NavigationController) ?? top?.navigationController else {
+      throw Refusal(message: "expected a navigation stack on screen")
+    }
+    return stack
+  }
+
+  /// The newest live flow, innermost first.
+  private func newestFlow() throws(Refusal) -> Flow<String> {
+    var flow = app.liveFlows.last
+    while let child = flow?.children.last(where: { $0.state.isLive }) { flow = child }
+    guard let flow = flow as? Flow<String> else {
+      throw Refusal(message: "expected a live flow (run one with flow <Name>, or open shop://account/orders)")
+    }
+    return flow
+  }
+
+  /// The screen name in `arguments`: one word of letters and digits, starting with a letter.
+  private static func name(_ arguments: [String], usage: String) throws(Refusal) -> String {
+    guard arguments.count == 1, let name = arguments.first, let first = name.first, first.isLetter,
+      name.allSatisfy({ $0.isLetter || $0.isNumber })
+    else { throw Refusal(message: "expected \(usage), the name one word of letters and digits") }
+    return name
+  }
+}
+
+/// The playground's one-screen flow: named by the user, its first screen named the same.
+final class PlayFlow: Flow<String> {
+  /// The name the user gave it.
+  private let givenName: String
+
+  /// A flow named `name`.
+  init(name: String) {
+    givenName = name
+  }
+
+  /// The name the user gave it.
+  override var name: String { givenName }
+
+  /// A screen with the flow's name.
+  override func makeFirstScreen() throws(NavigationError) -> ViewController { DemoScreen(givenName) }
+}
+
+/// The playground's sign-in: requires its flow while no one is signed in.
+final class PlaySignIn: ProtectionSpace {
+  /// Who is signed in, if anyone.
+  var account: String?
+
+  /// The name the journal gives it.
+  var name: String { "SignIn" }
+
+  /// Allows a signed-in user; otherwise requires the sign-in flow.
+  func evaluate(_ request: ProtectionRequest, decide: @escaping (ProtectionDecision) -> Void) {
+    guard account == nil else { return decide(.allow) }
+    decide(.require(PlaySignInFlow(space: self)))
+  }
+}
+
+/// The playground's sign-in flow: one screen; finished with a name, it signs that name in.
+final class PlaySignInFlow: Flow<String> {
+  /// The sign-in it signs in to.
+  private weak var space: PlaySignIn?
+
+  /// A sign-in flow for `space`.
+  init(space: PlaySignIn) {
+    self.space = space
+  }
+
+  /// The name the journal gives it.
+  override var name: String { "SignInFlow" }
+
+  /// The sign-in screen.
+  override func makeFirstScreen() throws(NavigationError) -> ViewController { DemoScreen("SignIn") }
+
+  /// Signs in the name it finished with.
+  override func didEnd(with outcome: FlowOutcome<String>) {
+    if let account = outcome.output { space?.account = account }
+  }
+}

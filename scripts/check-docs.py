@@ -2,11 +2,13 @@
 """Compiles every ```swift block of the documentation and checks the output it promises.
 
 Usage: scripts/check-docs.py [--show] [FILE.md ...]
-  --show: run every block, not only those that state output, and print what each printed
-  (run after `swift build`, which made .build/debug; CI runs it after the demo step)
+  Run after `swift build`, which made .build/debug (CI runs it after the demo step).
+  --show: run every block, not only those that state output, and print what each printed.
 
 Which blocks: every ```swift block in README.md, Service/README.md and every article of both
-DocC catalogues (Sources/*/Documentation.docc/*.md), or of the files named.
+DocC catalogues (Sources/*/Documentation.docc/*.md), or of the files named. Service/README.md
+has shell and JSON blocks only; a Swift block there would be compiled against this package's
+modules, not the Service's (Hummingbird and the rest are not built in this step).
 
 How a block is compiled: its text goes, as written, into the body of one async throwing function
 of a generated program (.build/docs-check/), after `import Navigator` and `import AppFlow` and
@@ -22,16 +24,15 @@ warning but those about a value that a block never uses (an example names what i
 
 Directives: an HTML comment on the line just before the fence (DocC and GitHub show neither):
   <!-- check: setup=NAME -->   the statements of scripts/docs-check/setup/NAME.swift run first,
-                               (setup=A,B: those of A, then those of B)
                                in a scope around the block (an app controller with the shop's
                                routes, a window with a mail stack, ...): the block is complete
-                               but for what its article set up earlier in prose
+                               but for what its article set up earlier in prose. setup=A,B
+                               runs A's statements, then B's
   <!-- check: continues -->    the block goes on from the previous block of the same file: same
                                scope, same run (an article that builds one example in steps)
   <!-- check: partial -->      not compiled: a deliberate fragment. Use it sparingly; today no
                                block needs it
-Both setup and continues may stand in one comment (`<!-- check: continues setup=x -->` is an
-error: a continuation has its first block's setup).
+`continues` takes no setup of its own: a continuation has its first block's.
 
 Output: a line comment that starts with `→` states output, one line of it per comment, in order:
     print(url)   // → shop://catalog/products/7

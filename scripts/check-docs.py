@@ -46,6 +46,7 @@ less, and the process must exit normally. Other blocks are compiled, not run.
 from __future__ import annotations
 
 import glob
+import json
 import os
 import re
 import subprocess
@@ -246,7 +247,11 @@ def compile_program() -> bool:
     debug = os.path.join(ROOT, ".build", "debug")
     objects = []
     for module in ("Navigator", "AppFlow"):
-        objects += sorted(glob.glob(os.path.join(debug, f"{module}.build", "*.o")))
+        # The objects of the module's current sources (a removed file's object may linger).
+        file_map = os.path.join(debug, f"{module}.build", "output-file-map.json")
+        if os.path.exists(file_map):
+            entries = json.load(open(file_map, encoding="utf-8")).values()
+            objects += sorted(entry["object"] for entry in entries if "object" in entry)
     if not objects:
         sys.exit("no objects in .build/debug: run `swift build` first")
     sources = sorted(glob.glob(os.path.join(OUT, "*.swift")))

@@ -105,7 +105,9 @@ open class View {
   /// ended it) finishes: a view that leaves the window gets its `viewDidDisappear`.
   public func removeFromSuperview() {
     guard let superview else { return }
-    if let window = superview.window, superview.isOnScreen(in: window) || superview.isLeavingScreen(in: window) {
+    if let window = superview.window,
+      superview.isOnScreen(in: window) || superview.isLeavingScreen(in: window)
+    {
       forwardViewAppearance(false)
     }
     detachFromSuperview()

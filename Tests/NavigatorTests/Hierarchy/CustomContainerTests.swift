@@ -133,7 +133,8 @@ import Testing
     #expect(child.appearanceState == .disappearing)
     stage.expect(
       [
-        .willMove(grandchild, to: nil), .didDisappear(grandchild, animated: true), .didMove(grandchild, to: nil),
+        .willMove(grandchild, to: nil), .didDisappear(grandchild, animated: true),
+        .didMove(grandchild, to: nil),
       ])
     child.endAppearanceTransition()
     stage.expect([.didDisappear(child, animated: true)])

@@ -20,7 +20,8 @@ block's first column move to the file's top level. `#expect(...)` is compiled as
 The program is compiled in one `swiftc` invocation against the modules and objects that
 `swift build` left in .build/debug (nothing is built twice), in the Swift 6 language mode.
 Errors fail the check and point at the markdown file and line (`#sourceLocation`); so does every
-warning but those about a value that a block never uses (an example names what it makes).
+warning but those about a value that a block never uses (an example names what it makes) and
+the one about the two catalogues' articles named Caching.md giving the same #fileID.
 
 Directives: an HTML comment on the line just before the fence (DocC and GitHub show neither):
   <!-- check: setup=NAME -->   the statements of scripts/docs-check/setup/NAME.swift run first,

@@ -1,0 +1,4 @@
+// An attachment to present full screen, and a share sheet.
+let attachment = Attachment()
+attachment.modalPresentationStyle = .fullScreen
+let share = Share()

@@ -16,14 +16,8 @@ enum Demo {
     return (window, navigation, root)
   }
 
-  /// The event as the journal prints it, without the addresses that a list of screens shows.
-  ///
-  /// An event that names a list of screens (`willSetViewControllers`, `willPopTo`, …) prints
-  /// each one's `debugDescription`, `Name@ObjectIdentifier(0x…)`, whose address changes from
-  /// run to run; the demo's transcripts keep the name only.
-  static func text(of event: NavigationEvent) -> String {
-    "\(event)".replacing(/@ObjectIdentifier\(0x[0-9a-fA-F]+\)/, with: "")
-  }
+  /// The event as the journal prints it.
+  static func text(of event: NavigationEvent) -> String { "\(event)" }
 
   /// Writes the journal's events, empties the journal, then writes the window's tree and a
   /// blank line.

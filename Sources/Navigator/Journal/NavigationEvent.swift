@@ -127,17 +127,17 @@ public enum NavigationEvent: Hashable, Sendable, CustomStringConvertible {
     case .didPop(let screen, let navigation, let animated):
       "\(navigation).didPop(\(screen), animated: \(animated))"
     case .willPopTo(let screen, let navigation, let popping, let animated):
-      "\(navigation).willPopTo(\(screen), popping: \(popping), animated: \(animated))"
+      "\(navigation).willPopTo(\(screen), popping: \(names(popping)), animated: \(animated))"
     case .didPopTo(let screen, let navigation, let popped, let animated):
-      "\(navigation).didPopTo(\(screen), popped: \(popped), animated: \(animated))"
+      "\(navigation).didPopTo(\(screen), popped: \(names(popped)), animated: \(animated))"
     case .willPopToRoot(let navigation, let popping, let animated):
-      "\(navigation).willPopToRoot(popping: \(popping), animated: \(animated))"
+      "\(navigation).willPopToRoot(popping: \(names(popping)), animated: \(animated))"
     case .didPopToRoot(let navigation, let popped, let animated):
-      "\(navigation).didPopToRoot(popped: \(popped), animated: \(animated))"
+      "\(navigation).didPopToRoot(popped: \(names(popped)), animated: \(animated))"
     case .willSetViewControllers(let screens, let navigation, let animated):
-      "\(navigation).willSetViewControllers(\(screens), animated: \(animated))"
+      "\(navigation).willSetViewControllers(\(names(screens)), animated: \(animated))"
     case .didSetViewControllers(let screens, let navigation, let animated):
-      "\(navigation).didSetViewControllers(\(screens), animated: \(animated))"
+      "\(navigation).didSetViewControllers(\(names(screens)), animated: \(animated))"
     case .navigationBarHidden(let hidden, let navigation): "\(navigation).navigationBarHidden(\(hidden))"
     case .toolbarHidden(let hidden, let navigation): "\(navigation).toolbarHidden(\(hidden))"
     case .pushBlock(let screen): "\(screen).pushBlock"
@@ -162,5 +162,11 @@ public enum NavigationEvent: Hashable, Sendable, CustomStringConvertible {
     case .completion(let request): "completion(\(request))"
     case .note(let note): note.text
     }
+  }
+
+  /// A list of screens by their names, as one screen prints (`[Home, Detail]`): no address,
+  /// so that a journal prints the same in every run.
+  private func names(_ screens: [ScreenID]) -> String {
+    "[" + screens.map(\.description).joined(separator: ", ") + "]"
   }
 }

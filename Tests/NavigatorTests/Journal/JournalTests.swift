@@ -102,6 +102,23 @@ import Testing
       ])
   }
 
+  /// Events that name a list of screens print their names, never their addresses: a
+  /// journal prints the same in every run.
+  @Test func eventsNamingScreensListPrintNamesOnly() {
+    let (nav, home, detail) = (Screen("Nav").screenID, Screen("Home").screenID, Screen("Detail").screenID)
+    let events: [NavigationEvent] = [
+      .willPopTo(home, in: nav, popping: [detail], animated: true),
+      .didPopToRoot(in: nav, popped: [home, detail], animated: false),
+      .willSetViewControllers([home, detail], in: nav, animated: true),
+    ]
+    #expect(
+      events.map(\.description) == [
+        "Nav.willPopTo(Home, popping: [Detail], animated: true)",
+        "Nav.didPopToRoot(popped: [Home, Detail], animated: false)",
+        "Nav.willSetViewControllers([Home, Detail], animated: true)",
+      ])
+  }
+
   @Test func screenIDsCompareByInstanceNotByName() {
     let first = Screen("Same")
     let second = Screen("Same")

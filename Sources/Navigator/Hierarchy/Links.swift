@@ -10,7 +10,7 @@
 //
 // Why: weak references give their target a side table, which slows down every retain and
 // release of it, and strong back-links would be cycles. The figures are in
-// Benchmarks/README.md ("What the first performance pass changed", items 1 and 9).
+// Benchmarks/README.md ("Back links and the window token").
 //
 // Hot stored state is marked `@exclusivity(unchecked)`: one hierarchy lives in one
 // isolation domain, and no access to these fields spans a call out of the engine, so the

@@ -585,7 +585,8 @@ struct Guarded: Route {}
 /// A flow whose first screen is the next numbered screen, and which records its end.
 final class CheckedFlow: Flow<String> {
   let number: Int
-  let log: CheckLog
+  /// Unowned: the log keeps the flows it runs, and outlives them within a run.
+  unowned let log: CheckLog
   init(number: Int, log: CheckLog) {
     self.number = number
     self.log = log

@@ -1,3 +1,6 @@
+import AppFlow
+import Navigator
+import ShopApp
 import Testing
 
 @testable import FlowServiceCore
@@ -45,6 +48,50 @@ import Testing
           == Expected.state(id, inCart([Expected.checkout]), flows: [Expected.checkoutFlow], account: "bob"))
       #expect(try await client.act(id, "cancelFlow") == Expected.state(id, inCart(), account: "bob"))
     }
+  }
+
+  /// A cart presented on its own (`present`, no navigation controller): the checkout can't be
+  /// pushed on it, so it comes over it in a sheet of its own, and goes on after the sign-in.
+  @Test func aPresentedCartsCheckoutGoesOnAfterTheSignIn() async throws {
+    try await withNewService { client, _ in
+      let id = try await client.createSession()
+      func overCart(_ presents: PresentedScreen? = nil) -> ScreenNode {
+        var cart = Expected.cart
+        cart.presents = presents
+        return Expected.stack(
+          [Expected.catalog],
+          presents: PresentedScreen(style: "pageSheet", embeddedInNavigationController: false, screen: cart))
+      }
+      #expect(try await client.act(id, "present", url: "shop://cart") == Expected.state(id, overCart()))
+      #expect(
+        try await client.act(id, "checkout")
+          == Expected.state(
+            id, overCart(Expected.sheet([Expected.signIn])), flows: [Expected.signInFlow], pending: ["signIn"]
+          ))
+      let signedIn = try await client.post("/sessions/\(id)/actions", actionBody("signIn", account: "bob"))
+      #expect(signedIn.status == 200, "\(signedIn)")
+      let atCheckout = Expected.state(
+        id, overCart(Expected.sheet([Expected.checkout])), flows: [Expected.checkoutFlow], account: "bob")
+      #expect(try signedIn.decoded(SessionState.self) == atCheckout)
+      #expect(try await client.state(id) == atCheckout)
+      // The order is placed: back to the cart, signed in.
+      #expect(try await client.act(id, "finishFlow") == Expected.state(id, overCart(), account: "bob"))
+    }
+  }
+
+  /// The same requests in a session's own actor, with its journal: no refusal is reported on
+  /// the way, and the checkout flow starts after the sign-in flow finished.
+  @Test func aPresentedCartsCheckoutReportsNoMisuse() throws {
+    let app = try ShopApp.makeApp()
+    _ = try app.start()
+    app.window.journal.isEnabled = true
+    try SessionActions.perform(ActionRequest(action: "present", url: "shop://cart"), in: app)
+    try SessionActions.perform(ActionRequest(action: "checkout"), in: app)
+    try SessionActions.perform(ActionRequest(action: "signIn", account: "bob"), in: app)
+    let events = app.window.journal.events.map { "\($0)" }
+    #expect(events.filter { $0.hasPrefix("misuse") } == [])
+    let flowEvents = events.filter { $0.contains("Flow#") }.map { String($0.prefix { $0 != "(" }) }
+    #expect(flowEvents == ["SignInFlow#1.started", "SignInFlow#1.ended", "CheckoutFlow#2.started"])
   }
 
   @Test func aFailedSignInRefusesTheCheckout() async throws {

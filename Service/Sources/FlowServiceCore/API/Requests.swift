@@ -56,8 +56,8 @@ enum SessionAction: String, CaseIterable, Sendable {
   case push
   /// Presents the screen of the route at `url` as a page sheet over the visible screen.
   case present
-  /// Runs the checkout flow, pushed on the cart; it waits for the sign-in when no one is
-  /// signed in.
+  /// Runs the checkout flow, pushed on the cart (or, over a cart presented on its own, in a
+  /// page sheet); it waits for the sign-in when no one is signed in.
   case checkout
   /// Finishes the newest live flow: places the order, or completes the sign-in.
   case finishFlow

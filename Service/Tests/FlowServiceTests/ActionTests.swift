@@ -29,6 +29,94 @@ import Testing
     }
   }
 
+  @Test func aPopoverPointsAtABarButtonItemOrAViewOfTheVisibleScreen() async throws {
+    try await withNewService { client, _ in
+      let id = try await client.createSession()
+      let atCatalog = Expected.state(id, Expected.stack([Expected.catalog]))
+      let popoverShown = Expected.state(
+        id,
+        Expected.stack(
+          [Expected.catalog],
+          presents: PresentedScreen(
+            style: "popover", embeddedInNavigationController: false, screen: Expected.product(9))))
+      func popover(_ anchor: String) async throws -> Answer {
+        try await client.post(
+          "/sessions/\(id)/actions",
+          #"{"action": "popover", "url": "shop://catalog/products/9", "anchor": \#(anchor)}"#)
+      }
+      // The catalog's cart button.
+      let fromItem = try await popover(#"{"barButtonItem": {"side": "right", "index": 0}}"#)
+      #expect(fromItem.status == 200, "\(fromItem)")
+      #expect(try fromItem.decoded(SessionState.self) == popoverShown)
+      #expect(try await client.act(id, "dismiss") == atCatalog)
+      // A rectangle in the catalog's view.
+      let fromView = try await popover(
+        #"{"view": {"path": [], "rect": {"x": 10, "y": 20, "width": 44, "height": 44}}}"#)
+      #expect(fromView.status == 200, "\(fromView)")
+      #expect(try fromView.decoded(SessionState.self) == popoverShown)
+      #expect(try await client.act(id, "dismiss") == atCatalog)
+
+      // Refusals change nothing.
+      let refusals: [(String, Int, String, String)] = [
+        (
+          #"{"barButtonItem": {"side": "left", "index": 0}}"#, 409, "noSuchAnchor",
+          "Catalog has 0 left bar button items: there is none at index 0."
+        ),
+        (
+          #"{"view": {"path": [0], "rect": {"x": 0, "y": 0, "width": 1, "height": 1}}}"#, 409, "noSuchAnchor",
+          "Catalog's view has no subview at path [0]: the view there has 0 subviews."
+        ),
+      ]
+      for (anchor, status, code, message) in refusals {
+        let answer = try await popover(anchor)
+        #expect(answer.status == status, "\(anchor)")
+        #expect(try answer.decoded(ErrorBody.self) == ErrorBody(code: code, message: message))
+      }
+      let both = try await popover(
+        #"{"barButtonItem": {"side": "right", "index": 0}, "view": {"rect": {"x": 0, "y": 0, "width": 1, "height": 1}}}"#
+      )
+      #expect(both.status == 400)
+      #expect(try both.decoded(ErrorBody.self).error.code == "malformedBody")
+      let missing = try await client.post(
+        "/sessions/\(id)/actions", #"{"action": "popover", "url": "shop://catalog/products/9"}"#)
+      #expect(
+        try missing.decoded(ErrorBody.self)
+          == ErrorBody(code: "missingAnchor", message: "The action 'popover' needs an 'anchor'."))
+      #expect(missing.status == 400)
+      #expect(try await client.state(id) == atCatalog)
+    }
+  }
+
+  /// A popover is saved with its anchor, and a restart brings it back.
+  @Test func aPopoverComesBackAfterARestart() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let configuration = testConfiguration(database: directory.file("sessions.sqlite"))
+    let anchors = [
+      #"{"barButtonItem": {"side": "right", "index": 0}}"#,
+      #"{"view": {"rect": {"x": 10, "y": 20, "width": 44, "height": 44}}}"#,
+    ]
+    let shown = try await withService(configuration) { client in
+      var states: [SessionState] = []
+      for anchor in anchors {
+        let id = try await client.createSession()
+        let answer = try await client.post(
+          "/sessions/\(id)/actions",
+          #"{"action": "popover", "url": "shop://catalog/products/3", "anchor": \#(anchor)}"#)
+        #expect(answer.status == 200, "\(answer)")
+        states.append(try answer.decoded(SessionState.self))
+      }
+      return states
+    }
+    let restored = try await withService(configuration) { client in
+      var states: [SessionState] = []
+      for state in shown { states.append(try await client.state(state.id)) }
+      return states
+    }
+    #expect(shown.map { $0.root?.presents?.style } == ["popover", "popover"])
+    #expect(restored == shown)
+  }
+
   @Test func checkoutWaitsForTheSignInThenRuns() async throws {
     try await withNewService { client, _ in
       let id = try await client.createSession()

@@ -80,6 +80,24 @@ enum SessionActions {
           throw ServiceError(any: error)
         }
       }
+    case .popover:
+      let screen = try screen(at: request.url, for: action, in: app)
+      guard let anchor = request.anchor else {
+        throw ServiceError(
+          status: 400, code: "missingAnchor", message: "The action 'popover' needs an 'anchor'.")
+      }
+      guard let top = app.navigator.visibleViewController else {
+        throw refused("invalidRequest", "The window shows no screen to anchor a popover on.")
+      }
+      let resolved = try anchor.resolved(on: top)
+      try capturingMisuse(app) { () throws(ServiceError) in
+        do {
+          try app.navigator.tryPopover(
+            .instance(screen), anchor: resolved, options: NavigationOptions().animated(false))
+        } catch {
+          throw ServiceError(any: error)
+        }
+      }
     case .checkout:
       guard let top = app.navigator.visibleViewController, top.navigationKey as? AnyRoute == AnyRoute(Cart())
       else {

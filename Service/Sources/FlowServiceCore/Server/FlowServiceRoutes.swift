@@ -34,6 +34,7 @@ struct FlowServiceRoutes: Sendable {
         let id = try await host.create()
         try await host.save(id)
         let texts = try await host.withSession(id) { app in SessionEvents.take(from: app) }
+        events.hold(id)
         try await gate.publish(id, texts, to: events)
         return id
       }
@@ -128,6 +129,7 @@ struct FlowServiceRoutes: Sendable {
     let (result, texts) = try await host.withSession(id) { app in
       (Result { try body(app) }, SessionEvents.take(from: app))
     }
+    events.hold(id)
     try await gate.publish(id, texts, to: events)
     return try result.get()
   }

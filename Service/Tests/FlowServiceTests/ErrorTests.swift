@@ -47,8 +47,8 @@ import Testing
       400,
       ErrorBody(
         code: "unknownAction",
-        message: "Unknown action 'fly'; the actions are back, dismiss, push, present, checkout, finishFlow, "
-          + "cancelFlow, signIn, signInFails, confirmPop, denyPop.")
+        message: "Unknown action 'fly'; the actions are back, dismiss, push, present, popover, checkout, "
+          + "finishFlow, cancelFlow, signIn, signInFails, confirmPop, denyPop.")
     ) { client, id in try await client.post("/sessions/\(id)/actions", actionBody("fly")) }
     try await expectRefusal(
       400, ErrorBody(code: "missingURL", message: "The action 'push' needs a 'url'.")

@@ -29,6 +29,18 @@ import Testing
     #expect(try await again.load(b) == [9])
   }
 
+  @Test func listsItsSessionsAPageAtATime() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try await PagingChecks.check(
+      try SQLiteSnapshotStore(path: directory.file("store.sqlite")), keepsTimes: true)
+  }
+
+  /// A store that can't page (AppFlow's) is paged in memory, from its whole list.
+  @Test func aStoreWithoutItsOwnPagingIsPagedInMemory() async throws {
+    try await PagingChecks.check(InMemorySnapshotStore(), keepsTimes: false)
+  }
+
   @Test func aRowWhoseBytesAreNotABlobIsDamaged() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

@@ -255,6 +255,16 @@ public final class SessionHost: Sendable {
     get async { table.withLock { $0.liveCount } }
   }
 
+  /// Returns a Boolean value indicating whether the host holds session `id` in memory: its
+  /// app controller is live (or being made, restored or released); a session that is only
+  /// in the store is not held.
+  ///
+  /// - Parameter id: The session.
+  /// - Returns: `true` when the host holds the session.
+  public func holds(_ id: SessionID) async -> Bool {
+    table.withLock { $0.sessions[id] != nil }
+  }
+
   /// The number of operations waiting for the turn of session `id`; 0 when the host
   /// doesn't hold it (for tests).
   func waitingForTurn(_ id: SessionID) async -> Int {

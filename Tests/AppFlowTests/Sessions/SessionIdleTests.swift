@@ -41,6 +41,25 @@ import Testing
     #expect(await host.liveSessionCount == 0)
   }
 
+  @Test func aHostHoldsASessionFromItsCreationOrRestorationUntilItIsEvictedOrRemoved() async throws {
+    let clock = ManualSessionClock()
+    let host = SessionHost(codec: pageCodec, clock: clock, idleTimeout: .seconds(60)) { id in makePageApp(id)
+    }
+    try await host.create(a)
+    #expect(await host.holds(a))
+    #expect(await host.holds(b) == false)
+    clock.advance(by: .seconds(60))
+    #expect(await host.evictIdle() == [a])
+    #expect(await host.holds(a) == false)
+    try await host.withSession(a) { _ in }
+    #expect(await host.holds(a))
+    // A session the store doesn't have is not held once the call failed.
+    await #expect(throws: SessionError.self) { try await host.withSession(b) { _ in } }
+    #expect(await host.holds(b) == false)
+    try await host.remove(a)
+    #expect(await host.holds(a) == false)
+  }
+
   @Test func evictingWithoutSavingReleasesIdleSessionsAndLeavesTheStoreAsItWas() async throws {
     let clock = ManualSessionClock()
     let host = SessionHost(codec: pageCodec, clock: clock, idleTimeout: .seconds(60)) { id in makePageApp(id)

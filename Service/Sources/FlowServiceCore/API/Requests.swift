@@ -28,21 +28,25 @@ struct OpenRequest: Codable, Hashable, Sendable {
 struct ActionRequest: Codable, Hashable, Sendable {
   /// The action's name: one of ``SessionAction``'s raw values.
   var action: String
-  /// The route's URL, for `push` and `present`.
+  /// The route's URL, for `push`, `present` and `popover`.
   var url: String?
   /// The account's name, for `signIn` (`alice` when absent).
   var account: String?
+  /// Where the popover points, for `popover`.
+  var anchor: ActionAnchor?
 
   /// Creates the body.
   ///
   /// - Parameters:
   ///   - action: The action's name.
-  ///   - url: The route's URL, for `push` and `present`.
+  ///   - url: The route's URL, for `push`, `present` and `popover`.
   ///   - account: The account's name, for `signIn`.
-  init(action: String, url: String? = nil, account: String? = nil) {
+  ///   - anchor: Where the popover points, for `popover`.
+  init(action: String, url: String? = nil, account: String? = nil, anchor: ActionAnchor? = nil) {
     self.action = action
     self.url = url
     self.account = account
+    self.anchor = anchor
   }
 }
 
@@ -56,8 +60,11 @@ enum SessionAction: String, CaseIterable, Sendable {
   case push
   /// Presents the screen of the route at `url` as a page sheet over the visible screen.
   case present
-  /// Runs the checkout flow, pushed on the cart; it waits for the sign-in when no one is
-  /// signed in.
+  /// Presents the screen of the route at `url` as a popover over the visible screen, pointing
+  /// at `anchor` (one of its bar button items, or a rectangle in one of its views).
+  case popover
+  /// Runs the checkout flow, pushed on the cart (or, over a cart presented on its own, in a
+  /// page sheet); it waits for the sign-in when no one is signed in.
   case checkout
   /// Finishes the newest live flow: places the order, or completes the sign-in.
   case finishFlow

@@ -4,32 +4,54 @@ enum InspectorPage {
   /// How many events a session's page lists; its script drops the oldest beyond this.
   static let eventLimit = 50
 
-  /// The page of `GET /`: the sessions, each a link to its page.
+  /// A session as the index lists it.
+  struct IndexEntry: Hashable, Sendable {
+    /// The session's identifier.
+    var id: String
+    /// A Boolean value indicating whether the session is in this instance's memory (live);
+    /// otherwise it is only stored.
+    var isLive: Bool
+    /// When its snapshot was last saved (ISO 8601, UTC), when the store keeps it.
+    var updatedAt: String?
+  }
+
+  /// The page of `GET /`: a page of the stored sessions, each a link to its page with its
+  /// state (live or stored) and its last change, and a link to the next page.
   ///
   /// - Parameters:
-  ///   - sessions: The stored sessions' identifiers (every session is stored at its creation).
+  ///   - sessions: The page's sessions (every session is stored at its creation), in order.
+  ///   - next: The cursor of the next page, or `nil` on the last page.
+  ///   - limit: The page size the request asked for, `nil` for the default; the next page's
+  ///     link keeps it.
   ///   - live: How many sessions are in memory.
   /// - Returns: The HTML document.
-  static func index(sessions: [String], live: Int) -> String {
+  static func index(sessions: [IndexEntry], next: String?, limit: Int?, live: Int) -> String {
+    let rows = sessions.map { session in
+      let id = Markup.escaped(session.id)
+      return "<tr><td><a href=\"/inspect/\(id)\"><code>\(id)</code></a></td>"
+        + "<td>\(session.isLive ? "live" : "stored")</td>"
+        + "<td>\(session.updatedAt.map(Markup.escaped) ?? "")</td></tr>"
+    }
     let items =
       sessions.isEmpty
       ? "<p>No sessions yet: <code>curl -X POST http://HOST/sessions</code> creates one.</p>"
-      : "<ul id=\"sessions\">\n"
-        + sessions.map { id in
-          let id = Markup.escaped(id)
-          return "<li><a href=\"/inspect/\(id)\"><code>\(id)</code></a></li>"
-        }.joined(separator: "\n") + "\n</ul>"
+      : "<table id=\"sessions\">\n<tr><th>Session</th><th>State</th><th>Last change</th></tr>\n"
+        + rows.joined(separator: "\n") + "\n</table>"
+    let more = next.map { next in
+      let query = "after=\(Markup.escaped(next))" + (limit.map { "&amp;limit=\($0)" } ?? "")
+      return "\n<p><a id=\"next\" href=\"/?\(query)\">Next page</a></p>"
+    }
     return document(
       title: "FlowService inspector",
       body: """
         <h1>Sessions</h1>
-        <p>\(sessions.count) stored, \(live) in memory.</p>
-        \(items)
+        <p>\(live) in memory. Stored sessions by identifier, a page at a time.</p>
+        \(items)\(more ?? "")
         """)
   }
 
-  /// The page of one session: its tree as SVG, its live flows, its newest events, and a
-  /// script that follows its event stream.
+  /// The page of one session: its tree as SVG, its live flows, its newest events (newest
+  /// first), and a script that follows its event stream.
   ///
   /// - Parameters:
   ///   - state: The session's state.
@@ -43,7 +65,7 @@ enum InspectorPage {
       ? "nothing"
       : state.pending.map { "<code>\(Markup.escaped($0))</code>" }.joined(
         separator: ", ")
-    let items = events.suffix(eventLimit).map(eventItem).joined(separator: "\n")
+    let items = events.suffix(eventLimit).reversed().map(eventItem).joined(separator: "\n")
     return document(
       title: "Session \(state.id)", session: state.id,
       body: """
@@ -129,7 +151,7 @@ enum InspectorPage {
     #events { max-height: 24em; overflow-y: auto; font-size: 12px; list-style: none; padding-left: 0; }
     """
 
-  /// Follows the session's event stream: lists each event, and fetches the tree and the
+  /// Follows the session's event stream: lists each event on top, and fetches the tree and the
   /// flows again once per burst of messages (the greeting included, for what changed between
   /// the page's rendering and the stream's start).
   private static let script = """
@@ -153,8 +175,8 @@ enum InspectorPage {
       if (data.event === undefined) return;
       const item = document.createElement("li");
       item.textContent = "#" + data.index + " " + data.event;
-      events.append(item);
-      while (events.children.length > \(eventLimit)) events.firstElementChild.remove();
+      events.prepend(item);
+      while (events.children.length > \(eventLimit)) events.lastElementChild.remove();
     };
     """
 }

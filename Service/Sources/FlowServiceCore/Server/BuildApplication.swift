@@ -69,7 +69,8 @@ public func buildApplication(
   router.middlewares.add(JSONErrorMiddleware(metrics: service.metrics, logger: logger))
   service.add(to: router)
   if configuration.idleTimeout != nil {
-    services.append(IdleEviction(host: host, interval: configuration.evictionInterval, gate: gate))
+    services.append(
+      IdleEviction(host: host, interval: configuration.evictionInterval, gate: gate, events: events))
   }
   var app = Application(
     router: router, server: .http1WebSocketUpgrade(webSocketRouter: router),

@@ -3,19 +3,33 @@ import Hummingbird
 import HummingbirdWebSocket
 import NIOCore
 
-/// The inspector's pages: `GET /` lists the sessions, `GET /inspect/{id}` shows one, and its
+/// The inspector's pages: `GET /` lists the sessions a page at a time (`?after=&limit=`, as
+/// `GET /sessions`), `GET /inspect/{id}` shows one, and its
 /// script fetches `GET /inspect/{id}/tree.svg` and `GET /inspect/{id}/flows.html` again after
 /// each event. Their errors are HTML pages, not the JSON of the API.
 extension FlowServiceRoutes {
   func addInspector(to router: Router<BasicWebSocketRequestContext>) {
-    router.get("/") { _, _ in
-      let ids: [SessionID]
-      do throws(SnapshotStoreError) {
-        ids = try await host.store.sessionIDs()
+    router.get("/") { request, _ in
+      let page: SessionPage
+      let limit: Int?
+      do {
+        let query = try pageQuery(request)
+        limit = request.uri.queryParameters.get("limit") == nil ? nil : query.limit
+        page = try await SessionPage.read(from: host.store, after: query.after, limit: query.limit)
       } catch {
-        return html(InspectorPage.error(status: 500, message: error.message), status: 500)
+        let failure = ServiceError(any: error)
+        return html(
+          InspectorPage.error(status: failure.status, message: failure.message), status: failure.status)
       }
-      return html(InspectorPage.index(sessions: ids.map(\.rawValue), live: await host.liveSessionCount))
+      var sessions: [InspectorPage.IndexEntry] = []
+      for session in page.sessions {
+        sessions.append(
+          InspectorPage.IndexEntry(
+            id: session.id.rawValue, isLive: await host.holds(session.id), updatedAt: session.updatedAt))
+      }
+      return html(
+        InspectorPage.index(
+          sessions: sessions, next: page.next?.rawValue, limit: limit, live: await host.liveSessionCount))
     }
     router.get("/inspect/:id") { _, context in
       await inspected(context) { id, state in

@@ -34,10 +34,16 @@ struct FlowServiceRoutes: Sendable {
         let id = try await host.create()
         try await host.save(id)
         let texts = try await host.withSession(id) { app in SessionEvents.take(from: app) }
+        events.hold(id)
         try await gate.publish(id, texts, to: events)
         return id
       }
       return json(CreatedSession(id: id.rawValue), status: .created)
+    }
+    router.get("/sessions") { request, _ in
+      let (after, limit) = try pageQuery(request)
+      let page = try await mapped { try await SessionPage.read(from: host.store, after: after, limit: limit) }
+      return json(SessionList(page))
     }
     router.get("/sessions/:id") { request, context in
       let id = try sessionID(context)
@@ -123,6 +129,7 @@ struct FlowServiceRoutes: Sendable {
     let (result, texts) = try await host.withSession(id) { app in
       (Result { try body(app) }, SessionEvents.take(from: app))
     }
+    events.hold(id)
     try await gate.publish(id, texts, to: events)
     return try result.get()
   }
@@ -151,6 +158,28 @@ struct FlowServiceRoutes: Sendable {
     let text = context.parameters.get("id") ?? ""
     do {
       return try SessionID(text)
+    } catch {
+      throw ServiceError(error)
+    }
+  }
+
+  /// The page of sessions a request asks for: `after` (a session identifier, the cursor) and
+  /// `limit` (1 to ``SessionPage/maximumLimit``, ``SessionPage/defaultLimit`` when absent);
+  /// 400 when either is invalid.
+  func pageQuery(_ request: Request) throws(ServiceError) -> (after: SessionID?, limit: Int) {
+    let query = request.uri.queryParameters
+    var limit = SessionPage.defaultLimit
+    if let text = query.get("limit") {
+      guard let value = Int(text), (1...SessionPage.maximumLimit).contains(value) else {
+        throw ServiceError(
+          status: 400, code: "invalidLimit",
+          message: "The limit '\(text)' is not a whole number from 1 to \(SessionPage.maximumLimit).")
+      }
+      limit = value
+    }
+    guard let text = query.get("after") else { return (nil, limit) }
+    do {
+      return (try SessionID(text), limit)
     } catch {
       throw ServiceError(error)
     }

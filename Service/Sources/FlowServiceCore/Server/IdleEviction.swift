@@ -7,23 +7,41 @@ import ServiceLifecycle
 /// With one instance (``SessionGate/local``), each session is saved before it is released.
 /// Instances sharing PostgreSQL release idle sessions without a save (every change was saved
 /// as it completed, and an old copy must not be written over another instance's newer
-/// snapshot), and the store forgets the versions of the sessions released.
+/// snapshot), and the store forgets the versions of the sessions released. Either way the
+/// service's events forget them.
 struct IdleEviction: Service {
   let host: SessionHost
   let interval: Duration
   let gate: SessionGate
+  /// The sessions' events, which forget the sessions evicted.
+  let events: SessionEvents
 
   func run() async throws {
     try? await cancelWhenGracefulShutdown {
       while !Task.isCancelled {
         try await Task.sleep(for: interval)
-        switch gate {
-        case .local:
-          _ = await host.evictIdle()
-        case .shared(let store, _):
-          store.forget(await host.evictIdle(savingFirst: false))
-        }
+        await evictIdle()
       }
     }
+  }
+
+  /// Evicts the idle sessions once, and releases what the service keeps of them: their
+  /// events (``SessionEvents/release(_:)``) and, with PostgreSQL, the versions the store knew;
+  /// and the event counts of sessions this instance heard of through the relay only.
+  ///
+  /// - Returns: The sessions evicted.
+  @discardableResult
+  func evictIdle() async -> [SessionID] {
+    let evicted: [SessionID]
+    switch gate {
+    case .local:
+      evicted = await host.evictIdle()
+    case .shared(let store, _):
+      evicted = await host.evictIdle(savingFirst: false)
+      store.forget(evicted)
+    }
+    events.release(evicted)
+    events.releaseUnheld()
+    return evicted
   }
 }

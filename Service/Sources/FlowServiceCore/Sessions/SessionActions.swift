@@ -80,13 +80,37 @@ enum SessionActions {
           throw ServiceError(any: error)
         }
       }
+    case .popover:
+      let screen = try screen(at: request.url, for: action, in: app)
+      guard let anchor = request.anchor else {
+        throw ServiceError(
+          status: 400, code: "missingAnchor", message: "The action 'popover' needs an 'anchor'.")
+      }
+      guard let top = app.navigator.visibleViewController else {
+        throw refused("invalidRequest", "The window shows no screen to anchor a popover on.")
+      }
+      let resolved = try anchor.resolved(on: top)
+      try capturingMisuse(app) { () throws(ServiceError) in
+        do {
+          try app.navigator.tryPopover(
+            .instance(screen), anchor: resolved, options: NavigationOptions().animated(false))
+        } catch {
+          throw ServiceError(any: error)
+        }
+      }
     case .checkout:
       guard let top = app.navigator.visibleViewController, top.navigationKey as? AnyRoute == AnyRoute(Cart())
       else {
         throw refused("notInCart", "The checkout starts from the cart: open shop://cart first.")
       }
+      // A cart in a navigation controller (the deep link's) gets the checkout pushed on it. A
+      // cart presented on its own (`present`) has no stack to push onto: the checkout comes
+      // over it, in a page sheet of its own. Either way the navigation that may wait for the
+      // sign-in can go on once it is done, from the cart it started from.
+      let presentation: FlowPresentation =
+        top.navigationController == nil ? .sheet(embeddedInNavigationController: true) : .push
       try capturingMisuse(app) { () throws(ServiceError) in
-        app.run(CheckoutFlow(shop: shop), as: .push, animated: false)
+        app.run(CheckoutFlow(shop: shop), as: presentation, animated: false)
       }
     case .finishFlow, .cancelFlow:
       guard let flow = newestFlow(app) else { throw refused("noLiveFlow", "No flow is running.") }

@@ -48,12 +48,23 @@ struct EventsSubscribed: Codable, Hashable, Sendable {
 /// Instances sharing PostgreSQL publish every instance's events, relayed through the
 /// database in commit order (``EventRelay``). Each subscriber receives each event published after it subscribed, once. The last
 /// `recentLimit` events of each session are kept for the inspector's page.
+///
+/// A session keeps its recent events here while this instance holds it in memory
+/// (``hold(_:)``). Once it is evicted (``release(_:)``) or removed (``close(_:)``), and its
+/// last stream ended, nothing of it is left: its recent events and its count go, and a later
+/// restoration counts from 0 again. Events relayed for a session this instance doesn't hold
+/// are counted (so that the indices agree with the instance that holds it) but not kept, until
+/// the next eviction sweeps such counts away (``releaseUnheld()``).
 final class SessionEvents: Sendable {
   private struct Channel {
     var next = 0
     var subscribers: [Int: AsyncStream<SessionEvent>.Continuation] = [:]
-    /// The newest events, oldest first, at most `recentLimit` of them.
+    /// The newest events, oldest first, at most `recentLimit` of them; kept only while the
+    /// session is held here.
     var recent: [SessionEvent] = []
+    /// Whether this instance holds the session in memory (``hold(_:)``, until
+    /// ``release(_:)``).
+    var isHeld = false
   }
 
   /// How many of a session's newest events `recent(_:)` keeps.
@@ -80,7 +91,41 @@ final class SessionEvents: Sendable {
     return texts
   }
 
-  /// Numbers the session's events and hands them to its subscribers.
+  /// Notes that this instance holds the session in memory: its events are kept for the
+  /// inspector until ``release(_:)``.
+  func hold(_ id: SessionID) {
+    state.withLock { state in
+      if state.channels[id]?.isHeld != true { state.channels[id, default: Channel()].isHeld = true }
+    }
+  }
+
+  /// Forgets what is kept of sessions this instance no longer holds (evicted): their recent
+  /// events, and their channels, but for those a stream still listens to.
+  func release(_ ids: some Sequence<SessionID>) {
+    state.withLock { state in
+      for id in ids {
+        guard var channel = state.channels[id] else { continue }
+        guard !channel.subscribers.isEmpty else {
+          state.channels[id] = nil
+          continue
+        }
+        channel.isHeld = false
+        channel.recent = []
+        state.channels[id] = channel
+      }
+    }
+  }
+
+  /// Forgets the counts of the sessions this instance doesn't hold and no stream listens to
+  /// (those it heard of through the relay only).
+  func releaseUnheld() {
+    state.withLock { state in
+      state.channels = state.channels.filter { $0.value.isHeld || !$0.value.subscribers.isEmpty }
+    }
+  }
+
+  /// Numbers the session's events and hands them to its subscribers; keeps the newest while
+  /// the session is held here.
   func publish(_ id: SessionID, _ texts: [String]) {
     guard !texts.isEmpty else { return }
     state.withLock { state in
@@ -88,11 +133,19 @@ final class SessionEvents: Sendable {
       for text in texts {
         let event = SessionEvent(index: channel.next, event: text)
         channel.next += 1
-        channel.recent.append(event)
+        if channel.isHeld { channel.recent.append(event) }
         for continuation in channel.subscribers.values { continuation.yield(event) }
       }
       if channel.recent.count > recentLimit { channel.recent.removeFirst(channel.recent.count - recentLimit) }
       state.channels[id] = channel
+    }
+  }
+
+  /// How many sessions have a channel here, and how many recent events they keep in all
+  /// (for tests).
+  var footprint: (channels: Int, recentEvents: Int) {
+    state.withLock { state in
+      (state.channels.count, state.channels.values.reduce(0) { $0 + $1.recent.count })
     }
   }
 
@@ -112,9 +165,15 @@ final class SessionEvents: Sendable {
     }
   }
 
-  /// Ends one subscriber's stream.
+  /// Ends one subscriber's stream; the last one of a session not held here takes its channel.
   func unsubscribe(_ id: SessionID, token: Int) {
-    let continuation = state.withLock { state in state.channels[id]?.subscribers.removeValue(forKey: token) }
+    let continuation = state.withLock { state in
+      let continuation = state.channels[id]?.subscribers.removeValue(forKey: token)
+      if let channel = state.channels[id], channel.subscribers.isEmpty, !channel.isHeld {
+        state.channels[id] = nil
+      }
+      return continuation
+    }
     continuation?.finish()
   }
 

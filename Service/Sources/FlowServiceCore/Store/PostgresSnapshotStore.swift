@@ -35,7 +35,7 @@ import Synchronization
 /// Every failure is a `SnapshotStoreError`: ``databaseFailed`` (PostgreSQL's own errors),
 /// ``conflict``, ``sessionBusy`` (a lock not granted within ``lockTimeout``), or
 /// `SnapshotStoreError.Code.damaged`.
-final class PostgresSnapshotStore: SnapshotStore {
+final class PostgresSnapshotStore: PagingSnapshotStore {
   /// The code of a failure that PostgreSQL reported (or a lost connection): the message has
   /// its text.
   static let databaseFailed = SnapshotStoreError.Code(rule: "database")
@@ -109,7 +109,9 @@ final class PostgresSnapshotStore: SnapshotStore {
     self.logger = logger
   }
 
-  /// Creates the `snapshots` table if it isn't there; several instances may do it at once.
+  /// Creates the `snapshots` table if it isn't there, and its index in byte order
+  /// (`snapshots_session_bytes`, for ``sessions(after:limit:)``); several instances may do it
+  /// at once.
   ///
   /// - Throws: `SnapshotStoreError` with the code ``databaseFailed``.
   func prepare() async throws(SnapshotStoreError) {
@@ -126,6 +128,10 @@ final class PostgresSnapshotStore: SnapshotStore {
             updated_at TIMESTAMPTZ NOT NULL DEFAULT now()
           )
           """, logger: logger)
+        // The lists of sessions page in byte order, whatever the database's collation.
+        try await connection.query(
+          #"CREATE INDEX IF NOT EXISTS snapshots_session_bytes ON snapshots (session COLLATE "C")"#,
+          logger: logger)
       }
     } catch {
       throw failure("create the snapshots table", error, nil)
@@ -314,6 +320,34 @@ final class PostgresSnapshotStore: SnapshotStore {
       throw failure("list the snapshots", error, nil)
     }
     return ids.sorted()
+  }
+
+  /// Up to `limit` sessions after `after`, in ascending byte order (`COLLATE "C"`, whatever the
+  /// database's collation), with when each was last saved: one query
+  /// (`WHERE session > $1 ORDER BY session LIMIT $2`) on the index ``prepare()`` makes. A row
+  /// whose key is not a valid `SessionID` is skipped.
+  ///
+  /// - Parameters:
+  ///   - after: The identifier to start after, or `nil` for the first.
+  ///   - limit: The most sessions to return.
+  /// - Returns: The sessions.
+  /// - Throws: `SnapshotStoreError` with the code ``databaseFailed``.
+  func sessions(after: SessionID?, limit: Int) async throws(SnapshotStoreError) -> [StoredSession] {
+    var sessions: [StoredSession] = []
+    do {
+      let rows = try await client.query(
+        """
+        SELECT session, to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+        FROM snapshots WHERE session COLLATE "C" > \(after?.rawValue ?? "")
+        ORDER BY session COLLATE "C" LIMIT \(limit)
+        """, logger: logger)
+      for try await (key, updatedAt) in rows.decode((String, String).self) {
+        if let id = try? SessionID(key) { sessions.append(StoredSession(id: id, updatedAt: updatedAt)) }
+      }
+    } catch {
+      throw failure("list the snapshots", error, nil)
+    }
+    return sessions
   }
 
   /// Forgets the versions this instance knew of `sessions`, which it no longer holds in

@@ -23,7 +23,7 @@ import GRDB
 ///
 /// Every failure is a `SnapshotStoreError`: the database's own errors with the code
 /// `database`, a row whose bytes are not a blob with ``SnapshotStoreError/Code/damaged``.
-final class SQLiteSnapshotStore: SnapshotStore {
+final class SQLiteSnapshotStore: PagingSnapshotStore {
   /// The database file's path.
   let path: String
   /// The open database (internal for the tests that read its settings).
@@ -135,6 +135,33 @@ final class SQLiteSnapshotStore: SnapshotStore {
       throw failure("list the snapshots", error, nil)
     }
     return keys.compactMap { try? SessionID($0) }.sorted()
+  }
+
+  /// Up to `limit` sessions after `after`, in ascending order, with when each was last saved:
+  /// one query on the primary key (`WHERE session > ? ORDER BY session LIMIT ?`). A row whose
+  /// key is not a valid `SessionID` is skipped.
+  ///
+  /// - Parameters:
+  ///   - after: The identifier to start after, or `nil` for the first.
+  ///   - limit: The most sessions to return.
+  /// - Returns: The sessions.
+  /// - Throws: `SnapshotStoreError` with the code `database`.
+  func sessions(after: SessionID?, limit: Int) async throws(SnapshotStoreError) -> [StoredSession] {
+    let rows: [(String, String)]
+    do {
+      rows = try await pool.read { db in
+        try Row.fetchAll(
+          db,
+          sql: "SELECT session, updated_at FROM snapshots WHERE session > ? ORDER BY session LIMIT ?",
+          arguments: [after?.rawValue ?? "", limit]
+        ).map { ($0["session"], $0["updated_at"]) }
+      }
+    } catch {
+      throw failure("list the snapshots", error, nil)
+    }
+    return rows.compactMap { key, updatedAt in
+      (try? SessionID(key)).map { StoredSession(id: $0, updatedAt: updatedAt) }
+    }
   }
 
   /// A database failure as a store error.

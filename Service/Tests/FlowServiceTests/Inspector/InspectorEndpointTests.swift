@@ -1,3 +1,4 @@
+import AppFlow
 import Foundation
 import Testing
 
@@ -7,20 +8,52 @@ import Testing
 @Suite struct InspectorEndpointTests {
   private let html = "text/html; charset=utf-8"
 
-  @Test func theIndexListsTheSessions() async throws {
-    try await withNewService { client, _ in
+  @Test func theIndexListsTheSessionsAPageAtATime() async throws {
+    try await withNewService { client, database in
       let empty = try await client.get("/")
       #expect(empty.status == 200)
       #expect(empty.contentType == html)
-      #expect(empty.body.contains("<p>0 stored, 0 in memory.</p>"))
-      let first = try await client.createSession()
-      let second = try await client.createSession()
-      let answer = try await client.get("/")
+      #expect(empty.body.contains("<p>0 in memory. Stored sessions by identifier, a page at a time.</p>"))
+      var ids: [String] = []
+      for _ in 0..<3 { ids.append(try await client.createSession()) }
+      ids.sort()
+      let stored = try await SQLiteSnapshotStore(path: database).sessions(after: nil, limit: 10)
+      let entries = stored.map {
+        InspectorPage.IndexEntry(id: $0.id.rawValue, isLive: true, updatedAt: $0.updatedAt)
+      }
       #expect(
-        answer
+        try await client.get("/")
           == Answer(
             status: 200, contentType: html,
-            body: InspectorPage.index(sessions: [first, second].sorted(), live: 2)))
+            body: InspectorPage.index(sessions: entries, next: nil, limit: nil, live: 3)))
+      #expect(
+        try await client.get("/?limit=2")
+          == Answer(
+            status: 200, contentType: html,
+            body: InspectorPage.index(sessions: Array(entries[0..<2]), next: ids[1], limit: 2, live: 3)))
+      #expect(
+        try await client.get("/?limit=2&after=\(ids[1])")
+          == Answer(
+            status: 200, contentType: html,
+            body: InspectorPage.index(sessions: [entries[2]], next: nil, limit: 2, live: 3)))
+      let invalid = try await client.get("/?limit=0")
+      #expect(invalid.status == 400)
+      #expect(invalid.contentType == html)
+    }
+  }
+
+  @Test func theIndexTellsLiveSessionsFromStoredOnes() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let database = directory.file("sessions.sqlite")
+    let id = try await withService(testConfiguration(database: database)) { client in
+      try await client.createSession()
+    }
+    // Another service over the same database holds nothing in memory until a request comes.
+    try await withService(testConfiguration(database: database)) { client in
+      #expect(try await client.get("/").body.contains("</a></td><td>stored</td>"))
+      _ = try await client.state(id)
+      #expect(try await client.get("/").body.contains("</a></td><td>live</td>"))
     }
   }
 

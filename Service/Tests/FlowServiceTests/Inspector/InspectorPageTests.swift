@@ -10,26 +10,42 @@ import Testing
     text.components(separatedBy: part).count - 1
   }
 
-  @Test func theIndexLinksEverySession() {
-    let page = InspectorPage.index(sessions: ["a1", "b2"], live: 1)
+  @Test func theIndexLinksEverySessionWithItsStateAndLastChange() {
+    let page = InspectorPage.index(
+      sessions: [
+        InspectorPage.IndexEntry(id: "a1", isLive: true, updatedAt: "2026-11-26T07:01:02.345Z"),
+        InspectorPage.IndexEntry(id: "b2", isLive: false, updatedAt: nil),
+      ], next: nil, limit: nil, live: 1)
     #expect(page.hasPrefix("<!DOCTYPE html>\n"))
-    #expect(page.contains("<p>2 stored, 1 in memory.</p>"))
+    #expect(page.contains("<p>1 in memory. Stored sessions by identifier, a page at a time.</p>"))
     #expect(
       page.contains(
         """
-        <ul id="sessions">
-        <li><a href="/inspect/a1"><code>a1</code></a></li>
-        <li><a href="/inspect/b2"><code>b2</code></a></li>
-        </ul>
+        <table id="sessions">
+        <tr><th>Session</th><th>State</th><th>Last change</th></tr>
+        <tr><td><a href="/inspect/a1"><code>a1</code></a></td><td>live</td><td>2026-11-26T07:01:02.345Z</td></tr>
+        <tr><td><a href="/inspect/b2"><code>b2</code></a></td><td>stored</td><td></td></tr>
+        </table>
         """))
+    #expect(!page.contains("Next page"))
     #expect(occurrences(of: "<script", in: page) == 0)
   }
 
+  @Test func theIndexLinksToItsNextPageKeepingItsSize() {
+    let entry = InspectorPage.IndexEntry(id: "a1", isLive: false, updatedAt: nil)
+    #expect(
+      InspectorPage.index(sessions: [entry], next: "a1", limit: 1, live: 0)
+        .contains("</table>\n<p><a id=\"next\" href=\"/?after=a1&amp;limit=1\">Next page</a></p>"))
+    #expect(
+      InspectorPage.index(sessions: [entry], next: "a1", limit: nil, live: 0)
+        .contains("<p><a id=\"next\" href=\"/?after=a1\">Next page</a></p>"))
+  }
+
   @Test func anEmptyIndexSaysHowToCreateASession() {
-    let page = InspectorPage.index(sessions: [], live: 0)
+    let page = InspectorPage.index(sessions: [], next: nil, limit: nil, live: 0)
     #expect(
       page.contains("<p>No sessions yet: <code>curl -X POST http://HOST/sessions</code> creates one.</p>"))
-    #expect(!page.contains("<ul"))
+    #expect(!page.contains("<table"))
   }
 
   @Test func aSessionsPageHasItsTreeFlowsEventsAndOneScript() {
@@ -44,7 +60,8 @@ import Testing
     #expect(
       page.contains(
         "<div id=\"flows\"><ul><li><b>CheckoutFlow</b> (running) on <code>Checkout()</code></li></ul></div>"))
-    #expect(page.contains("<ol id=\"events\">\n<li>#7 Cart.viewDidLoad</li>\n<li>#8 x</li>\n</ol>"))
+    // Newest first.
+    #expect(page.contains("<ol id=\"events\">\n<li>#8 x</li>\n<li>#7 Cart.viewDidLoad</li>\n</ol>"))
     #expect(occurrences(of: "<script", in: page) == 1)
     #expect(occurrences(of: "<style", in: page) == 1)
     #expect(
@@ -61,6 +78,8 @@ import Testing
     #expect(!page.contains("<li>#9 e9</li>"))
     #expect(page.contains("<li>#10 e10</li>"))
     #expect(page.contains("<li>#59 e59</li>"))
+    #expect(page.contains("<ol id=\"events\">\n<li>#59 e59</li>\n<li>#58 e58</li>\n"))
+    #expect(page.contains("<li>#11 e11</li>\n<li>#10 e10</li>\n</ol>"))
   }
 
   @Test func userTextIsEscapedEverywhere() {

@@ -33,6 +33,14 @@ struct PostgresSnapshotStoreTests {
     }
   }
 
+  @Test func aStoreListsItsSessionsAPageAtATimeInByteOrder() async throws {
+    try await TestPostgres.withDatabase { url in
+      try await TestPostgres.withStore(url) { store in
+        try await PagingChecks.check(store, keepsTimes: true)
+      }
+    }
+  }
+
   @Test func aSaveWithoutTheLockNeverWritesOverAnotherInstancesNewerSnapshot() async throws {
     try await TestPostgres.withDatabase { url in
       try await TestPostgres.withStore(url) { first in

@@ -1,0 +1,90 @@
+import AppFlow
+import Hummingbird
+import HummingbirdTesting
+import HummingbirdWebSocket
+import Navigator
+import ShopApp
+import Testing
+
+@testable import FlowServiceCore
+
+/// Idle eviction leaves nothing of a session in the service's memory: counted, not measured.
+@Suite struct EvictionTests {
+  @Test func evictedSessionsHoldNothing() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let clock = ManualSessionClock()
+    let host = SessionHost(
+      store: try SQLiteSnapshotStore(path: directory.file("sessions.sqlite")), codec: ShopApp.codec,
+      clock: clock,
+      idleTimeout: .seconds(60)
+    ) {
+      let app = try ShopApp.makeApp()
+      app.window.journal.isEnabled = true
+      return app
+    }
+    let events = SessionEvents()
+    let routes = FlowServiceRoutes(
+      host: host, bodyLimit: 64 * 1024, metrics: ServiceMetrics(), events: events, gate: .local)
+    let eviction = IdleEviction(host: host, interval: .seconds(1), gate: .local, events: events)
+    let router = Router(context: BasicWebSocketRequestContext.self)
+    routes.add(to: router)
+    try await Application(router: router).test(.router) { client in
+      let service = ServiceClient(client: client)
+      var ids: [String] = []
+      for _ in 0..<200 {
+        let id = try await service.createSession()
+        try await service.open(id, "shop://catalog/products/42")
+        ids.append(id)
+      }
+      let live = events.footprint
+      #expect(live.channels == 200)
+      #expect(live.recentEvents > 200)
+      #expect(await host.liveSessionCount == 200)
+
+      clock.advance(by: .seconds(60))
+      #expect(await eviction.evictIdle().count == 200)
+      #expect(events.footprint == (0, 0))
+      #expect(await host.liveSessionCount == 0)
+
+      // A restored session counts its events from 0 again, and is released again.
+      let restored = ids[0]
+      _ = try await service.state(restored)
+      let afterRestoring = events.recent(try SessionID(restored))
+      #expect(!afterRestoring.isEmpty)
+      #expect(afterRestoring.map(\.index) == Array(0..<afterRestoring.count))
+      #expect(events.footprint == (1, afterRestoring.count))
+      clock.advance(by: .seconds(60))
+      #expect(await eviction.evictIdle() == [try SessionID(restored)])
+      #expect(events.footprint == (0, 0))
+    }
+  }
+
+  @Test func aStreamKeepsItsChannelButNotTheRecentEventsOfAnEvictedSession() async throws {
+    let events = SessionEvents()
+    let id = try SessionID("s")
+    events.hold(id)
+    events.publish(id, ["a", "b"])
+    let subscription = events.subscribe(id)
+    #expect(subscription.next == 2)
+    events.release([id])
+    #expect(events.footprint == (1, 0))
+    // Relayed events still reach the stream, but are not kept.
+    events.publish(id, ["c"])
+    #expect(events.footprint == (1, 0))
+    events.unsubscribe(id, token: subscription.token)
+    #expect(events.footprint == (0, 0))
+    var received: [SessionEvent] = []
+    for await event in subscription.events { received.append(event) }
+    #expect(received == [SessionEvent(index: 2, event: "c")])
+    // Events relayed for a session this instance doesn't hold are counted (from 0 again: its
+    // channel went with its last stream), not kept, until the next sweep.
+    events.publish(id, ["d"])
+    #expect(events.footprint == (1, 0))
+    #expect(events.subscribe(id).next == 1)
+    events.releaseUnheld()
+    #expect(events.footprint == (1, 0))
+    events.unsubscribe(id, token: 1)
+    #expect(events.footprint == (0, 0))
+  }
+}

@@ -51,9 +51,4 @@ final class EventStreamCount: Sendable {
       counts.bySession[id] = left > 0 ? left : nil
     }
   }
-
-  /// The streams open now, in all and of `id`.
-  func count(of id: SessionID) -> (all: Int, session: Int) {
-    counts.withLock { counts in (counts.all, counts.bySession[id, default: 0]) }
-  }
 }

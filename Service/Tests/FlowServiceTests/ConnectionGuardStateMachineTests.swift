@@ -66,9 +66,12 @@ import Testing
 
   @Test func aGracefulStopClosesOnlyIdleConnections() {
     var idle = machine()
+    var head = machine()
+    head.bytesRead(now: at(1))
     var answering = machine()
     answering.headRead(now: at(1))
     answering.endRead(now: at(1))
-    #expect([idle.quiesce(), answering.quiesce()] == [.close, .none])
+    #expect(
+      [idle.quiesce(), head.quiesce(), answering.quiesce(), idle.quiesce()] == [.close, .close, .none, .none])
   }
 }

@@ -127,12 +127,18 @@ extension ConnectionGuard {
       return error == .headerOverflow ? .answer(.headerTooLarge) : .answer(.badRequest)
     }
 
-    /// The server is shutting down gracefully: an idle connection closes now; one with a
-    /// request in progress is left to finish it.
+    /// The server is shutting down gracefully: a connection with no request in progress (idle,
+    /// or sending a head the service has not accepted yet) closes now; one with a request in
+    /// progress is left to finish it.
     mutating func quiesce() -> Action {
-      guard case .waiting = state, unanswered == 0 else { return .none }
-      state = .closing
-      return .close
+      switch state {
+      case .waiting, .readingHead:
+        guard unanswered == 0 else { return .none }
+        state = .closing
+        return .close
+      case .readingBody, .closing:
+        return .none
+      }
     }
   }
 }

@@ -8,6 +8,7 @@ import NIOCore
 import NIOWebSocket
 import Navigator
 import ShopApp
+import Synchronization
 import Testing
 import WSClient
 import WSCore
@@ -189,14 +190,19 @@ import WSCore
           ])
       }
       // Once the streams closed, a new one is served. The server uncounts a stream when its
-      // handler ends, which can come just after the client saw the close: tried until served.
+      // handler ends, which can come just after the client saw the close: tried until served
+      // (the last close is kept, to say what happened if it never is).
+      let last = Mutex<WebSocketCloseFrame?>(nil)
       try await withTimeout(.seconds(60)) {
-        var served = false
-        while !served {
-          served = try await open(third) {}?.closeCode == .normalClosure
-          if !served { try await Task.sleep(for: .milliseconds(100)) }
+        while true {
+          let frame = try await open(third) {}
+          last.withLock { $0 = frame }
+          if frame?.closeCode == .normalClosure { return }
+          try await Task.sleep(for: .milliseconds(100))
         }
       }
+      let frame = last.withLock { $0 }
+      #expect(frame?.closeCode == .normalClosure, "the last stream closed with \(String(describing: frame))")
     }
   }
 

@@ -33,7 +33,7 @@ import Testing
     try await expectRefusal(
       400,
       ErrorBody(
-        code: "malformedBody", message: "The request body is not valid: The given data was not valid JSON.."),
+        code: "malformedBody", message: "The request body is not valid: The given data was not valid JSON."),
       setUp: { client, id in try await client.open(id, "shop://catalog/products/1") }
     ) { client, id in try await client.post("/sessions/\(id)/open", "{\"url\": ") }
     try await expectRefusal(

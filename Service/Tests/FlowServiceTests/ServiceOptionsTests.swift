@@ -58,6 +58,42 @@ import Testing
       parse(["--port", "1"], ["FLOW_SERVICE_PORT": "x"]) == "FLOW_SERVICE_PORT is 'x', not a port number")
   }
 
+  @Test func theConnectionLimitsFromTheEnvironmentAndTheCommandLine() throws {
+    func limits(_ arguments: [String], _ environment: [String: String] = [:]) -> String {
+      switch ServiceOptions.parse(arguments, environment: environment) {
+      case .success(let options):
+        let configuration = options.configuration
+        return [
+          "\(configuration.connectionIdleTimeout)", "\(configuration.headerTimeout)",
+          "\(configuration.headerLimit)",
+          "\(configuration.streamLimit)", "\(configuration.sessionStreamLimit)",
+        ].joined(separator: " ")
+      case .failure(let problem):
+        return problem.problem ?? "help"
+      }
+    }
+    #expect(limits([]) == "30.0 seconds 10.0 seconds 16384 1000 16")
+    let environment = [
+      "FLOW_SERVICE_CONNECTION_IDLE_TIMEOUT": "5", "FLOW_SERVICE_HEADER_TIMEOUT": "2",
+      "FLOW_SERVICE_HEADER_LIMIT": "8192", "FLOW_SERVICE_STREAM_LIMIT": "100",
+      "FLOW_SERVICE_SESSION_STREAM_LIMIT": "4",
+    ]
+    #expect(limits([], environment) == "5.0 seconds 2.0 seconds 8192 100 4")
+    #expect(
+      limits(
+        [
+          "--connection-idle-timeout", "60", "--header-timeout", "20", "--header-limit", "32768",
+          "--stream-limit",
+          "10", "--session-stream-limit", "1",
+        ], environment) == "60.0 seconds 20.0 seconds 32768 10 1")
+    #expect(limits(["--header-timeout", "0"]) == "--header-timeout is '0', not a positive number of seconds")
+    #expect(limits(["--header-limit", "big"]) == "--header-limit is 'big', not a positive number of bytes")
+    #expect(
+      limits([], ["FLOW_SERVICE_SESSION_STREAM_LIMIT": "-1"])
+        == "FLOW_SERVICE_SESSION_STREAM_LIMIT is '-1', not a positive number of streams")
+    #expect(limits(["--stream-limit"]) == "--stream-limit needs a value")
+  }
+
   @Test func aPostgresURLBecomesAClientConfiguration() throws {
     let full = try PostgresURL.configuration(
       "postgresql://shop:s%40cret@db.internal:6543/orders?sslmode=disable")

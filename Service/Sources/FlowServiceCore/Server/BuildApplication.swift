@@ -1,6 +1,7 @@
 public import AppFlow
 import Foundation
 public import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 public import Logging
 import NIOCore
@@ -64,16 +65,29 @@ public func buildApplication(
   }
   let service = FlowServiceRoutes(
     host: host, bodyLimit: configuration.bodyLimit, metrics: ServiceMetrics(), events: events,
-    gate: gate)
+    gate: gate,
+    streams: EventStreamCount(
+      limit: configuration.streamLimit, sessionLimit: configuration.sessionStreamLimit))
   let router = Router(context: BasicWebSocketRequestContext.self)
   router.middlewares.add(JSONErrorMiddleware(metrics: service.metrics, logger: logger))
+  let routes = MethodNotAllowedMiddleware.Routes()
+  router.middlewares.add(MethodNotAllowedMiddleware(routes: routes))
   service.add(to: router)
+  routes.load(router)
   if configuration.idleTimeout != nil {
     services.append(
       IdleEviction(host: host, interval: configuration.evictionInterval, gate: gate, events: events))
   }
+  let limits = ConnectionGuard.Limits(
+    idleTimeout: TimeAmount(configuration.connectionIdleTimeout),
+    headerTimeout: TimeAmount(configuration.headerTimeout))
+  let server = HTTPServerBuilder { responder in
+    ServiceChannel(responder: responder, limits: limits, headerLimit: configuration.headerLimit) { head, _ in
+      await service.upgrade(head)
+    }
+  }
   var app = Application(
-    router: router, server: .http1WebSocketUpgrade(webSocketRouter: router),
+    router: router, server: server,
     configuration: ApplicationConfiguration(
       address: .hostname(configuration.hostname, port: configuration.port), serverName: "FlowService"),
     services: services, logger: logger)

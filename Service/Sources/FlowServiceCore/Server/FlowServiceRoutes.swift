@@ -14,6 +14,8 @@ struct FlowServiceRoutes: Sendable {
   let events: SessionEvents
   /// Keeps a session's requests apart across the instances that share the store.
   let gate: SessionGate
+  /// The event streams open, under their limits.
+  let streams: EventStreamCount
 
   func add(to router: Router<BasicWebSocketRequestContext>) {
     router.get("/health") { _, _ in json(["status": "ok"]) }
@@ -83,35 +85,8 @@ struct FlowServiceRoutes: Sendable {
       }
       return Response(status: .noContent)
     }
-    router.ws("/sessions/:id/events") { _, context in
-      let id = try sessionID(context)
-      try await mapped { try await inSession(id) { _ in } }
-      return .upgrade([:])
-    } onUpgrade: { inbound, outbound, context in
-      guard let id = try? SessionID(context.requestContext.parameters.get("id") ?? "") else { return }
-      try await stream(id, inbound: inbound, outbound: outbound)
-    }
+    addEvents(to: router)
     addInspector(to: router)
-  }
-
-  /// Writes `{"subscribed": id, "next": n}`, then each of the session's events as
-  /// `{"index": n, "event": "..."}`, until the client closes or the session is removed.
-  private func stream(
-    _ id: SessionID, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter
-  ) async throws {
-    let subscription = events.subscribe(id)
-    defer { events.unsubscribe(id, token: subscription.token) }
-    try await outbound.write(.text(text(EventsSubscribed(subscribed: id.rawValue, next: subscription.next))))
-    try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask {
-        for try await _ in inbound {}
-      }
-      group.addTask {
-        for await event in subscription.events { try await outbound.write(.text(text(event))) }
-      }
-      try await group.next()
-      group.cancelAll()
-    }
   }
 
   /// Runs `body` in the session (alone among the instances), then publishes the events its
@@ -154,7 +129,7 @@ struct FlowServiceRoutes: Sendable {
   }
 
   /// The session identifier in the path: 400 when it is not a valid one.
-  private func sessionID(_ context: BasicWebSocketRequestContext) throws -> SessionID {
+  func sessionID(_ context: BasicWebSocketRequestContext) throws -> SessionID {
     let text = context.parameters.get("id") ?? ""
     do {
       return try SessionID(text)

@@ -2,8 +2,9 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 
-/// Answers every error as `{"error": {"code": "...", "message": "..."}}` with its status,
-/// and counts every answer in the metrics.
+/// Answers every error as `{"error": {"code": "...", "message": "..."}}` with its status
+/// (and the header fields of an `HTTPError`: `Allow`, `Upgrade`), and counts every answer in
+/// the metrics (not the router's answers to ``MethodNotAllowedMiddleware``'s questions).
 struct JSONErrorMiddleware: RouterMiddleware {
   typealias Context = BasicWebSocketRequestContext
 
@@ -13,13 +14,16 @@ struct JSONErrorMiddleware: RouterMiddleware {
   @concurrent func handle(
     _ request: Request, context: Context, next: @concurrent (Request, Context) async throws -> Response
   ) async throws -> Response {
+    if MethodNotAllowedMiddleware.isProbing { return try await next(request, context) }
     let response: Response
     do {
       response = try await next(request, context)
     } catch {
       let failure = Self.serviceError(error)
       if failure.status >= 500 { logger.error("\(request.method) \(request.uri.path): \(failure)") }
-      response = json(failure.body, status: HTTPResponse.Status(code: failure.status))
+      response = json(
+        failure.body, status: HTTPResponse.Status(code: failure.status),
+        headers: (error as? HTTPError)?.headers ?? [:])
     }
     metrics.record(status: response.status.code)
     return response
@@ -46,6 +50,7 @@ struct JSONErrorMiddleware: RouterMiddleware {
     case .notFound: "notFound"
     case .contentTooLarge: "bodyTooLarge"
     case .methodNotAllowed: "methodNotAllowed"
+    case .upgradeRequired: "upgradeRequired"
     case .badRequest: "badRequest"
     default: "http\(status.code)"
     }

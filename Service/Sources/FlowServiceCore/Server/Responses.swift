@@ -11,17 +11,19 @@ func mapped<T>(_ body: () async throws -> T) async throws(ServiceError) -> T {
   }
 }
 
-/// A value's JSON text, keys sorted.
+/// A value's JSON text, keys sorted, slashes as they are (`shop://cart`, not `shop:\/\/cart`).
 func text(_ value: some Encodable) -> String {
   let encoder = JSONEncoder()
-  encoder.outputFormatting = [.sortedKeys]
+  encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
   return String(decoding: (try? encoder.encode(value)) ?? Data("{}".utf8), as: UTF8.self)
 }
 
-/// A JSON answer.
-func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
+/// A JSON answer, with `headers` besides its content type.
+func json(_ value: some Encodable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
   let data = Data(text(value).utf8)
+  var fields: HTTPFields = [.contentType: "application/json"]
+  fields.append(contentsOf: headers)
   return Response(
-    status: status, headers: [.contentType: "application/json"],
+    status: status, headers: fields,
     body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
 }

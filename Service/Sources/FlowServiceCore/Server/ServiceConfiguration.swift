@@ -18,6 +18,22 @@ public struct ServiceConfiguration: Sendable {
   public var idleTimeout: Duration?
   /// How often idle sessions are looked for.
   public var evictionInterval: Duration
+  /// How long a connection may send nothing (no request, or no byte of a request's body)
+  /// before it is closed.
+  public var connectionIdleTimeout: Duration
+  /// How long a request's line and header fields may take to arrive, from their first byte,
+  /// before the connection is answered 408 and closed.
+  public var headerTimeout: Duration
+  /// The largest request line and header fields, in bytes (the URL and the fields' names and
+  /// values, as NIO's decoder counts them); a larger request is answered 431 and its
+  /// connection closed.
+  public var headerLimit: Int
+  /// The most event streams (WebSockets) the instance serves at once; one more is closed
+  /// with the code 1013 (try again later).
+  public var streamLimit: Int
+  /// The most event streams one session has at once in the instance; one more is closed
+  /// with the code 1013 (try again later).
+  public var sessionStreamLimit: Int
 
   /// Creates a configuration.
   ///
@@ -29,10 +45,18 @@ public struct ServiceConfiguration: Sendable {
   ///   - bodyLimit: The largest request body, in bytes; 64 KiB by default.
   ///   - idleTimeout: How long an idle session stays in memory; 15 minutes by default.
   ///   - evictionInterval: How often idle sessions are looked for; 30 seconds by default.
+  ///   - connectionIdleTimeout: How long a connection may send nothing; 30 seconds by default.
+  ///   - headerTimeout: How long a request's line and header fields may take; 10 seconds by
+  ///     default.
+  ///   - headerLimit: The largest request line and header fields, in bytes; 16 KiB by default.
+  ///   - streamLimit: The most event streams at once in the instance; 1,000 by default.
+  ///   - sessionStreamLimit: The most event streams of one session at once; 16 by default.
   public init(
     hostname: String = "127.0.0.1", port: Int = 8080, databasePath: String = "flow-service.sqlite",
     postgresURL: String? = nil, bodyLimit: Int = 64 * 1024, idleTimeout: Duration? = .seconds(15 * 60),
-    evictionInterval: Duration = .seconds(30)
+    evictionInterval: Duration = .seconds(30), connectionIdleTimeout: Duration = .seconds(30),
+    headerTimeout: Duration = .seconds(10), headerLimit: Int = 16 * 1024, streamLimit: Int = 1000,
+    sessionStreamLimit: Int = 16
   ) {
     self.hostname = hostname
     self.port = port
@@ -41,6 +65,11 @@ public struct ServiceConfiguration: Sendable {
     self.bodyLimit = bodyLimit
     self.idleTimeout = idleTimeout
     self.evictionInterval = evictionInterval
+    self.connectionIdleTimeout = connectionIdleTimeout
+    self.headerTimeout = headerTimeout
+    self.headerLimit = headerLimit
+    self.streamLimit = streamLimit
+    self.sessionStreamLimit = sessionStreamLimit
   }
 
   /// The code of a ``postgresURL`` that `buildApplication(configuration:logger:)` can't read.

@@ -1,6 +1,9 @@
 /// The `FlowService` executable's options: from the command line first, then the
 /// environment (`FLOW_SERVICE_HOSTNAME`, `FLOW_SERVICE_PORT`, `FLOW_SERVICE_DATABASE`,
-/// `FLOW_SERVICE_POSTGRES_URL`, `FLOW_SERVICE_IDLE_TIMEOUT`), then the defaults.
+/// `FLOW_SERVICE_POSTGRES_URL`, `FLOW_SERVICE_IDLE_TIMEOUT`, and the connection limits
+/// `FLOW_SERVICE_CONNECTION_IDLE_TIMEOUT`, `FLOW_SERVICE_HEADER_TIMEOUT`,
+/// `FLOW_SERVICE_HEADER_LIMIT`, `FLOW_SERVICE_STREAM_LIMIT`,
+/// `FLOW_SERVICE_SESSION_STREAM_LIMIT`), then the defaults.
 ///
 /// ```swift
 /// switch ServiceOptions.parse(["--port", "9000"], environment: [:]) {
@@ -18,7 +21,9 @@ public struct ServiceOptions: Sendable {
   /// The help text.
   public static let usage = """
     usage: FlowService [--hostname HOST] [--port PORT] [--database PATH] [--postgres URL]
-                       [--idle-timeout SECONDS]
+                       [--idle-timeout SECONDS] [--connection-idle-timeout SECONDS]
+                       [--header-timeout SECONDS] [--header-limit BYTES]
+                       [--stream-limit COUNT] [--session-stream-limit COUNT]
       --hostname HOST   the address to listen on (127.0.0.1; env FLOW_SERVICE_HOSTNAME)
       --port PORT       the port (8080; env FLOW_SERVICE_PORT)
       --database PATH   the SQLite file (flow-service.sqlite in the working directory;
@@ -29,6 +34,21 @@ public struct ServiceOptions: Sendable {
       --idle-timeout SECONDS
                         how long an idle session stays in memory before it is released
                         (900; 0 keeps every session in memory; env FLOW_SERVICE_IDLE_TIMEOUT)
+      --connection-idle-timeout SECONDS
+                        how long a connection may send nothing before it is closed
+                        (30; env FLOW_SERVICE_CONNECTION_IDLE_TIMEOUT)
+      --header-timeout SECONDS
+                        how long a request's line and headers may take to arrive before
+                        the answer is 408 (10; env FLOW_SERVICE_HEADER_TIMEOUT)
+      --header-limit BYTES
+                        the largest request line and headers; larger is answered 431
+                        (16384; env FLOW_SERVICE_HEADER_LIMIT)
+      --stream-limit COUNT
+                        the most event streams (WebSockets) at once in this instance
+                        (1000; env FLOW_SERVICE_STREAM_LIMIT)
+      --session-stream-limit COUNT
+                        the most event streams of one session at once in this instance
+                        (16; env FLOW_SERVICE_SESSION_STREAM_LIMIT)
     """
 
   /// A problem with the options, or a request for help.
@@ -70,6 +90,9 @@ public struct ServiceOptions: Sendable {
     if let timeout = environment["FLOW_SERVICE_IDLE_TIMEOUT"] {
       configuration.idleTimeout = try Self.idleTimeout(timeout, from: "FLOW_SERVICE_IDLE_TIMEOUT")
     }
+    for (name, option) in Self.environmentLimits {
+      if let value = environment[name] { try read(option, value, from: name) }
+    }
   }
 
   private mutating func read(_ arguments: [String]) throws(Problem) {
@@ -85,12 +108,37 @@ public struct ServiceOptions: Sendable {
       case "--port": configuration.port = try Self.port(value, from: "--port")
       case "--database": configuration.databasePath = value
       case "--postgres": configuration.postgresURL = value
-      default: configuration.idleTimeout = try Self.idleTimeout(value, from: "--idle-timeout")
+      case "--idle-timeout": configuration.idleTimeout = try Self.idleTimeout(value, from: "--idle-timeout")
+      default: try read(option, value, from: option)
       }
     }
   }
 
-  private static let options: Set = ["--hostname", "--port", "--database", "--postgres", "--idle-timeout"]
+  private static let options: Set = [
+    "--hostname", "--port", "--database", "--postgres", "--idle-timeout", "--connection-idle-timeout",
+    "--header-timeout", "--header-limit", "--stream-limit", "--session-stream-limit",
+  ]
+
+  /// The connection limits' environment variables, and the option each stands for.
+  private static let environmentLimits = [
+    ("FLOW_SERVICE_CONNECTION_IDLE_TIMEOUT", "--connection-idle-timeout"),
+    ("FLOW_SERVICE_HEADER_TIMEOUT", "--header-timeout"), ("FLOW_SERVICE_HEADER_LIMIT", "--header-limit"),
+    ("FLOW_SERVICE_STREAM_LIMIT", "--stream-limit"),
+    ("FLOW_SERVICE_SESSION_STREAM_LIMIT", "--session-stream-limit"),
+  ]
+
+  /// Reads one of the connection limits, given as `option` or its environment variable `source`.
+  private mutating func read(_ option: String, _ value: String, from source: String) throws(Problem) {
+    switch option {
+    case "--connection-idle-timeout":
+      configuration.connectionIdleTimeout = .seconds(try Self.count(value, of: "seconds", from: source))
+    case "--header-timeout":
+      configuration.headerTimeout = .seconds(try Self.count(value, of: "seconds", from: source))
+    case "--header-limit": configuration.headerLimit = try Self.count(value, of: "bytes", from: source)
+    case "--stream-limit": configuration.streamLimit = try Self.count(value, of: "streams", from: source)
+    default: configuration.sessionStreamLimit = try Self.count(value, of: "streams", from: source)
+    }
+  }
 
   /// A port number, 0 to 65535.
   private static func port(_ text: String, from source: String) throws(Problem) -> Int {
@@ -106,5 +154,13 @@ public struct ServiceOptions: Sendable {
       throw Problem("\(source) is '\(text)', not a number of seconds")
     }
     return seconds == 0 ? nil : .seconds(seconds)
+  }
+
+  /// A whole number of `unit`, 1 or more.
+  private static func count(_ text: String, of unit: String, from source: String) throws(Problem) -> Int {
+    guard let count = Int(text), count > 0 else {
+      throw Problem("\(source) is '\(text)', not a positive number of \(unit)")
+    }
+    return count
   }
 }

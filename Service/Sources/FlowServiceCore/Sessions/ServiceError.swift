@@ -31,7 +31,14 @@ struct ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
 
   /// A body that is not the JSON the endpoint reads: 400.
   static func malformedBody(_ problem: String) -> ServiceError {
-    ServiceError(status: 400, code: "malformedBody", message: "The request body is not valid: \(problem).")
+    ServiceError(
+      status: 400, code: "malformedBody", message: sentence("The request body is not valid: \(problem)"))
+  }
+
+  /// `text` ending with one period: `text` itself when it ends with `.`, `!` or `?` already
+  /// (a decoder's own sentence), or with a period added.
+  static func sentence(_ text: String) -> String {
+    text.last.map { ".!?".contains($0) } == true ? text : text + "."
   }
 
   /// A navigation the engine refused: 409, with its code and message.

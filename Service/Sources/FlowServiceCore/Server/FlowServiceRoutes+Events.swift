@@ -1,0 +1,91 @@
+import AppFlow
+import HTTPTypes
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import NIOWebSocket
+
+/// `GET /sessions/{id}/events`: the session's journal events over a WebSocket.
+///
+/// The upgrade is decided by ``upgrade(_:)``, which the connection (``ServiceChannel``) asks
+/// before the router sees the request: a refusal is the service's JSON error (404 for an
+/// unknown session, 400 for an invalid identifier, 405 for another method, 404 for another
+/// path). The same request without an upgrade reaches the router, which answers 426.
+extension FlowServiceRoutes {
+  /// The WebSocket close code of a stream over a limit: 1013, try again later.
+  static let tryAgainLater = WebSocketErrorCode.unknown(1013)
+
+  func addEvents(to router: Router<BasicWebSocketRequestContext>) {
+    router.get("/sessions/:id/events") { _, context -> Response in
+      let id = try sessionID(context)
+      try await mapped { try await inSession(id) { _ in } }
+      throw HTTPError(
+        .upgradeRequired, headers: [.upgrade: "websocket", .connection: "Upgrade"],
+        message:
+          "The session's events are a WebSocket stream: ask with 'Connection: Upgrade' and 'Upgrade: websocket'."
+      )
+    }
+  }
+
+  /// Decides a WebSocket upgrade request, and counts its answer in the metrics.
+  func upgrade(_ head: HTTPRequest) async -> UpgradeDecision {
+    let decision = await decide(head)
+    switch decision {
+    case .upgrade: metrics.record(status: 101)
+    case .refuse(let answer): metrics.record(status: answer.status)
+    }
+    return decision
+  }
+
+  private func decide(_ head: HTTPRequest) async -> UpgradeDecision {
+    let path = (head.path ?? "/").prefix { $0 != "?" }
+    let segments = path.split(separator: "/")
+    guard segments.count == 3, segments[0] == "sessions", segments[2] == "events" else {
+      return .refuse(
+        ConnectionGuard.Answer(status: 404, body: ErrorBody(code: "notFound", message: "Not Found")))
+    }
+    guard head.method == .get else {
+      return .refuse(
+        ConnectionGuard.Answer(
+          status: 405,
+          body: MethodNotAllowedMiddleware.body(head.method, path: String(path), allowed: [.get]),
+          headers: [("Allow", "GET")]))
+    }
+    let id: SessionID
+    do {
+      id = try SessionID(String(segments[1]))
+      try await mapped { try await inSession(id) { _ in } }
+    } catch {
+      let failure = ServiceError(any: error)
+      return .refuse(ConnectionGuard.Answer(status: failure.status, body: failure.body))
+    }
+    return .upgrade { inbound, outbound, _ in
+      if let refusal = streams.open(id) {
+        try await outbound.close(Self.tryAgainLater, reason: refusal)
+        return
+      }
+      defer { streams.close(id) }
+      try await stream(id, inbound: inbound, outbound: outbound)
+    }
+  }
+
+  /// Writes `{"subscribed": id, "next": n}`, then each of the session's events as
+  /// `{"index": n, "event": "..."}`, until the client closes or the session is removed.
+  private func stream(
+    _ id: SessionID, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter
+  ) async throws {
+    let subscription = events.subscribe(id)
+    defer { events.unsubscribe(id, token: subscription.token) }
+    try await outbound.write(.text(text(EventsSubscribed(subscribed: id.rawValue, next: subscription.next))))
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask {
+        for try await _ in inbound {}
+      }
+      group.addTask {
+        for await event in subscription.events { try await outbound.write(.text(text(event))) }
+      }
+      try await group.next()
+      group.cancelAll()
+    }
+  }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+@testable import FlowServiceCore
+
+/// A live server's connection limits, seen through raw connections: a connection that sends
+/// nothing, or a request that never completes, is closed; a request's line and header
+/// fields over the limit are answered 431, and the connection closed.
+///
+/// The server's timeouts are short (1 s); the tests wait for the close with a generous bound
+/// and never measure how long it took.
+@Suite struct ConnectionLimitTests {
+  /// Runs `body` with the port of a live service whose connection timeouts are 1 second and
+  /// whose header limit is 1 KiB.
+  private func withLiveService(_ body: @escaping @Sendable (Int) async throws -> Void) async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    var configuration = testConfiguration(database: directory.file("limits.sqlite"))
+    configuration.connectionIdleTimeout = .seconds(1)
+    configuration.headerTimeout = .seconds(1)
+    configuration.headerLimit = 1024
+    let app = try buildApplication(configuration: configuration)
+    try await app.test(.live) { client in
+      try await body(try #require(client.port))
+    }
+  }
+
+  @Test func aConnectionThatSendsNothingIsClosed() async throws {
+    try await withLiveService { port in
+      let answer = try await rawExchange(port: port)
+      #expect(answer.closed, "\(answer)")
+      #expect(answer.text == "")
+    }
+  }
+
+  @Test func aConnectionIdleAfterItsAnswerIsClosed() async throws {
+    try await withLiveService { port in
+      let answer = try await rawExchange(port: port) { outbound in
+        try await outbound.write(ByteBuffer(string: rawRequest("GET", "/health")))
+      }
+      #expect(answer.closed, "\(answer)")
+      #expect(answer.status == 200)
+      #expect(answer.body == "{\"status\":\"ok\"}")
+    }
+  }
+
+  /// A slowloris client: the request line and header fields a few bytes at a time, never
+  /// finished within the header timeout.
+  @Test func aRequestHeadThatArrivesSlowlyIsAnswered408AndClosed() async throws {
+    try await withLiveService { port in
+      let answer = try await rawExchange(port: port) { outbound in
+        for piece in ["GET /health HTTP/1.1\r\n", "Host: localhost\r\n"]
+          + Array(repeating: "X-Slow: 1\r\n", count: 200)
+        {
+          try await outbound.write(ByteBuffer(string: piece))
+          try await Task.sleep(for: .milliseconds(200))
+        }
+      }
+      #expect(answer.closed, "\(answer)")
+      #expect(answer.status == 408, "\(answer)")
+      #expect(answer.header("Content-Type") == "application/json")
+      #expect(answer.header("Connection") == "close")
+      #expect(
+        try JSONDecoder().decode(ErrorBody.self, from: Data(answer.body.utf8))
+          == ErrorBody(
+            code: "requestTimeout", message: "The request's line and header fields did not arrive within 1 s."
+          ))
+    }
+  }
+
+  @Test func aBodyThatStopsArrivingClosesTheConnection() async throws {
+    try await withLiveService { port in
+      let answer = try await rawExchange(port: port) { outbound in
+        let head = rawRequest("POST", "/sessions/feedface/open", [("Content-Length", "100")])
+        try await outbound.write(ByteBuffer(string: head + "{\"url\":"))
+      }
+      #expect(answer.closed, "\(answer)")
+    }
+  }
+
+  @Test func aRequestHeadOverTheLimitIs431AndClosed() async throws {
+    let expected = ErrorBody(
+      code: "headerTooLarge", message: "The request's line and header fields are larger than the limit.")
+    try await withLiveService { port in
+      let field = try await rawExchange(port: port) { outbound in
+        let request = rawRequest("GET", "/health", [("X-Large", String(repeating: "a", count: 4096))])
+        try await outbound.write(ByteBuffer(string: request))
+      }
+      let url = try await rawExchange(port: port) { outbound in
+        try await outbound.write(
+          ByteBuffer(string: rawRequest("GET", "/" + String(repeating: "a", count: 100_000))))
+      }
+      for answer in [field, url] {
+        #expect(answer.closed, "\(answer)")
+        #expect(answer.status == 431, "\(answer)")
+        #expect(answer.header("Connection") == "close")
+        #expect(try JSONDecoder().decode(ErrorBody.self, from: Data(answer.body.utf8)) == expected)
+      }
+      // Under the limit, the same server answers.
+      let small = try await rawExchange(port: port) { outbound in
+        try await outbound.write(ByteBuffer(string: rawRequest("GET", "/health", [("X-Small", "a")])))
+      }
+      #expect(small.status == 200, "\(small)")
+    }
+  }
+
+  @Test func bytesThatAreNotHTTPAre400AndClosed() async throws {
+    try await withLiveService { port in
+      let answer = try await rawExchange(port: port) { outbound in
+        try await outbound.write(ByteBuffer(string: "HELLO\r\n\r\n"))
+      }
+      #expect(answer.closed, "\(answer)")
+      #expect(answer.status == 400, "\(answer)")
+      #expect(
+        try JSONDecoder().decode(ErrorBody.self, from: Data(answer.body.utf8))
+          == ErrorBody(code: "badRequest", message: "The request is not valid HTTP/1.1."))
+    }
+  }
+}

@@ -25,7 +25,8 @@ import Testing
     }
     let events = SessionEvents()
     let routes = FlowServiceRoutes(
-      host: host, bodyLimit: 64 * 1024, metrics: ServiceMetrics(), events: events, gate: .local)
+      host: host, bodyLimit: 64 * 1024, metrics: ServiceMetrics(), events: events, gate: .local,
+      streams: EventStreamCount(limit: 1_000, sessionLimit: 16))
     let eviction = IdleEviction(host: host, interval: .seconds(1), gate: .local, events: events)
     let router = Router(context: BasicWebSocketRequestContext.self)
     routes.add(to: router)

@@ -67,14 +67,22 @@ import Testing
     func sessionIDs() async throws(SnapshotStoreError) -> [SessionID] { try await inner.sessionIDs() }
   }
 
-  @Test func aCallCancelledWhileItWaitsForTheTurnDoesNothingAndTheQueueGoesOn() async throws {
+  /// A host with session `a`, whose eviction holds the session's turn while its save waits
+  /// at the store's gate (`store.gate.fire()` lets it go on).
+  static func sessionWithItsTurnHeld() async throws -> (
+    GatedStore, SessionHost, SessionID, Task<Void, any Error>
+  ) {
     let store = GatedStore()
     let host = SessionHost(store: store, codec: pageCodec) { id in makePageApp(id) }
     let a = sessionID("a")
     try await host.create(a)
-    // The eviction holds the session's turn while its save waits at the gate.
     let eviction = Task { try await host.evict(a) }
     await store.saveArrived.wait()
+    return (store, host, a, eviction)
+  }
+
+  @Test func aCallCancelledWhileItWaitsForTheTurnDoesNothingAndTheQueueGoesOn() async throws {
+    let (store, host, a, eviction) = try await Self.sessionWithItsTurnHeld()
     let ran = Occupancy()
     let cancelled = Task {
       try await host.withSession(a) { _ in
@@ -108,12 +116,7 @@ import Testing
   }
 
   @Test func aCallCancelledBeforeItQueuesGivesUpToo() async throws {
-    let store = GatedStore()
-    let host = SessionHost(store: store, codec: pageCodec) { id in makePageApp(id) }
-    let a = sessionID("a")
-    try await host.create(a)
-    let eviction = Task { try await host.evict(a) }
-    await store.saveArrived.wait()
+    let (store, host, a, eviction) = try await Self.sessionWithItsTurnHeld()
     let ran = Occupancy()
     // The task is cancelled before it asks for the turn.
     let cancelled = Task {

@@ -3,6 +3,25 @@ import Testing
 
 /// A container that opts out of forwarding drives its children with begin/end calls.
 @Suite(.exhaustiveStages) struct CustomContainerTests {
+  /// A visible window whose root is a non-forwarding container holding `Child`, which holds
+  /// `Grandchild`, each contained with its view in its parent's view; nothing has appeared
+  /// but the container.
+  static func manualContainerWithChildAndGrandchild() -> (Stage, child: Screen, grandchild: Screen) {
+    let stage = Stage.hidden(scheduler: .immediate, misuse: .trap)
+    let container = ManualContainer("Container")
+    let child = Screen("Child")
+    let grandchild = Screen("Grandchild")
+    stage.window.rootViewController = container
+    stage.window.makeKeyAndVisible()
+    container.addChild(child)
+    container.view.addSubview(child.view)
+    child.didMove(toParent: container)
+    child.addChild(grandchild)
+    child.view.addSubview(grandchild.view)
+    grandchild.didMove(toParent: child)
+    return (stage, child, grandchild)
+  }
+
   @Test func childrenOfANonForwardingContainerAreNotForwarded() {
     let stage = Stage.hidden(misuse: .trap)
     let (window, scheduler) = (stage.window, stage.scheduler)
@@ -80,19 +99,7 @@ import Testing
   }
 
   @Test func forwardingResumesBelowAManuallyDrivenChild() {
-    let stage = Stage.hidden(scheduler: .immediate, misuse: .trap)
-    let window = stage.window
-    let container = ManualContainer("Container")
-    let child = Screen("Child")
-    let grandchild = Screen("Grandchild")
-    window.rootViewController = container
-    window.makeKeyAndVisible()
-    container.addChild(child)
-    container.view.addSubview(child.view)
-    child.didMove(toParent: container)
-    child.addChild(grandchild)
-    child.view.addSubview(grandchild.view)
-    grandchild.didMove(toParent: child)
+    let (stage, child, grandchild) = Self.manualContainerWithChildAndGrandchild()
     stage.discardEvents()
 
     child.beginAppearanceTransition(true, animated: true)
@@ -108,19 +115,7 @@ import Testing
   /// disappearing when its view leaves the window (found by the soak: it stayed
   /// `disappearing` outside any window).
   @Test func aChildLeavingTheWindowMidDisappearanceFinishesIt() {
-    let stage = Stage.hidden(scheduler: .immediate, misuse: .trap)
-    let window = stage.window
-    let container = ManualContainer("Container")
-    let child = Screen("Child")
-    let grandchild = Screen("Grandchild")
-    window.rootViewController = container
-    window.makeKeyAndVisible()
-    container.addChild(child)
-    container.view.addSubview(child.view)
-    child.didMove(toParent: container)
-    child.addChild(grandchild)
-    child.view.addSubview(grandchild.view)
-    grandchild.didMove(toParent: child)
+    let (stage, child, grandchild) = Self.manualContainerWithChildAndGrandchild()
     child.beginAppearanceTransition(true, animated: false)
     child.endAppearanceTransition()
     child.beginAppearanceTransition(false, animated: true)

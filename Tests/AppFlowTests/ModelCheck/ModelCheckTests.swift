@@ -98,7 +98,20 @@ enum ModelOperation: Hashable, CustomStringConvertible, CaseIterable {
     var description: String { self == .hierarchy ? "hierarchy" : "all" }
 
     var operations: [ModelOperation] {
-      self == .all ? ModelOperation.allCases : Array(ModelOperation.allCases.prefix { $0 != .openItem })
+      self == .all ? ModelOperation.allCases : ModelOperation.allCases.filter { !$0.needsRoutes }
+    }
+  }
+
+  /// A Boolean value indicating whether the move needs the app controller's routes or
+  /// protection, which the ``Alphabet/hierarchy`` alphabet leaves out. A switch without a
+  /// default, so that a new move must say which alphabet it belongs to.
+  var needsRoutes: Bool {
+    switch self {
+    case .push, .pop, .popToRoot, .present, .dismiss, .beginBackSwipe, .cancelBackSwipe, .finishBackSwipe,
+      .beginSheetSwipe, .cancelSheetSwipe, .finishSheetSwipe, .runFlow, .finishFlow:
+      false
+    case .openItem, .openSheet, .openGuarded, .finishSignIn:
+      true
     }
   }
 

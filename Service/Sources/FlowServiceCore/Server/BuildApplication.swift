@@ -134,8 +134,11 @@ private func authentication(
     return Authentication(apiKey: apiKey, sessionKey: sessionKey)
   }
   let apiKey = Authentication.generatedAPIKey()
+  // The address to click, when the port is known before the server listens.
+  let host = configuration.hostname.contains(":") ? "[\(configuration.hostname)]" : configuration.hostname
+  let origin = configuration.port == 0 ? "" : "http://\(host):\(configuration.port)"
   logger.notice(
-    "No API key was given (--api-key, FLOW_SERVICE_API_KEY): this process's API key is \(apiKey); open the inspector at /?key=\(apiKey)"
+    "No API key was given (--api-key, FLOW_SERVICE_API_KEY): this process's API key is \(apiKey); open the inspector at \(origin)/?key=\(apiKey)"
   )
   return Authentication(apiKey: apiKey, sessionKey: sessionKey)
 }

@@ -54,7 +54,8 @@ public struct ServiceOptions: Sendable {
       --api-key KEY     the key of the admin endpoints, the inspector and every session;
                         16 or more visible ASCII characters (none: a random key for this
                         process, logged once; env FLOW_SERVICE_API_KEY)
-      --session-key KEY the key of the sessions' secrets, 32 bytes or more; the same on
+      --session-key KEY
+                        the key of the sessions' secrets, 32 bytes or more; the same on
                         every instance (none: one made once and kept in the database;
                         env FLOW_SERVICE_SESSION_KEY)
     """

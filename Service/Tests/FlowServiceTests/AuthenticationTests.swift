@@ -185,6 +185,8 @@ import Testing
       let page = try await anonymous.send(.get, "/inspect/\(a.id)", headers: [.cookie: "other=1; \(cookie)"])
       #expect(page.status == 200)
       #expect(page.body.contains("data-session=\"\(a.id)\" data-secret=\"\(a.secret)\""))
+      // It holds the session's secret: no cache keeps it.
+      #expect(page.fields[.cacheControl] == "no-store")
       #expect(try await anonymous.send(.get, "/", headers: [.cookie: cookie]).status == 200)
       #expect(
         try await anonymous.send(.get, "/inspect/\(a.id)/tree.svg", headers: [.cookie: cookie]).status == 200)

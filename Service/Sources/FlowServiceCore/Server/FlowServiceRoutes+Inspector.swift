@@ -72,9 +72,11 @@ extension FlowServiceRoutes {
     answer(text, contentType: "text/html; charset=utf-8", status: status)
   }
 
+  /// An answer that no cache keeps: a session's page holds the session's secret.
   private func answer(_ text: String, contentType: String, status: Int = 200) -> Response {
     Response(
-      status: HTTPResponse.Status(code: status), headers: [.contentType: contentType],
+      status: HTTPResponse.Status(code: status),
+      headers: [.contentType: contentType, .cacheControl: "no-store"],
       body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
   }
 }

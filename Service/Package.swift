@@ -19,6 +19,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    // Already in the graph through postgres-nio; named for HMAC (session secrets) and random keys.
+    .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
   ],
   targets: [
@@ -44,6 +46,7 @@ let package = Package(
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "Crypto", package: "swift-crypto"),
       ]),
     .executableTarget(
       name: "FlowService",

@@ -1,4 +1,5 @@
--- wrk script for Service/scripts/load-test.sh: POST /sessions until the threads have sent
+-- wrk script for Service/scripts/load-test.sh: POST /sessions (which needs no credential; the
+-- answers' secrets are not kept) until the threads have sent
 -- COUNT between them (each thread its share), then GET /health only, so the number of sessions
 -- stops growing at COUNT. wrk's -d is a fixed duration, so load-test.sh watches GET /metrics
 -- and stops wrk with SIGINT once the count stops moving. wrk calls request() once on its

@@ -10,7 +10,10 @@
 # `open` creates $SESSIONS sessions with curl, then runs wrk for $DURATION against
 # POST /sessions/{id}/open, round robin over the sessions, alternating between a product and
 # the catalog (open.lua), so every request changes a session and writes its SQLite row; then
-# a wrk run as long on GET /health, for the server's own overhead.
+# a wrk run as long on GET /health, for the server's own overhead. Each open sends its
+# session's secret (the file wrk reads has "id secret" lines).
+#
+# The server gets a random API key (--api-key), which the script sends to GET /metrics.
 #
 # `memory` starts the server with --idle-timeout 0 (sessions idle for 15 minutes are otherwise
 # saved and released from memory), reads its VmRSS from /proc/PID/status, creates $SESSIONS
@@ -70,8 +73,10 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-# Start the server on loopback; `memory` keeps every session in memory.
-arguments=(--hostname 127.0.0.1 --port "$port")
+# Start the server on loopback with a random API key (not logged: it is given, not made);
+# `memory` keeps every session in memory.
+api_key=$(head -c 32 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=')
+arguments=(--hostname 127.0.0.1 --port "$port" --api-key "$api_key")
 if [[ "$store" == postgres ]]; then
   echo "== PostgreSQL on 127.0.0.1:$pg_port (postgres.sh)" >&2
   chmod 755 "$work" # the server runs as the postgres user, inside this directory
@@ -97,12 +102,12 @@ rss() { awk '/^VmRSS:/ { print $2 * 1024 }' "/proc/$server/status"; }
 echo "== machine: $(nproc) cores, $(uname -sr), $(date -u +%FT%TZ); load: $(cut -d' ' -f1-3 /proc/loadavg); store: $store"
 
 if [[ "$mode" == open ]]; then
-  # $sessions sessions, one curl each; their identifiers one a line for open.lua.
+  # $sessions sessions, one curl each; "id secret" one a line for open.lua.
   echo "== creating $sessions sessions with curl" >&2
   start=$(date +%s.%N)
   for _ in $(seq "$sessions"); do
-    # The answer is {"id":"..."} without a newline; grep -o ends each identifier with one.
-    curl -fs -X POST "$base/sessions" | grep -o '"id":"[^"]*"' | cut -d'"' -f4
+    # The answer is {"id":"...","secret":"..."} without a newline (which sed would not add).
+    curl -fs -X POST "$base/sessions" -w '\n' | sed -n 's/^{"id":"\([^"]*\)","secret":"\([^"]*\)"}$/\1 \2/p'
   done >"$work/ids"
   end=$(date +%s.%N)
   [[ $(wc -l <"$work/ids") -eq $sessions ]] || { echo "load-test.sh: sessions missing" >&2; exit 1; }
@@ -117,7 +122,7 @@ if [[ "$mode" == open ]]; then
   echo "== wrk -t$threads -c$connections -d$duration GET /health"
   wrk -t"$threads" -c"$connections" -d"$duration" --latency "$base/health"
   echo "== GET /metrics"
-  curl -fs "$base/metrics"
+  curl -fs -H "Authorization: Bearer $api_key" "$base/metrics"
   echo
 else
   # Memory: RSS before and after $sessions sessions, all kept in memory.
@@ -135,7 +140,7 @@ else
   while kill -0 "$load" 2>/dev/null; do
     sleep 0.5
     previous=$live
-    live=$(curl -fs "$base/metrics" | sed -n 's/.*"sessionsLive":\([0-9]*\).*/\1/p')
+    live=$(curl -fs -H "Authorization: Bearer $api_key" "$base/metrics" | sed -n 's/.*"sessionsLive":\([0-9]*\).*/\1/p')
     if ((live >= sessions || (live > 0 && live == previous))); then break; fi
   done
   end=$(date +%s.%N)
@@ -146,7 +151,7 @@ else
   # Let the last saves and frees settle before reading the resident set.
   sleep 2
   after=$(rss)
-  metrics=$(curl -fs "$base/metrics")
+  metrics=$(curl -fs -H "Authorization: Bearer $api_key" "$base/metrics")
   live=$(echo "$metrics" | sed -n 's/.*"sessionsLive":\([0-9]*\).*/\1/p')
   echo "== GET /metrics: $metrics"
   echo "VmRSS before: $before bytes; after: $after bytes; sessions in memory: $live"

@@ -74,7 +74,8 @@ import Testing
   @Test func aBodyThatStopsArrivingClosesTheConnection() async throws {
     try await withLiveService { port in
       let answer = try await rawExchange(port: port) { outbound in
-        let head = rawRequest("POST", "/sessions/feedface/open", [("Content-Length", "100")])
+        let head = rawRequest(
+          "POST", "/sessions/feedface/open", [("Content-Length", "100"), testAPIKeyHeader])
         try await outbound.write(ByteBuffer(string: head + "{\"url\":"))
       }
       #expect(answer.closed, "\(answer)")
@@ -104,6 +105,32 @@ import Testing
         try await outbound.write(ByteBuffer(string: rawRequest("GET", "/health", [("X-Small", "a")])))
       }
       #expect(small.status == 200, "\(small)")
+    }
+  }
+
+  /// The upgrade handler removes the HTTP decoder before it answers 101; the frames a client
+  /// sends with its upgrade request then pass the guard as they are (they used to trap it, and
+  /// the process with it).
+  @Test func framesSentWithTheUpgradeRequestReachTheStream() async throws {
+    try await withLiveService { port in
+      let created = try await rawExchange(port: port) { outbound in
+        try await outbound.write(
+          ByteBuffer(string: rawRequest("POST", "/sessions", [("Connection", "close")])))
+      }
+      let id = try #require(created.body.split(separator: "\"").dropFirst(3).first.map(String.init))
+      // The upgrade request and a close frame (masked, as a client's must be) in one write.
+      let request = rawRequest("GET", "/sessions/\(id)/events", webSocketUpgradeHeaders + [testAPIKeyHeader])
+      let bytes = ByteBuffer(bytes: Array(request.utf8) + [0x88, 0x80, 0, 0, 0, 0])
+      let upgraded = try await rawExchange(port: port) { outbound in try await outbound.write(bytes) }
+      #expect(upgraded.status == 101, "\(upgraded)")
+      // The stream greeted, read the close frame and closed the connection (a WebSocket
+      // has no idle timeout: without the frame it would have stayed open past the bound).
+      #expect(upgraded.body.contains("{\"next\":"), "\(upgraded)")
+      #expect(upgraded.closed)
+      let health = try await rawExchange(port: port) { outbound in
+        try await outbound.write(ByteBuffer(string: rawRequest("GET", "/health", [("Connection", "close")])))
+      }
+      #expect(health.status == 200, "\(health)")
     }
   }
 

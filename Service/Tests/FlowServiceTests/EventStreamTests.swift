@@ -38,7 +38,8 @@ import WSCore
       let service = ServiceClient(client: client)
       let id = try await service.createSession()
       try await withTimeout(.seconds(30)) {
-        try await client.ws("/sessions/\(id)/events") { inbound, outbound, _ in
+        try await client.ws("/sessions/\(id)/events", configuration: webSocketConfiguration()) {
+          inbound, outbound, _ in
           var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
           let firstMessage = try await messages.next()
           guard case .text(let first)? = firstMessage else {

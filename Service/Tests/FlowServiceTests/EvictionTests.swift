@@ -26,6 +26,7 @@ import Testing
     let events = SessionEvents()
     let routes = FlowServiceRoutes(
       host: host, bodyLimit: 64 * 1024, metrics: ServiceMetrics(), events: events, gate: .local,
+      authentication: Authentication(apiKey: testAPIKey, sessionKey: Array(repeating: 7, count: 32)),
       streams: EventStreamCount(limit: 1_000, sessionLimit: 16))
     let eviction = IdleEviction(host: host, interval: .seconds(1), gate: .local, events: events)
     let router = Router(context: BasicWebSocketRequestContext.self)

@@ -41,7 +41,8 @@ import WSCore
       configuration: testConfiguration(database: directory.file("refusals.sqlite")))
     try await app.test(.router) { client in
       try await body { method, uri in
-        try await client.execute(uri: uri, method: method) { response in
+        try await client.execute(uri: uri, method: method, headers: [.authorization: bearer(testAPIKey)]) {
+          response in
           Full(
             status: Int(response.status.code), headers: response.headers, body: String(buffer: response.body))
         }
@@ -109,7 +110,8 @@ import WSCore
       let port = try #require(client.port)
       func upgrade(_ method: String, _ path: String) async throws -> RawAnswer {
         try await rawExchange(port: port) { outbound in
-          try await outbound.write(ByteBuffer(string: rawRequest(method, path, webSocketUpgradeHeaders)))
+          try await outbound.write(
+            ByteBuffer(string: rawRequest(method, path, webSocketUpgradeHeaders + [testAPIKeyHeader])))
         }
       }
       let unknown = try await upgrade("GET", "/sessions/feedface/events")
@@ -154,7 +156,8 @@ import WSCore
       @Sendable func open(_ id: String, inside: @escaping @Sendable () async throws -> Void) async throws
         -> WebSocketCloseFrame?
       {
-        try await client.ws("/sessions/\(id)/events") { inbound, outbound, _ in
+        try await client.ws("/sessions/\(id)/events", configuration: webSocketConfiguration()) {
+          inbound, outbound, _ in
           var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
           guard case .text(let greeting)? = try await messages.next() else { return }
           #expect(greeting.contains("\"subscribed\":\"\(id)\""))
@@ -164,7 +167,8 @@ import WSCore
       }
       /// Opens a stream that the server is to close at once with 1013.
       @Sendable func refused(_ id: String) async throws -> WebSocketCloseFrame? {
-        try await client.ws("/sessions/\(id)/events") { inbound, _, _ in
+        try await client.ws("/sessions/\(id)/events", configuration: webSocketConfiguration()) {
+          inbound, _, _ in
           var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
           let message = try await messages.next()
           #expect(message == nil, "A refused stream sent \(String(describing: message)).")

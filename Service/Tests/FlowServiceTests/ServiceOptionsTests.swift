@@ -94,6 +94,61 @@ import Testing
     #expect(limits(["--stream-limit"]) == "--stream-limit needs a value")
   }
 
+  @Test func theKeysFromTheEnvironmentAndTheCommandLine() {
+    func keys(_ arguments: [String], _ environment: [String: String] = [:]) -> String {
+      switch ServiceOptions.parse(arguments, environment: environment) {
+      case .success(let options):
+        return [options.configuration.apiKey ?? "-", options.configuration.sessionKey ?? "-"]
+          .joined(separator: " ")
+      case .failure(let problem):
+        return problem.problem ?? "help"
+      }
+    }
+    let apiKey = "0123456789abcdef"
+    let sessionKey = String(repeating: "s", count: 32)
+    #expect(keys([]) == "- -")
+    #expect(
+      keys([], ["FLOW_SERVICE_API_KEY": apiKey, "FLOW_SERVICE_SESSION_KEY": sessionKey])
+        == "\(apiKey) \(sessionKey)")
+    #expect(
+      keys(
+        ["--api-key", "ABCDEFGHIJKLMNOP~", "--session-key", sessionKey + "t"],
+        ["FLOW_SERVICE_API_KEY": apiKey, "FLOW_SERVICE_SESSION_KEY": sessionKey])
+        == "ABCDEFGHIJKLMNOP~ \(sessionKey)t")
+    // Empty in the environment means none, as for the PostgreSQL URL.
+    #expect(keys([], ["FLOW_SERVICE_API_KEY": "", "FLOW_SERVICE_SESSION_KEY": ""]) == "- -")
+    // A bad key is named by its rule, never repeated.
+    #expect(
+      keys(["--api-key", "short"]) == "--api-key: The API key is 5 characters long: it needs 16 or more.")
+    #expect(
+      keys(["--api-key", "has a space in it, so no"])
+        == "--api-key: The API key has a character that is not visible ASCII (no spaces, no control characters)."
+    )
+    #expect(
+      keys([], ["FLOW_SERVICE_SESSION_KEY": "0123456789"])
+        == "FLOW_SERVICE_SESSION_KEY: The session key is 10 bytes long: it needs 32 or more.")
+    #expect(keys(["--session-key"]) == "--session-key needs a value")
+    #expect(ServiceOptions.usage.contains("--api-key KEY"))
+    #expect(ServiceOptions.usage.contains("env FLOW_SERVICE_SESSION_KEY"))
+  }
+
+  @Test func aServiceWithABadKeyIsNotBuilt() {
+    #expect {
+      _ = try buildApplication(configuration: ServiceConfiguration(apiKey: "short"))
+    } throws: { error in
+      let error = error as? SnapshotStoreError
+      return error?.code == ServiceConfiguration.invalidAPIKey
+        && error?.message == "The API key is 5 characters long: it needs 16 or more."
+    }
+    #expect {
+      _ = try buildApplication(configuration: ServiceConfiguration(apiKey: testAPIKey, sessionKey: "short"))
+    } throws: { error in
+      let error = error as? SnapshotStoreError
+      return error?.code == ServiceConfiguration.invalidSessionKey
+        && error?.message == "The session key is 5 bytes long: it needs 32 or more."
+    }
+  }
+
   @Test func aPostgresURLBecomesAClientConfiguration() throws {
     let full = try PostgresURL.configuration(
       "postgresql://shop:s%40cret@db.internal:6543/orders?sslmode=disable")

@@ -1,13 +1,18 @@
-/// The body of `POST /sessions`' answer: the new session's identifier.
+/// The body of `POST /sessions`' answer: the new session's identifier and secret.
 struct CreatedSession: Codable, Hashable, Sendable {
   /// The session's identifier.
   var id: String
+  /// The session's secret: the credential of its endpoints (`Authorization: Bearer <secret>`).
+  var secret: String
 
   /// Creates the body.
   ///
-  /// - Parameter id: The session's identifier.
-  init(id: String) {
+  /// - Parameters:
+  ///   - id: The session's identifier.
+  ///   - secret: The session's secret.
+  init(id: String, secret: String) {
     self.id = id
+    self.secret = secret
   }
 }
 

@@ -63,6 +63,13 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
   private var isLingering = false
   /// Whether a WebSocket upgrade was answered (101): the guard leaves once it is flushed.
   private var isUpgraded = false
+  /// Whether the last request read whole asked for an upgrade (`Upgrade`), and no answer to
+  /// it has ended. The upgrade handler removes the decoder before it answers 101, and the
+  /// decoder then hands on the bytes that followed the request (a client's first WebSocket
+  /// frames) as they are, not as HTTP parts: the guard passes them on untouched.
+  private var upgradeRequested = false
+  /// Whether the request being read asks for an upgrade.
+  private var readingUpgradeRequest = false
 
   /// Creates a guard for a new connection.
   init(limits: Limits) {
@@ -97,11 +104,22 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     guard !machine.isClosing else { return }
     readParts = true
+    if upgradeRequested {
+      // Bytes after an upgrade request, perhaps not HTTP: the upgrade handler keeps them.
+      context.fireChannelRead(data)
+      return
+    }
     let now = NIODeadline.now()
     switch Self.unwrapInboundIn(data) {
-    case .head: machine.headRead(now: now)
-    case .body: machine.bodyRead(now: now)
-    case .end: machine.endRead(now: now)
+    case .head(let head):
+      readingUpgradeRequest = head.headers.contains(name: "upgrade")
+      machine.headRead(now: now)
+    case .body:
+      machine.bodyRead(now: now)
+    case .end:
+      upgradeRequested = readingUpgradeRequest
+      readingUpgradeRequest = false
+      machine.endRead(now: now)
     }
     updateTimer(context: context)
     context.fireChannelRead(data)
@@ -157,6 +175,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
       isUpgraded = true
       context.write(data, promise: promise)
     case .end:
+      upgradeRequested = false
       machine.responseEnded(now: .now())
       updateTimer(context: context)
       context.write(data, promise: promise)
@@ -193,6 +212,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
       promise?.succeed()
     case .end:
       refusal = nil
+      upgradeRequested = false
       machine.responseEnded(now: .now())
       context.write(Self.wrapOutboundOut(.body(.byteBuffer(Self.body(of: answer)))), promise: nil)
       context.write(Self.wrapOutboundOut(.end(nil)), promise: promise)

@@ -8,8 +8,9 @@ import NIOHTTP1
 
 /// What the service answers to a WebSocket upgrade request.
 enum UpgradeDecision: Sendable {
-  /// Upgrades, and runs the handler on the WebSocket.
-  case upgrade(WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>)
+  /// Upgrades with the header fields (the subprotocol picked), and runs the handler on the
+  /// WebSocket.
+  case upgrade(HTTPFields, WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>)
   /// Refuses, answering with the error.
   case refuse(ConnectionGuard.Answer)
 }
@@ -46,8 +47,8 @@ struct ServiceChannel: ServerChildChannel {
       responder: responder, configuration: .init(http1: http1, ws: .init())
     ) { head, channel, logger in
       switch await decide(head, logger) {
-      case .upgrade(let handler):
-        return .upgrade([:], handler)
+      case .upgrade(let headers, let handler):
+        return .upgrade(headers, handler)
       case .refuse(let answer):
         // The guard writes the answer in place of the library's.
         try? await channel.eventLoop.submit {

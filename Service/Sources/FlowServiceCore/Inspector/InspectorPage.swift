@@ -56,8 +56,10 @@ enum InspectorPage {
   /// - Parameters:
   ///   - state: The session's state.
   ///   - events: The session's newest events, oldest first; the last ``eventLimit`` are shown.
+  ///   - secret: The session's secret, which the script offers when it opens the event stream
+  ///     (the page is the API key's, which opens every session anyway).
   /// - Returns: The HTML document.
-  static func session(_ state: SessionState, events: [SessionEvent]) -> String {
+  static func session(_ state: SessionState, events: [SessionEvent], secret: String) -> String {
     let id = Markup.escaped(state.id)
     let account = state.account.map { "<code>\(Markup.escaped($0))</code>" } ?? "nobody"
     let pending =
@@ -67,7 +69,7 @@ enum InspectorPage {
         separator: ", ")
     let items = events.suffix(eventLimit).reversed().map(eventItem).joined(separator: "\n")
     return document(
-      title: "Session \(state.id)", session: state.id,
+      title: "Session \(state.id)", session: (state.id, secret),
       body: """
         <h1>Session <code>\(id)</code></h1>
         <p>Signed in: \(account). Waiting for: \(pending). Stream: <span id="status">connecting</span>.</p>
@@ -122,8 +124,13 @@ enum InspectorPage {
   }
 
   /// A whole document: the head, the style, a link back to the list, and `body`.
-  private static func document(title: String, session: String? = nil, body: String) -> String {
-    let data = session.map { " data-session=\"\(Markup.escaped($0))\"" } ?? ""
+  private static func document(title: String, session: (id: String, secret: String)? = nil, body: String)
+    -> String
+  {
+    let data =
+      session.map {
+        " data-session=\"\(Markup.escaped($0.id))\" data-secret=\"\(Markup.escaped($0.secret))\""
+      } ?? ""
     return """
       <!DOCTYPE html>
       <html lang="en">
@@ -151,9 +158,11 @@ enum InspectorPage {
     #events { max-height: 24em; overflow-y: auto; font-size: 12px; list-style: none; padding-left: 0; }
     """
 
-  /// Follows the session's event stream: lists each event on top, and fetches the tree and the
-  /// flows again once per burst of messages (the greeting included, for what changed between
-  /// the page's rendering and the stream's start).
+  /// Follows the session's event stream (offering the session's secret as the subprotocol
+  /// `bearer.<secret>`, beside `flow-service`, since a browser can't set `Authorization` on a
+  /// WebSocket): lists each event on top, and fetches the tree and the flows again once per
+  /// burst of messages (the greeting included, for what changed between the page's rendering
+  /// and the stream's start).
   private static let script = """
     const id = document.body.dataset.session;
     const events = document.getElementById("events");
@@ -166,7 +175,9 @@ enum InspectorPage {
           .then((text) => { document.getElementById(part).innerHTML = text; });
       }
     }
-    const socket = new WebSocket(location.origin.replace(/^http/, "ws") + "/sessions/" + id + "/events");
+    const stream = location.origin.replace(/^http/, "ws") + "/sessions/" + id + "/events";
+    const offer = ["flow-service", "bearer." + document.body.dataset.secret];
+    const socket = new WebSocket(stream, offer);
     socket.onopen = () => { document.getElementById("status").textContent = "live"; };
     socket.onclose = () => { document.getElementById("status").textContent = "closed"; };
     socket.onmessage = (message) => {

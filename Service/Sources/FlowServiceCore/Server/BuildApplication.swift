@@ -25,11 +25,20 @@ import ShopApp
 ///   - logger: The application's logger.
 /// - Returns: The application, not running. With PostgreSQL, its services include the
 ///   database client, and it creates the `snapshots` table before it listens.
-/// - Throws: `SnapshotStoreError` when the SQLite database can't be opened, or with the code
-///   ``ServiceConfiguration/invalidPostgresURL`` when the PostgreSQL URL can't be read.
+/// Every endpoint but `GET /health` and `POST /sessions` needs a credential: the API key
+/// (``ServiceConfiguration/apiKey``; without one, a random key that is logged once at the
+/// `notice` level), or for a session's own endpoints that session's secret, which
+/// `POST /sessions` answers with (made with ``ServiceConfiguration/sessionKey``; without one,
+/// with a key kept in the database).
+///
+/// - Throws: `SnapshotStoreError` when the SQLite database can't be opened or its session key
+///   can't be read, with the code ``ServiceConfiguration/invalidPostgresURL`` when the
+///   PostgreSQL URL can't be read, ``ServiceConfiguration/invalidAPIKey`` or
+///   ``ServiceConfiguration/invalidSessionKey`` when a key breaks its rule.
 public func buildApplication(
   configuration: ServiceConfiguration, logger: Logger = Logger(label: "FlowService")
 ) throws(SnapshotStoreError) -> some ApplicationProtocol {
+  let authentication = try authentication(configuration, logger: logger)
   let store: any SnapshotStore
   let gate: SessionGate
   let events = SessionEvents()
@@ -54,7 +63,11 @@ public func buildApplication(
     store = postgres
     gate = .shared(postgres, SessionLine())
   } else {
-    store = try SQLiteSnapshotStore(path: configuration.databasePath)
+    let sqlite = try SQLiteSnapshotStore(path: configuration.databasePath)
+    if configuration.sessionKey == nil {
+      authentication.setSessionKey(try sqlite.sessionKey(storing: Authentication.randomKey()))
+    }
+    store = sqlite
     gate = .local
   }
   let host = SessionHost(store: store, codec: ShopApp.codec, idleTimeout: configuration.idleTimeout) {
@@ -65,13 +78,14 @@ public func buildApplication(
   }
   let service = FlowServiceRoutes(
     host: host, bodyLimit: configuration.bodyLimit, metrics: ServiceMetrics(), events: events,
-    gate: gate,
+    gate: gate, authentication: authentication,
     streams: EventStreamCount(
       limit: configuration.streamLimit, sessionLimit: configuration.sessionStreamLimit))
   let router = Router(context: BasicWebSocketRequestContext.self)
   router.middlewares.add(JSONErrorMiddleware(metrics: service.metrics, logger: logger))
   let routes = MethodNotAllowedMiddleware.Routes()
   router.middlewares.add(MethodNotAllowedMiddleware(routes: routes))
+  router.middlewares.add(AuthenticationMiddleware(authentication: authentication))
   service.add(to: router)
   routes.load(router)
   if configuration.idleTimeout != nil {
@@ -94,9 +108,37 @@ public func buildApplication(
   if case .shared(let postgres, _) = gate, let relay {
     app.beforeServerStarts {
       try await postgres.prepare()
+      if configuration.sessionKey == nil {
+        authentication.setSessionKey(try await postgres.sessionKey(storing: Authentication.randomKey()))
+      }
       // Listen before the first request, so that no stream misses a committed event.
       await relay.waitUntilListening()
     }
   }
   return app
+}
+
+/// The checks of the configuration's keys: its API key, or a new random one that is logged
+/// once (the only time a key is logged), and its session key if it has one.
+private func authentication(
+  _ configuration: ServiceConfiguration, logger: Logger
+) throws(SnapshotStoreError) -> Authentication {
+  let sessionKey = configuration.sessionKey.map { Array($0.utf8) }
+  if let sessionKey, let problem = ServiceConfiguration.sessionKeyProblem(sessionKey.count) {
+    throw SnapshotStoreError(ServiceConfiguration.invalidSessionKey, problem)
+  }
+  if let apiKey = configuration.apiKey {
+    if let problem = ServiceConfiguration.apiKeyProblem(apiKey) {
+      throw SnapshotStoreError(ServiceConfiguration.invalidAPIKey, problem)
+    }
+    return Authentication(apiKey: apiKey, sessionKey: sessionKey)
+  }
+  let apiKey = Authentication.generatedAPIKey()
+  // The address to click, when the port is known before the server listens.
+  let host = configuration.hostname.contains(":") ? "[\(configuration.hostname)]" : configuration.hostname
+  let origin = configuration.port == 0 ? "" : "http://\(host):\(configuration.port)"
+  logger.notice(
+    "No API key was given (--api-key, FLOW_SERVICE_API_KEY): this process's API key is \(apiKey); open the inspector at \(origin)/?key=\(apiKey)"
+  )
+  return Authentication(apiKey: apiKey, sessionKey: sessionKey)
 }

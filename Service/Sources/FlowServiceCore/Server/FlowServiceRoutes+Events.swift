@@ -10,7 +10,15 @@ import NIOWebSocket
 /// The upgrade is decided by ``upgrade(_:)``, which the connection (``ServiceChannel``) asks
 /// before the router sees the request: a refusal is the service's JSON error (404 for an
 /// unknown session, 400 for an invalid identifier, 405 for another method, 404 for another
-/// path). The same request without an upgrade reaches the router, which answers 426.
+/// path, 401 without a credential). The same request without an upgrade reaches the router,
+/// which answers 426.
+///
+/// The credential is the session's secret or the API key, as `Authorization: Bearer <credential>`
+/// or, since a browser's `WebSocket` can't set header fields, as the subprotocol
+/// `bearer.<credential>` offered beside `flow-service` (`Sec-WebSocket-Protocol: flow-service,
+/// bearer.<secret>`): the answer then picks `flow-service`, never echoing the credential. A
+/// subprotocol keeps the secret out of the URL, and so out of proxies' access logs. A
+/// credential that opens neither the session nor all is answered as an unknown session (404).
 extension FlowServiceRoutes {
   /// The WebSocket close code of a stream over a limit: 1013, try again later.
   static let tryAgainLater = WebSocketErrorCode.unknown(1013)
@@ -51,15 +59,22 @@ extension FlowServiceRoutes {
           body: MethodNotAllowedMiddleware.body(head.method, path: String(path), allowed: [.get]),
           headers: [("Allow", "GET")]))
     }
+    let offered = Authentication.webSocketBearer(head.headerFields[values: .secWebSocketProtocol])
+    let token = Authentication.bearer(head.headerFields[.authorization]) ?? offered.token
     let id: SessionID
     do {
+      try authentication.checkSession(segments[1], token)
       id = try SessionID(String(segments[1]))
       try await mapped { try await inSession(id) { _ in } }
     } catch {
       let failure = ServiceError(any: error)
-      return .refuse(ConnectionGuard.Answer(status: failure.status, body: failure.body))
+      return .refuse(
+        ConnectionGuard.Answer(status: failure.status, body: failure.body, headers: failure.headers))
     }
-    return .upgrade { inbound, outbound, _ in
+    // A browser fails the connection unless the answer picks one of the subprotocols it offered.
+    let picked: HTTPFields =
+      offered.offersProtocol ? [.secWebSocketProtocol: Authentication.webSocketProtocol] : [:]
+    return .upgrade(picked) { inbound, outbound, _ in
       if let refusal = streams.open(id) {
         try await outbound.close(Self.tryAgainLater, reason: refusal)
         return

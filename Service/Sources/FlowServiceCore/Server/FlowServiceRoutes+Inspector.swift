@@ -6,7 +6,8 @@ import NIOCore
 /// The inspector's pages: `GET /` lists the sessions a page at a time (`?after=&limit=`, as
 /// `GET /sessions`), `GET /inspect/{id}` shows one, and its
 /// script fetches `GET /inspect/{id}/tree.svg` and `GET /inspect/{id}/flows.html` again after
-/// each event. Their errors are HTML pages, not the JSON of the API.
+/// each event. Their errors are HTML pages, not the JSON of the API (but for a refused
+/// credential: ``AuthenticationMiddleware``'s JSON, before the pages run).
 extension FlowServiceRoutes {
   func addInspector(to router: Router<BasicWebSocketRequestContext>) {
     router.get("/") { request, _ in
@@ -33,7 +34,12 @@ extension FlowServiceRoutes {
     }
     router.get("/inspect/:id") { _, context in
       await inspected(context) { id, state in
-        html(InspectorPage.session(state, events: events.recent(id)))
+        do throws(ServiceError) {
+          let secret = try authentication.secret(for: id)
+          return html(InspectorPage.session(state, events: events.recent(id), secret: secret))
+        } catch {
+          return html(InspectorPage.error(status: error.status, message: error.message), status: error.status)
+        }
       }
     }
     router.get("/inspect/:id/tree.svg") { _, context in
@@ -66,9 +72,11 @@ extension FlowServiceRoutes {
     answer(text, contentType: "text/html; charset=utf-8", status: status)
   }
 
+  /// An answer that no cache keeps: a session's page holds the session's secret.
   private func answer(_ text: String, contentType: String, status: Int = 200) -> Response {
     Response(
-      status: HTTPResponse.Status(code: status), headers: [.contentType: contentType],
+      status: HTTPResponse.Status(code: status),
+      headers: [.contentType: contentType, .cacheControl: "no-store"],
       body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
   }
 }

@@ -14,6 +14,8 @@ struct FlowServiceRoutes: Sendable {
   let events: SessionEvents
   /// Keeps a session's requests apart across the instances that share the store.
   let gate: SessionGate
+  /// The credentials' checks, and the sessions' secrets.
+  let authentication: Authentication
   /// The event streams open, under their limits.
   let streams: EventStreamCount
 
@@ -40,7 +42,8 @@ struct FlowServiceRoutes: Sendable {
         try await gate.publish(id, texts, to: events)
         return id
       }
-      return json(CreatedSession(id: id.rawValue), status: .created)
+      return json(
+        CreatedSession(id: id.rawValue, secret: try authentication.secret(for: id)), status: .created)
     }
     router.get("/sessions") { request, _ in
       let (after, limit) = try pageQuery(request)

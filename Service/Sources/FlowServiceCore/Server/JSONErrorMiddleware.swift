@@ -3,8 +3,9 @@ import HummingbirdWebSocket
 import Logging
 
 /// Answers every error as `{"error": {"code": "...", "message": "..."}}` with its status
-/// (and the header fields of an `HTTPError`: `Allow`, `Upgrade`), and counts every answer in
-/// the metrics (not the router's answers to ``MethodNotAllowedMiddleware``'s questions).
+/// (and the header fields of an `HTTPError`: `Allow`, `Upgrade`; `WWW-Authenticate` of a
+/// refused credential), and counts every answer in the metrics (not the router's answers to
+/// ``MethodNotAllowedMiddleware``'s questions).
 struct JSONErrorMiddleware: RouterMiddleware {
   typealias Context = BasicWebSocketRequestContext
 
@@ -21,9 +22,9 @@ struct JSONErrorMiddleware: RouterMiddleware {
     } catch {
       let failure = Self.serviceError(error)
       if failure.status >= 500 { logger.error("\(request.method) \(request.uri.path): \(failure)") }
-      response = json(
-        failure.body, status: HTTPResponse.Status(code: failure.status),
-        headers: (error as? HTTPError)?.headers ?? [:])
+      var headers = (error as? HTTPError)?.headers ?? [:]
+      if let challenge = failure.challenge { headers[.wwwAuthenticate] = challenge }
+      response = json(failure.body, status: HTTPResponse.Status(code: failure.status), headers: headers)
     }
     metrics.record(status: response.status.code)
     return response

@@ -34,6 +34,15 @@ public struct ServiceConfiguration: Sendable {
   /// The most event streams one session has at once in the instance; one more is closed
   /// with the code 1013 (try again later).
   public var sessionStreamLimit: Int
+  /// The API key: it opens the admin endpoints (`GET /sessions`, `GET /metrics`), the
+  /// inspector, and every session. When `nil`, the service makes a random one at start, good
+  /// for that process only, and logs it once at the `notice` level.
+  public var apiKey: String?
+  /// The key of the sessions' secrets (each session's secret is HMAC-SHA256 of its identifier
+  /// with this key): instances that share sessions need the same one. When `nil`, the service
+  /// makes a random key once and keeps it in its database (the `settings` table), where every
+  /// later start and every instance on the same database finds it.
+  public var sessionKey: String?
 
   /// Creates a configuration.
   ///
@@ -51,12 +60,14 @@ public struct ServiceConfiguration: Sendable {
   ///   - headerLimit: The largest request line and header fields, in bytes; 16 KiB by default.
   ///   - streamLimit: The most event streams at once in the instance; 1,000 by default.
   ///   - sessionStreamLimit: The most event streams of one session at once; 16 by default.
+  ///   - apiKey: The API key; none by default: a random one for the process.
+  ///   - sessionKey: The key of the sessions' secrets; none by default: one kept in the database.
   public init(
     hostname: String = "127.0.0.1", port: Int = 8080, databasePath: String = "flow-service.sqlite",
     postgresURL: String? = nil, bodyLimit: Int = 64 * 1024, idleTimeout: Duration? = .seconds(15 * 60),
     evictionInterval: Duration = .seconds(30), connectionIdleTimeout: Duration = .seconds(30),
     headerTimeout: Duration = .seconds(10), headerLimit: Int = 16 * 1024, streamLimit: Int = 1000,
-    sessionStreamLimit: Int = 16
+    sessionStreamLimit: Int = 16, apiKey: String? = nil, sessionKey: String? = nil
   ) {
     self.hostname = hostname
     self.port = port
@@ -70,8 +81,35 @@ public struct ServiceConfiguration: Sendable {
     self.headerLimit = headerLimit
     self.streamLimit = streamLimit
     self.sessionStreamLimit = sessionStreamLimit
+    self.apiKey = apiKey
+    self.sessionKey = sessionKey
   }
 
   /// The code of a ``postgresURL`` that `buildApplication(configuration:logger:)` can't read.
   public static let invalidPostgresURL = SnapshotStoreError.Code(rule: "invalidPostgresURL")
+
+  /// The code of an ``apiKey`` that `buildApplication(configuration:logger:)` refuses: shorter
+  /// than 16 characters, or with a character that is not visible ASCII.
+  public static let invalidAPIKey = SnapshotStoreError.Code(rule: "invalidAPIKey")
+
+  /// The code of a ``sessionKey`` that `buildApplication(configuration:logger:)` refuses:
+  /// shorter than 32 bytes.
+  public static let invalidSessionKey = SnapshotStoreError.Code(rule: "invalidSessionKey")
+
+  /// What is wrong with an API key, or `nil`: it must be 16 characters or more, each visible
+  /// ASCII (`!` to `~`), so that it fits in `Authorization: Bearer <key>` as it is.
+  static func apiKeyProblem(_ key: String) -> String? {
+    guard key.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+      return "The API key has a character that is not visible ASCII (no spaces, no control characters)."
+    }
+    guard key.utf8.count >= 16 else {
+      return "The API key is \(key.utf8.count) characters long: it needs 16 or more."
+    }
+    return nil
+  }
+
+  /// What is wrong with a session key of `length` bytes, or `nil`: it needs 32 or more.
+  static func sessionKeyProblem(_ length: Int) -> String? {
+    length >= 32 ? nil : "The session key is \(length) bytes long: it needs 32 or more."
+  }
 }

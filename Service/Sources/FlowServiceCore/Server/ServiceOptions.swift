@@ -3,7 +3,8 @@
 /// `FLOW_SERVICE_POSTGRES_URL`, `FLOW_SERVICE_IDLE_TIMEOUT`, and the connection limits
 /// `FLOW_SERVICE_CONNECTION_IDLE_TIMEOUT`, `FLOW_SERVICE_HEADER_TIMEOUT`,
 /// `FLOW_SERVICE_HEADER_LIMIT`, `FLOW_SERVICE_STREAM_LIMIT`,
-/// `FLOW_SERVICE_SESSION_STREAM_LIMIT`), then the defaults.
+/// `FLOW_SERVICE_SESSION_STREAM_LIMIT`, and the keys `FLOW_SERVICE_API_KEY`,
+/// `FLOW_SERVICE_SESSION_KEY`), then the defaults.
 ///
 /// ```swift
 /// switch ServiceOptions.parse(["--port", "9000"], environment: [:]) {
@@ -24,6 +25,7 @@ public struct ServiceOptions: Sendable {
                        [--idle-timeout SECONDS] [--connection-idle-timeout SECONDS]
                        [--header-timeout SECONDS] [--header-limit BYTES]
                        [--stream-limit COUNT] [--session-stream-limit COUNT]
+                       [--api-key KEY] [--session-key KEY]
       --hostname HOST   the address to listen on (127.0.0.1; env FLOW_SERVICE_HOSTNAME)
       --port PORT       the port (8080; env FLOW_SERVICE_PORT)
       --database PATH   the SQLite file (flow-service.sqlite in the working directory;
@@ -49,6 +51,13 @@ public struct ServiceOptions: Sendable {
       --session-stream-limit COUNT
                         the most event streams of one session at once in this instance
                         (16; env FLOW_SERVICE_SESSION_STREAM_LIMIT)
+      --api-key KEY     the key of the admin endpoints, the inspector and every session;
+                        16 or more visible ASCII characters (none: a random key for this
+                        process, logged once; env FLOW_SERVICE_API_KEY)
+      --session-key KEY
+                        the key of the sessions' secrets, 32 bytes or more; the same on
+                        every instance (none: one made once and kept in the database;
+                        env FLOW_SERVICE_SESSION_KEY)
     """
 
   /// A problem with the options, or a request for help.
@@ -93,6 +102,12 @@ public struct ServiceOptions: Sendable {
     for (name, option) in Self.environmentLimits {
       if let value = environment[name] { try read(option, value, from: name) }
     }
+    if let key = environment["FLOW_SERVICE_API_KEY"], !key.isEmpty {
+      configuration.apiKey = try Self.apiKey(key, from: "FLOW_SERVICE_API_KEY")
+    }
+    if let key = environment["FLOW_SERVICE_SESSION_KEY"], !key.isEmpty {
+      configuration.sessionKey = try Self.sessionKey(key, from: "FLOW_SERVICE_SESSION_KEY")
+    }
   }
 
   private mutating func read(_ arguments: [String]) throws(Problem) {
@@ -109,6 +124,8 @@ public struct ServiceOptions: Sendable {
       case "--database": configuration.databasePath = value
       case "--postgres": configuration.postgresURL = value
       case "--idle-timeout": configuration.idleTimeout = try Self.idleTimeout(value, from: "--idle-timeout")
+      case "--api-key": configuration.apiKey = try Self.apiKey(value, from: "--api-key")
+      case "--session-key": configuration.sessionKey = try Self.sessionKey(value, from: "--session-key")
       default: try read(option, value, from: option)
       }
     }
@@ -116,7 +133,8 @@ public struct ServiceOptions: Sendable {
 
   private static let options: Set = [
     "--hostname", "--port", "--database", "--postgres", "--idle-timeout", "--connection-idle-timeout",
-    "--header-timeout", "--header-limit", "--stream-limit", "--session-stream-limit",
+    "--header-timeout", "--header-limit", "--stream-limit", "--session-stream-limit", "--api-key",
+    "--session-key",
   ]
 
   /// The connection limits' environment variables, and the option each stands for.
@@ -154,6 +172,21 @@ public struct ServiceOptions: Sendable {
       throw Problem("\(source) is '\(text)', not a number of seconds")
     }
     return seconds == 0 ? nil : .seconds(seconds)
+  }
+
+  /// An API key that ``ServiceConfiguration/apiKeyProblem(_:)`` accepts; the problem never
+  /// repeats the key.
+  private static func apiKey(_ text: String, from source: String) throws(Problem) -> String {
+    if let problem = ServiceConfiguration.apiKeyProblem(text) { throw Problem("\(source): \(problem)") }
+    return text
+  }
+
+  /// A session key of 32 bytes or more; the problem never repeats the key.
+  private static func sessionKey(_ text: String, from source: String) throws(Problem) -> String {
+    if let problem = ServiceConfiguration.sessionKeyProblem(text.utf8.count) {
+      throw Problem("\(source): \(problem)")
+    }
+    return text
   }
 
   /// A whole number of `unit`, 1 or more.

@@ -10,6 +10,8 @@ struct ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
   let code: String
   /// The sentence naming it.
   let message: String
+  /// The `WWW-Authenticate` field's value of a 401, naming the scheme the service wants.
+  let challenge: String?
 
   /// Creates an error.
   ///
@@ -17,10 +19,40 @@ struct ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
   ///   - status: The HTTP status code.
   ///   - code: The rule that was broken.
   ///   - message: The sentence naming it.
-  init(status: Int, code: String, message: String) {
+  ///   - challenge: The `WWW-Authenticate` field's value, for a 401.
+  init(status: Int, code: String, message: String, challenge: String? = nil) {
     self.status = status
     self.code = code
     self.message = message
+    self.challenge = challenge
+  }
+
+  /// The header fields the answer carries besides its content type: `WWW-Authenticate` for
+  /// a 401.
+  var headers: [(String, String)] { challenge.map { [("WWW-Authenticate", $0)] } ?? [] }
+
+  /// A request without the credential its endpoint needs: 401 `missingCredentials`, with
+  /// `WWW-Authenticate: Bearer realm="FlowService"`.
+  static func missingCredentials(_ message: String) -> ServiceError {
+    ServiceError(
+      status: 401, code: "missingCredentials", message: message,
+      challenge: "Bearer realm=\"\(Authentication.realm)\"")
+  }
+
+  /// A request whose credential is not the one its endpoint needs: 401 `invalidCredentials`,
+  /// with `WWW-Authenticate: Bearer realm="FlowService", error="invalid_token"` (RFC 6750).
+  static func invalidCredentials(_ message: String) -> ServiceError {
+    ServiceError(
+      status: 401, code: "invalidCredentials", message: message,
+      challenge: "Bearer realm=\"\(Authentication.realm)\", error=\"invalid_token\"")
+  }
+
+  /// No such session: 404 `unknownSession`, the host's own answer for a session it doesn't
+  /// find (also the answer to a secret that doesn't open the session, so that it looks the same).
+  static func unknownSession(_ id: SessionID) -> ServiceError {
+    ServiceError(
+      status: 404, code: "unknownSession",
+      message: "No session '\(id)': the host does not hold it and its store has no snapshot of it.")
   }
 
   /// The body the service answers with.

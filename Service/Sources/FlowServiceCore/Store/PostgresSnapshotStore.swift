@@ -110,8 +110,8 @@ final class PostgresSnapshotStore: PagingSnapshotStore {
   }
 
   /// Creates the `snapshots` table if it isn't there, and its index in byte order
-  /// (`snapshots_session_bytes`, for ``sessions(after:limit:)``); several instances may do it
-  /// at once.
+  /// (`snapshots_session_bytes`, for ``sessions(after:limit:)``), and the `settings` table
+  /// (``sessionKey(storing:)``); several instances may do it at once.
   ///
   /// - Throws: `SnapshotStoreError` with the code ``databaseFailed``.
   func prepare() async throws(SnapshotStoreError) {
@@ -128,6 +128,10 @@ final class PostgresSnapshotStore: PagingSnapshotStore {
             updated_at TIMESTAMPTZ NOT NULL DEFAULT now()
           )
           """, logger: logger)
+        // The service's settings: its session key (`sessionKey(storing:)`).
+        try await connection.query(
+          "CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY NOT NULL, value BYTEA NOT NULL)",
+          logger: logger)
         // The lists of sessions page in byte order, whatever the database's collation.
         try await connection.query(
           #"CREATE INDEX IF NOT EXISTS snapshots_session_bytes ON snapshots (session COLLATE "C")"#,
@@ -392,6 +396,36 @@ final class PostgresSnapshotStore: PagingSnapshotStore {
     var first: Int64?
     for try await version in rows.decode(Int64.self) where first == nil { first = version }
     return first
+  }
+
+  /// The service's session key, kept in the table `settings(name TEXT PRIMARY KEY, value
+  /// BYTEA)` under the name `sessionKey` (``prepare()`` creates it), shared by every instance:
+  /// the one stored there, or `candidate`, stored first when there is none. Of several
+  /// instances that start at once, one stores its candidate and all read that one.
+  ///
+  /// - Parameter candidate: The key to keep when the database has none.
+  /// - Returns: The stored key.
+  /// - Throws: `SnapshotStoreError` with the code ``databaseFailed``, or
+  ///   `damaged` when the stored key is shorter than 32 bytes.
+  func sessionKey(storing candidate: [UInt8]) async throws(SnapshotStoreError) -> [UInt8] {
+    var stored: [UInt8]?
+    do {
+      try await client.query(
+        """
+        INSERT INTO settings (name, value) VALUES ('sessionKey', \(ByteBuffer(bytes: candidate)))
+        ON CONFLICT (name) DO NOTHING
+        """, logger: logger)
+      let rows = try await client.query(
+        "SELECT value FROM settings WHERE name = 'sessionKey'", logger: logger)
+      for try await value in rows.decode(ByteBuffer.self) { stored = Array(buffer: value) }
+    } catch {
+      throw failure("read the session key", error, nil)
+    }
+    guard let stored, stored.count >= 32 else {
+      throw SnapshotStoreError(
+        .damaged, "The session key in PostgreSQL (table settings) is damaged: it is shorter than 32 bytes.")
+    }
+    return stored
   }
 
   /// A PostgreSQL failure as a store error: ``sessionBusy`` for a lock not granted in time.

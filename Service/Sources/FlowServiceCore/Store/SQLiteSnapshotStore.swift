@@ -164,6 +164,36 @@ final class SQLiteSnapshotStore: PagingSnapshotStore {
     }
   }
 
+  /// The service's session key, kept in the table `settings(name TEXT PRIMARY KEY, value
+  /// BLOB)` of the same file under the name `sessionKey`: the one stored there, or `candidate`,
+  /// stored first when there is none (in one transaction, so two processes agree).
+  ///
+  /// - Parameter candidate: The key to keep when the database has none.
+  /// - Returns: The stored key.
+  /// - Throws: `SnapshotStoreError` with the code `database`, or
+  ///   ``SnapshotStoreError/Code/damaged`` when the stored key is not a blob of 32 bytes or more.
+  func sessionKey(storing candidate: [UInt8]) throws(SnapshotStoreError) -> [UInt8] {
+    let value: DatabaseValue?
+    do {
+      value = try pool.write { db in
+        try db.execute(
+          sql: "CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY NOT NULL, value BLOB NOT NULL)")
+        try db.execute(
+          sql: "INSERT INTO settings (name, value) VALUES ('sessionKey', ?) ON CONFLICT (name) DO NOTHING",
+          arguments: [Data(candidate)])
+        return try DatabaseValue.fetchOne(db, sql: "SELECT value FROM settings WHERE name = 'sessionKey'")
+      }
+    } catch {
+      throw failure("read the session key", error, nil)
+    }
+    guard let value, case .blob(let data) = value.storage, data.count >= 32 else {
+      throw SnapshotStoreError(
+        .damaged,
+        "The session key in \(path) (table settings) is damaged: it is not a blob of 32 bytes or more.")
+    }
+    return Array(data)
+  }
+
   /// A database failure as a store error.
   private func failure(_ operation: String, _ error: any Error, _ session: SessionID?) -> SnapshotStoreError {
     SnapshotStoreError(Self.databaseFailed, "Can't \(operation) in \(path): \(error).", session: session)

@@ -18,8 +18,9 @@ import Testing
       let id = try await service.createSession()
       try await service.open(id, "shop://catalog/products/42")
       try await service.act(id, "present", url: "shop://cart")
-      // The live test server listens on `localhost`, on a port the system chose.
-      let url = "http://localhost:\(try #require(client.port))/inspect/\(id)"
+      // The live test server listens on `localhost`, on a port the system chose. The key in the
+      // address is answered with a redirect that sets the inspector's cookie.
+      let url = "http://localhost:\(try #require(client.port))/inspect/\(id)?key=\(testAPIKey)"
 
       let dom = try await Chromium.run(["--dump-dom", url], in: directory)
       #expect(dom.status == 0)
@@ -50,7 +51,7 @@ import Testing
     try await app.test(.live) { client in
       let service = ServiceClient(client: client)
       let id = try await service.createSession()
-      let url = "http://localhost:\(try #require(client.port))/inspect/\(id)"
+      let url = "http://localhost:\(try #require(client.port))/inspect/\(id)?key=\(testAPIKey)"
       try await withTimeout(.seconds(60)) {
         try await DevTools.withPage(url, in: directory) { evaluate in
           /// Evaluates `expression` every 50 ms until it is `true`, for at most 20 s.

@@ -53,8 +53,9 @@ import Testing
       "s1", Expected.stack([Expected.catalog], presents: Expected.sheet([Expected.cart, Expected.checkout])),
       flows: [Expected.checkoutFlow], account: "bob")
     let page = InspectorPage.session(
-      state, events: [SessionEvent(index: 7, event: "Cart.viewDidLoad"), SessionEvent(index: 8, event: "x")])
-    #expect(page.contains("<body data-session=\"s1\">"))
+      state, events: [SessionEvent(index: 7, event: "Cart.viewDidLoad"), SessionEvent(index: 8, event: "x")],
+      secret: "s3cret_-")
+    #expect(page.contains("<body data-session=\"s1\" data-secret=\"s3cret_-\">"))
     #expect(page.contains("<p>Signed in: <code>bob</code>. Waiting for: nothing."))
     #expect(page.contains("<div id=\"tree\">" + TreeSVG.svg(state.root) + "</div>"))
     #expect(
@@ -66,14 +67,17 @@ import Testing
     #expect(occurrences(of: "<style", in: page) == 1)
     #expect(
       page.contains(
-        "new WebSocket(location.origin.replace(/^http/, \"ws\") + \"/sessions/\" + id + \"/events\")"))
+        "const stream = location.origin.replace(/^http/, \"ws\") + \"/sessions/\" + id + \"/events\";\n"
+          + "const offer = [\"flow-service\", \"bearer.\" + document.body.dataset.secret];\n"
+          + "const socket = new WebSocket(stream, offer);"))
     #expect(!page.contains("src="))
     #expect(!page.contains("<link"))
   }
 
   @Test func aSessionsPageListsItsNewestEventsOnly() {
     let events = (0..<(InspectorPage.eventLimit + 10)).map { SessionEvent(index: $0, event: "e\($0)") }
-    let page = InspectorPage.session(Expected.state("s", Expected.stack([Expected.catalog])), events: events)
+    let page = InspectorPage.session(
+      Expected.state("s", Expected.stack([Expected.catalog])), events: events, secret: "s")
     #expect(occurrences(of: "<li>#", in: page) == InspectorPage.eventLimit)
     #expect(!page.contains("<li>#9 e9</li>"))
     #expect(page.contains("<li>#10 e10</li>"))
@@ -91,7 +95,7 @@ import Testing
       flows: [FlowNode(name: hostile, state: "running", firstScreen: hostile, children: [])],
       account: hostile,
       pending: [hostile])
-    let page = InspectorPage.session(state, events: [SessionEvent(index: 0, event: hostile)])
+    let page = InspectorPage.session(state, events: [SessionEvent(index: 0, event: hostile)], secret: "s")
     #expect(occurrences(of: "<script", in: page) == 1)
     #expect(occurrences(of: "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;", in: page) == 6)
     let error = InspectorPage.error(status: 404, message: hostile)

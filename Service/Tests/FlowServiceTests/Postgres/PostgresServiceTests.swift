@@ -22,6 +22,33 @@ struct PostgresServiceTests {
     }
   }
 
+  @Test func instancesOnOneDatabaseShareTheSessionKey() async throws {
+    try await TestPostgres.withDatabase { url in
+      let configuration = TestPostgres.configuration(url)
+      try await withService(configuration) { first in
+        try await withService(configuration) { second in
+          let created = try await first.authorized(nil).createSessionAndSecret()
+          let mine = second.authorized(bearer(created.secret))
+          #expect(try await mine.open(created.id, "shop://cart").root?.presents != nil)
+          let other = try await second.authorized(nil).createSessionAndSecret()
+          #expect(
+            try await first.authorized(bearer(other.secret)).get("/sessions/\(created.id)").status == 404)
+        }
+      }
+      // A restart finds the same key.
+      try await withService(configuration) { again in
+        #expect(try await again.authorized(nil).get("/metrics").status == 401)
+        let created = try await again.authorized(nil).createSessionAndSecret()
+        try await TestPostgres.withStore(url) { store in
+          let key = try await store.sessionKey(storing: Array(repeating: 9, count: 32))
+          #expect(
+            try Authentication(apiKey: testAPIKey, sessionKey: key).secret(for: try SessionID(created.id))
+              == created.secret)
+        }
+      }
+    }
+  }
+
   @Test func twoInstancesApplyConcurrentRequestsToTheSameSessionsOneAtATime() async throws {
     try await TestPostgres.withDatabase { url in
       let configuration = TestPostgres.configuration(url)
@@ -209,7 +236,8 @@ struct PostgresEventStreamTests {
           let id = try await first.createSession()
           let received = Mutex<[SessionEvent]>([])
           try await withTimeout(.seconds(30)) {
-            try await client.ws("/sessions/\(id)/events") { inbound, outbound, _ in
+            try await client.ws("/sessions/\(id)/events", configuration: webSocketConfiguration()) {
+              inbound, outbound, _ in
               var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
               let message = try await messages.next()
               guard case .text(let subscribed)? = message else {

@@ -33,6 +33,20 @@ struct PostgresSnapshotStoreTests {
     }
   }
 
+  @Test func theFirstSessionKeyStoredIsEveryInstancesKey() async throws {
+    try await TestPostgres.withDatabase { url in
+      let first = Array(repeating: UInt8(1), count: 32)
+      let stored = try await TestPostgres.withStore(url) { store in
+        try await store.sessionKey(storing: first)
+      }
+      let again = try await TestPostgres.withStore(url) { store in
+        try await store.sessionKey(storing: Array(repeating: 2, count: 32))
+      }
+      #expect(stored == first)
+      #expect(again == first)
+    }
+  }
+
   @Test func aStoreListsItsSessionsAPageAtATimeInByteOrder() async throws {
     try await TestPostgres.withDatabase { url in
       try await TestPostgres.withStore(url) { store in

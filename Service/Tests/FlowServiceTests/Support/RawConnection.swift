@@ -90,8 +90,11 @@ func rawRequest(_ method: String, _ path: String, _ headers: [(String, String)] 
   return text + "\r\n"
 }
 
-/// The header fields of a WebSocket upgrade request.
+/// The header fields of a WebSocket upgrade request, without a credential.
 let webSocketUpgradeHeaders = [
   ("Connection", "Upgrade"), ("Upgrade", "websocket"), ("Sec-WebSocket-Version", "13"),
   ("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="),
 ]
+
+/// The `Authorization` field that sends the test API key, for raw requests.
+let testAPIKeyHeader = ("Authorization", bearer(testAPIKey))

@@ -35,17 +35,18 @@ final class ServiceProcess: Sendable {
     return FileManager.default.isExecutableFile(atPath: path) ? path : nil
   }
 
-  /// Starts `FlowService` with `arguments` on a port the system chooses, and returns once it
-  /// listens (within 60 seconds).
-  static func start(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws
-    -> ServiceProcess
-  {
+  /// Starts `FlowService` with `arguments` and `--api-key apiKey` (none when `nil`) on a port
+  /// the system chooses, and returns once it listens (within 60 seconds).
+  static func start(
+    _ arguments: [String], apiKey: String? = testAPIKey, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> ServiceProcess {
     let executable = try #require(
       executable, "no FlowService executable next to the tests", sourceLocation: sourceLocation)
     let log = FileManager.default.temporaryDirectory.appendingPathComponent(
       "FlowService-\(UUID().uuidString).log"
     ).path
-    let argv = [executable] + arguments + ["--hostname", "127.0.0.1", "--port", "0"]
+    let key = apiKey.map { ["--api-key", $0] } ?? []
+    let argv = [executable] + arguments + key + ["--hostname", "127.0.0.1", "--port", "0"]
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }

@@ -73,8 +73,10 @@ enum TestPostgres {
     }
   }
 
-  /// A service configuration over the PostgreSQL database `url`, with no idle eviction.
+  /// A service configuration over the PostgreSQL database `url`, with no idle eviction, and the
+  /// test API key (the session key is kept in the database).
   static func configuration(_ url: String) -> ServiceConfiguration {
-    ServiceConfiguration(hostname: "127.0.0.1", port: 0, postgresURL: url, idleTimeout: nil)
+    ServiceConfiguration(
+      hostname: "127.0.0.1", port: 0, postgresURL: url, idleTimeout: nil, apiKey: testAPIKey)
   }
 }

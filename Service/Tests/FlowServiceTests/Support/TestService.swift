@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Testing
+import WSClient
 
 @testable import FlowServiceCore
 
@@ -26,11 +27,18 @@ struct TemporaryDirectory {
   }
 }
 
-/// An answer: its status, its content type and its body as text.
+/// An answer: its status, its content type and its body as text (and its header fields,
+/// which its equality ignores).
 struct Answer: Equatable, CustomStringConvertible {
   var status: Int
   var contentType: String?
   var body: String
+  /// Every header field of the answer.
+  var fields: HTTPFields = [:]
+
+  static func == (lhs: Answer, rhs: Answer) -> Bool {
+    lhs.status == rhs.status && lhs.contentType == rhs.contentType && lhs.body == rhs.body
+  }
 
   var description: String { "\(status) \(contentType ?? "-") \(body)" }
 
@@ -47,37 +55,78 @@ struct Answer: Equatable, CustomStringConvertible {
   }
 }
 
+/// The API key of the tests' services (``testConfiguration(database:bodyLimit:)``,
+/// `TestPostgres.configuration(_:)`, ``ServiceProcess``).
+let testAPIKey = "test-api-key-0123456789"
+
+/// The `Authorization` field's value that sends `credential`.
+func bearer(_ credential: String) -> String { "Bearer " + credential }
+
+/// A WebSocket client's configuration that sends `authorization` (the test API key by default).
+func webSocketConfiguration(authorization: String? = bearer(testAPIKey)) -> WebSocketClientConfiguration {
+  var fields = HTTPFields()
+  if let authorization { fields[.authorization] = authorization }
+  return WebSocketClientConfiguration(additionalHeaders: fields)
+}
+
 /// Sends requests to an application under test: through its router, or to a live server.
+///
+/// Every request carries the client's `Authorization` field: the test API key unless
+/// ``authorized(_:)`` chose another credential, or none.
 struct ServiceClient: Sendable {
-  private let sendRequest: @Sendable (HTTPRequest.Method, String, String?) async throws -> Answer
+  private let sendRequest: @Sendable (HTTPRequest.Method, String, String?, HTTPFields) async throws -> Answer
+  /// The `Authorization` field's value sent with every request, or `nil` for none.
+  let authorization: String?
 
   /// A client of an application's test framework.
-  init(client: any TestClientProtocol) {
-    sendRequest = { method, uri, body in
-      try await client.execute(uri: uri, method: method, body: body.map { ByteBuffer(string: $0) }) {
-        response in
+  init(client: any TestClientProtocol, authorization: String? = bearer(testAPIKey)) {
+    self.authorization = authorization
+    sendRequest = { method, uri, body, headers in
+      try await client.execute(
+        uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) }
+      ) { response in
         Answer(
           status: Int(response.status.code), contentType: response.headers[.contentType],
-          body: String(buffer: response.body))
+          body: String(buffer: response.body), fields: response.headers)
       }
     }
   }
 
   /// A client of a live server, over one connection (`live` must be connected).
-  init(live: TestClient) {
-    sendRequest = { method, uri, body in
+  init(live: TestClient, authorization: String? = bearer(testAPIKey)) {
+    self.authorization = authorization
+    sendRequest = { method, uri, body, headers in
+      var headers = headers
+      headers[.connection] = "keep-alive"
       let response = try await live.execute(
         TestClient.Request(
-          uri, method: method, authority: "localhost", headers: [.connection: "keep-alive"],
+          uri, method: method, authority: "localhost", headers: headers,
           body: body.map { ByteBuffer(string: $0) }))
       return Answer(
         status: Int(response.status.code), contentType: response.headers[.contentType],
-        body: response.body.map { String(buffer: $0) } ?? "")
+        body: response.body.map { String(buffer: $0) } ?? "", fields: response.headers)
     }
   }
 
-  func send(_ method: HTTPRequest.Method, _ uri: String, body: String? = nil) async throws -> Answer {
-    try await sendRequest(method, uri, body)
+  private init(
+    sendRequest: @escaping @Sendable (HTTPRequest.Method, String, String?, HTTPFields) async throws -> Answer,
+    authorization: String?
+  ) {
+    self.sendRequest = sendRequest
+    self.authorization = authorization
+  }
+
+  /// The same client sending `authorization` as its `Authorization` field (`nil`: none).
+  func authorized(_ authorization: String?) -> ServiceClient {
+    ServiceClient(sendRequest: sendRequest, authorization: authorization)
+  }
+
+  func send(
+    _ method: HTTPRequest.Method, _ uri: String, body: String? = nil, headers: HTTPFields = [:]
+  ) async throws -> Answer {
+    var fields = headers
+    if let authorization, fields[.authorization] == nil { fields[.authorization] = authorization }
+    return try await sendRequest(method, uri, body, fields)
   }
 
   func delete(_ uri: String) async throws -> Answer { try await send(.delete, uri) }
@@ -90,9 +139,16 @@ struct ServiceClient: Sendable {
 
   /// Creates a session and returns its identifier.
   func createSession(sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+    try await createSessionAndSecret(sourceLocation: sourceLocation).id
+  }
+
+  /// Creates a session and returns its identifier and secret.
+  func createSessionAndSecret(sourceLocation: SourceLocation = #_sourceLocation) async throws
+    -> CreatedSession
+  {
     let answer = try await post("/sessions")
     #expect(answer.status == 201, sourceLocation: sourceLocation)
-    return try answer.decoded(CreatedSession.self, sourceLocation: sourceLocation).id
+    return try answer.decoded(CreatedSession.self, sourceLocation: sourceLocation)
   }
 
   /// The session's state, decoded.
@@ -136,10 +192,12 @@ func openBody(_ url: String) -> String {
   String(decoding: try! JSONEncoder().encode(OpenRequest(url: url)), as: UTF8.self)
 }
 
-/// A configuration over `database`, with no idle eviction.
+/// A configuration over `database`, with no idle eviction, and the test API key (its session
+/// key is kept in the database).
 func testConfiguration(database: String, bodyLimit: Int = 64 * 1024) -> ServiceConfiguration {
   ServiceConfiguration(
-    hostname: "127.0.0.1", port: 0, databasePath: database, bodyLimit: bodyLimit, idleTimeout: nil)
+    hostname: "127.0.0.1", port: 0, databasePath: database, bodyLimit: bodyLimit, idleTimeout: nil,
+    apiKey: testAPIKey)
 }
 
 /// Builds the application over `configuration` and runs `body` with a client of its router.

@@ -1,0 +1,209 @@
+import AppFlow
+import Crypto
+import Foundation
+import Synchronization
+
+/// Who may do what: the API key opens every endpoint, a session's secret opens that session's
+/// own endpoints (`/sessions/{id}` and below), and nothing opens anything else.
+///
+/// A session's secret is `HMAC-SHA256(session key, session identifier)`, in base64url without
+/// padding (43 characters): nothing is stored per session, the secret is the same after a
+/// restart and on every instance that has the same session key, and a secret says nothing
+/// about another session's. Every comparison of a credential takes the same time whatever
+/// the credential (HMAC's own check for secrets; digests compared byte for byte, without an
+/// early exit, for the API key and the inspector's cookie), so its timing can't reveal a key
+/// a byte at a time. No credential is ever written to a log or an error message.
+final class Authentication: Sendable {
+  /// SHA-256 of the API key: what a presented key's digest is compared with.
+  private let apiKeyDigest: [UInt8]
+  /// The inspector's cookie value: a MAC made with the API key, so the cookie is not the key.
+  let inspectorCookie: String
+  /// The key of the sessions' secrets; `nil` until it is loaded (before the server listens).
+  private let sessionKey: Mutex<SymmetricKey?>
+
+  /// The realm that `WWW-Authenticate` names.
+  static let realm = "FlowService"
+  /// The name of the inspector's cookie.
+  static let cookieName = "flow_service_inspector"
+  /// The WebSocket subprotocol that the server picks when a client offers it beside its
+  /// credential (`Sec-WebSocket-Protocol: flow-service, bearer.<secret>`).
+  static let webSocketProtocol = "flow-service"
+  /// The prefix of the WebSocket subprotocol that carries a credential.
+  static let webSocketBearerPrefix = "bearer."
+
+  /// Creates the checks of `apiKey`, with the sessions' key if it is known already.
+  ///
+  /// - Parameters:
+  ///   - apiKey: The API key.
+  ///   - sessionKey: The key of the sessions' secrets; set it later with ``setSessionKey(_:)``
+  ///     when it comes from the database.
+  init(apiKey: String, sessionKey: [UInt8]? = nil) {
+    apiKeyDigest = Array(SHA256.hash(data: Array(apiKey.utf8)))
+    let cookie = HMAC<SHA256>.authenticationCode(
+      for: Array("FlowService inspector cookie".utf8), using: SymmetricKey(data: Array(apiKey.utf8)))
+    inspectorCookie = Self.base64URL(Array(cookie))
+    self.sessionKey = Mutex(sessionKey.map { SymmetricKey(data: $0) })
+  }
+
+  /// Sets the key of the sessions' secrets.
+  func setSessionKey(_ key: [UInt8]) {
+    sessionKey.withLock { $0 = SymmetricKey(data: key) }
+  }
+
+  /// The session's secret: `HMAC-SHA256(session key, id)`, base64url without padding.
+  ///
+  /// - Throws: 503 `notReady` when the session key is not loaded yet.
+  func secret(for id: SessionID) throws(ServiceError) -> String {
+    let key = try currentSessionKey()
+    return Self.base64URL(Array(HMAC<SHA256>.authenticationCode(for: Array(id.rawValue.utf8), using: key)))
+  }
+
+  /// A Boolean value indicating whether `token` is the API key (in constant time).
+  func isAPIKey(_ token: some StringProtocol) -> Bool {
+    Self.constantTimeEqual(Array(SHA256.hash(data: Array(token.utf8))), apiKeyDigest)
+  }
+
+  /// A Boolean value indicating whether `value` is the inspector's cookie (in constant time).
+  func isInspectorCookie(_ value: some StringProtocol) -> Bool {
+    Self.constantTimeEqual(
+      Array(SHA256.hash(data: Array(value.utf8))), Array(SHA256.hash(data: Array(inspectorCookie.utf8))))
+  }
+
+  /// A Boolean value indicating whether `token` opens the session: it is the session's
+  /// secret or the API key.
+  func opens(_ id: SessionID, with token: some StringProtocol) throws(ServiceError) -> Bool {
+    if isAPIKey(token) { return true }
+    let key = try currentSessionKey()
+    guard let mac = Self.bytes(base64URL: token) else { return false }
+    return HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: Array(id.rawValue.utf8), using: key)
+  }
+
+  // MARK: Decisions
+
+  /// Checks a request to an admin endpoint: `token` must be the API key.
+  ///
+  /// - Throws: 401 ``ServiceError/missingCredentials(_:)`` without a token,
+  ///   ``ServiceError/invalidCredentials(_:)`` with another one.
+  func checkAdmin(_ token: String?) throws(ServiceError) {
+    guard let token else {
+      throw .missingCredentials("This endpoint needs the API key: send 'Authorization: Bearer <API key>'.")
+    }
+    guard isAPIKey(token) else {
+      throw .invalidCredentials("The credential is not the API key.")
+    }
+  }
+
+  /// Checks a request to a session's endpoint (`segment` is the path's identifier): `token`
+  /// must be the session's secret or the API key.
+  ///
+  /// A token that opens neither is answered exactly as a session that does not exist (404
+  /// `unknownSession`), so that a stranger's guess can't tell whether a session exists.
+  ///
+  /// - Throws: 401 ``ServiceError/missingCredentials(_:)`` without a token; 400
+  ///   `invalidSessionID` when `segment` is not an identifier (and the token not the API key);
+  ///   404 `unknownSession` when the token opens neither this session nor all.
+  func checkSession(_ segment: Substring, _ token: String?) throws(ServiceError) {
+    guard let token else {
+      throw .missingCredentials(
+        "A session's endpoints need its secret (from POST /sessions) or the API key: send 'Authorization: Bearer <secret>'."
+      )
+    }
+    if isAPIKey(token) { return }
+    let id: SessionID
+    do {
+      id = try SessionID(String(segment))
+    } catch {
+      throw ServiceError(error)
+    }
+    guard try opens(id, with: token) else { throw .unknownSession(id) }
+  }
+
+  private func currentSessionKey() throws(ServiceError) -> SymmetricKey {
+    guard let key = sessionKey.withLock({ $0 }) else {
+      throw ServiceError(
+        status: 503, code: "notReady", message: "The service has not loaded its session key yet.")
+    }
+    return key
+  }
+
+  // MARK: Credentials in requests
+
+  /// The token of an `Authorization: Bearer <token>` field's value, or `nil` (the scheme's
+  /// name in any case, as RFC 9110 allows).
+  static func bearer(_ authorization: String?) -> String? {
+    guard let authorization else { return nil }
+    let parts = authorization.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+    guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+    let token = parts[1].trimmingCharacters(in: .whitespaces)
+    return token.isEmpty ? nil : token
+  }
+
+  /// The credential offered as a WebSocket subprotocol `bearer.<token>` in the
+  /// `Sec-WebSocket-Protocol` field's values, and whether `flow-service` was offered too.
+  static func webSocketBearer(_ values: [String]) -> (token: String?, offersProtocol: Bool) {
+    var token: String?
+    var offers = false
+    for value in values {
+      for item in value.split(separator: ",") {
+        let name = item.trimmingCharacters(in: .whitespaces)
+        if name == webSocketProtocol {
+          offers = true
+        } else if name.hasPrefix(webSocketBearerPrefix), token == nil {
+          let rest = String(name.dropFirst(webSocketBearerPrefix.count))
+          if !rest.isEmpty { token = rest }
+        }
+      }
+    }
+    return (token, offers)
+  }
+
+  /// The value of the cookie `name` in `Cookie` fields' values, or `nil`.
+  static func cookie(_ name: String, in values: [String]) -> String? {
+    for value in values {
+      for pair in value.split(separator: ";") {
+        let parts = pair.split(separator: "=", maxSplits: 1)
+        if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == name {
+          return parts[1].trimmingCharacters(in: .whitespaces)
+        }
+      }
+    }
+    return nil
+  }
+
+  // MARK: Bytes
+
+  /// A new random key: 32 bytes from the system's secure generator.
+  static func randomKey() -> [UInt8] {
+    SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) }
+  }
+
+  /// A new random API key: 32 random bytes in base64url (43 characters).
+  static func generatedAPIKey() -> String {
+    base64URL(randomKey())
+  }
+
+  /// Whether two byte arrays are equal, looking at every byte whatever the first difference.
+  static func constantTimeEqual(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    var difference: UInt8 = 0
+    for index in lhs.indices { difference |= lhs[index] ^ rhs[index] }
+    return difference == 0
+  }
+
+  /// `bytes` in base64url without padding (RFC 4648 §5).
+  static func base64URL(_ bytes: [UInt8]) -> String {
+    Data(bytes).base64EncodedString()
+      .replacingOccurrences(of: "+", with: "-")
+      .replacingOccurrences(of: "/", with: "_")
+      .replacingOccurrences(of: "=", with: "")
+  }
+
+  /// The bytes of base64url text without padding, or `nil` when it is not base64url.
+  static func bytes(base64URL text: some StringProtocol) -> [UInt8]? {
+    guard text.utf8.allSatisfy({ $0 < 0x80 }), !text.contains("+"), !text.contains("/"), !text.contains("=")
+    else { return nil }
+    var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+    standard += String(repeating: "=", count: (4 - standard.count % 4) % 4)
+    return Data(base64Encoded: standard).map(Array.init)
+  }
+}

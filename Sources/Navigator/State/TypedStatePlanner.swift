@@ -69,16 +69,15 @@ struct TypedStatePlanner<Key: Hashable & Sendable> {
   mutating func makeRoot(_ node: Node) -> Bool {
     guard isMakeable(node) else { return false }
     var shown = node
-    let presentation = shown.presentation
     shown.presentationStorage = []
     appendChange(.setRoot(shown))
-    guard let presentation else { return true }
-    return present(presentation, fromScreenWithParent: false)
+    guard !node.presentationStorage.isEmpty else { return true }
+    return present(node.presentationStorage[0])
   }
 
   /// Appends a dismissal to its run.
   @inlinable
-  mutating func appendDismissal(_ step: Step) {
+  mutating func appendDismissal(_ step: consuming Step) {
     steps.insert(step, at: dismissalCount)
     dismissalCount += 1
     changeEnd += 1
@@ -86,7 +85,7 @@ struct TypedStatePlanner<Key: Hashable & Sendable> {
 
   /// Appends a change of a layer that stays to its run.
   @inlinable
-  mutating func appendChange(_ step: Step) {
+  mutating func appendChange(_ step: consuming Step) {
     if changeEnd == steps.count { steps.append(step) } else { steps.insert(step, at: changeEnd) }
     changeEnd += 1
   }
@@ -110,13 +109,11 @@ struct TypedStatePlanner<Key: Hashable & Sendable> {
       content = .screen
     }
     let presented = screen.statePresented
-    let targetPresentation = node.presentation
-    if presented == nil, targetPresentation == nil {
+    if presented == nil, node.presentationStorage.isEmpty {
       return Node(key: key, content: content)
     }
     var current: NavigationState<Key>.Presentation?
-    guard screen.parent == nil, planPresentation(of: presented, to: targetPresentation, current: &current)
-    else {
+    guard screen.parent == nil, planPresentation(of: presented, to: node, current: &current) else {
       return nil
     }
     return Node(key: key, content: content, presenting: current)
@@ -143,11 +140,12 @@ struct TypedStatePlanner<Key: Hashable & Sendable> {
     var keptFirst = 0
     var lastIsMade = false
     for offset in entries.indices {
-      let entry = entries[offset]
-      guard case .screen = entry.content, entry.presentationStorage.isEmpty else { return nil }
+      guard case .screen = entries[offset].content, entries[offset].presentationStorage.isEmpty else {
+        return nil
+      }
       var match: Int?
       for index in current.indices
-      where used & (1 << UInt64(index)) == 0 && Self.same(currentNodes[index].key, entry.key) {
+      where used & (1 << UInt64(index)) == 0 && Self.same(currentNodes[index].key, entries[offset].key) {
         match = index
         break
       }
@@ -156,7 +154,7 @@ struct TypedStatePlanner<Key: Hashable & Sendable> {
         if keptInOrder, match == offset { keptFirst += 1 } else { keptInOrder = false }
         lastIsMade = false
       } else {
-        guard case .key = entry.key else { return nil }
+        guard case .key = entries[offset].key else { return nil }
         keptInOrder = false
         lastIsMade = true
       }
@@ -175,31 +173,36 @@ struct TypedStatePlanner<Key: Hashable & Sendable> {
     return currentNodes
   }
 
-  /// Plans what a kept screen outside any stack or container presents: keeps a matching
-  /// presentation, or dismisses the current one and presents the target's; sets `current`
-  /// to the presentation the window holds now.
+  /// Plans what a kept screen outside any stack or container presents, where the target has
+  /// `node`: keeps a matching presentation, or dismisses the current one and presents the
+  /// target's; sets `current` to the presentation the window holds now.
+  ///
+  /// It reads the target's presentation in place (`presentationStorage`), without copying it.
   @inlinable
   mutating func planPresentation(
-    of presented: ViewController?, to target: NavigationState<Key>.Presentation?,
-    current: inout NavigationState<Key>.Presentation?
+    of presented: ViewController?, to node: Node, current: inout NavigationState<Key>.Presentation?
   ) -> Bool {
     if let presented {
       let style = presented.modalPresentationStyle
       let key = presented.screenKey(as: Key.self)
-      if let target, target.style == style, style != .popover, target.anchor == nil,
-        presented.stateIsNavigationStack == target.screen.isStack, Self.same(key, target.screen.key)
+      if !node.presentationStorage.isEmpty, node.presentationStorage[0].style == style, style != .popover,
+        node.presentationStorage[0].anchor == nil,
+        presented.stateIsNavigationStack == node.presentationStorage[0].screenStorage[0].isStack,
+        Self.same(key, node.presentationStorage[0].screenStorage[0].key)
       {
         components.append(.presented)
         defer { components.removeLast() }
-        guard let kept = keep(presented, key, target.screen) else { return false }
+        guard let kept = keep(presented, key, node.presentationStorage[0].screenStorage[0]) else {
+          return false
+        }
         current = NavigationState.Presentation(kept, style: style, anchor: nil)
         return true
       }
       appendDismissal(.dismiss(presentedBy: path))
       current = StateReader<Key>().presentation(presented)
     }
-    guard let target else { return true }
-    return present(target, fromScreenWithParent: false)
+    guard !node.presentationStorage.isEmpty else { return true }
+    return present(node.presentationStorage[0])
   }
 
   /// A Boolean value indicating whether two keys are equal: `==`, written out so that it
@@ -222,24 +225,23 @@ struct TypedStatePlanner<Key: Hashable & Sendable> {
 
   // MARK: Screens the plan makes
 
-  /// Plans a new presentation from the screen at the walk's position, then the
-  /// presentations inside what it shows.
+  /// Plans a new presentation from the screen at the walk's position, a screen outside any
+  /// stack or container, then the presentations inside what it shows.
   @inlinable
-  mutating func present(_ presentation: NavigationState<Key>.Presentation, fromScreenWithParent: Bool) -> Bool
-  {
+  mutating func present(_ presentation: NavigationState<Key>.Presentation) -> Bool {
     let style = presentation.style
-    guard !fromScreenWithParent, style != .none, style != .popover, presentation.anchor == nil else {
+    guard style != .none, style != .popover, presentation.anchor == nil,
+      isMakeable(presentation.screenStorage[0])
+    else {
       return false
     }
-    var shown = presentation.screen
-    guard isMakeable(shown) else { return false }
-    let nested = shown.presentation
+    var shown = presentation.screenStorage[0]
     shown.presentationStorage = []
     steps.append(.present(shown, from: path, style: style))
-    guard let nested else { return true }
+    guard !presentation.screenStorage[0].presentationStorage.isEmpty else { return true }
     components.append(.presented)
     defer { components.removeLast() }
-    return present(nested, fromScreenWithParent: false)
+    return present(presentation.screenStorage[0].presentationStorage[0])
   }
 
   /// A Boolean value indicating whether the screen for `node` can be made by this planner:
@@ -259,8 +261,10 @@ struct TypedStatePlanner<Key: Hashable & Sendable> {
       case .instance: return false
       }
       guard !entries.isEmpty else { return false }
-      for entry in entries {
-        guard case .screen = entry.content, case .key = entry.key, entry.presentationStorage.isEmpty else {
+      for index in entries.indices {
+        guard case .screen = entries[index].content, case .key = entries[index].key,
+          entries[index].presentationStorage.isEmpty
+        else {
           return false
         }
       }

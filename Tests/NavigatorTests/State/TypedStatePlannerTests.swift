@@ -132,8 +132,8 @@ import Testing
       let (start, target) = generator.pair()
       if try plans(from: start, to: target).typed != nil { accepted += 1 }
     }
-    // The generator draws containers and popovers often, but not always: the typed planner
-    // is compared on a good share of the pairs.
-    #expect(accepted > 30)
+    // Most pairs are of the typed planner's shapes (248 to 263 of 300 for these seeds): the
+    // comparison is not made vacuously.
+    #expect(accepted > 200, "the typed planner accepted \(accepted) of 300 pairs")
   }
 }

@@ -222,3 +222,133 @@ extension NavigationState<StateKey>.Node {
     return node
   }
 }
+
+/// Navigation between two states of one stack (issue "speed"): from `[A, B, C]` to a
+/// ten-screen stack that shares `[A, B]` (`[A, B, D, E, F, G, H, I, J, K]`), and back. Each
+/// way is one `setViewControllers`: eight screens made and pushed, or eight popped and `C`
+/// made again.
+///
+/// The window is `Window()` (immediate scheduler, journal off, trap on misuse), visible;
+/// every navigation is `navigate(to:options: .init().animated(false))`.
+public final class StackStateWorkload {
+  typealias State = NavigationState<StateKey>
+
+  /// The callbacks the screens received.
+  public let tally = Tally()
+  /// The number of screens the provider made.
+  public private(set) var made = 0
+  let window: Window
+  let navigator: Navigator
+  /// The three-screen stack.
+  let start: State
+  /// The ten-screen stack.
+  let ten: State
+  let options = StateNavigationOptions<StateKey>().animated(false)
+
+  /// Builds the window, shows it, and navigates to the start (not measured).
+  public init() {
+    window = Window()
+    navigator = Navigator(window: window)
+    start = State(root: .stack([.screen(.a), .screen(.b), .screen(.c)]))
+    let keys: [StateKey] = [.a, .b, .d, .e, .f, .g, .h, .i, .j, .k]
+    ten = State(root: .stack(keys.map { .screen($0) }))
+    let tally = tally
+    navigator.provideScreens(for: StateKey.self) { [unowned self] key in
+      made &+= 1
+      return ModelScreen(key.name, tally: tally)
+    }
+    window.makeKeyAndVisible()
+    navigator.navigate(to: start, options: options)
+  }
+
+  /// The window's state.
+  var state: State { window.navigationState(keyedBy: StateKey.self) }
+
+  /// The screens of the window's root stack, by identity.
+  private var stack: [ObjectIdentifier] {
+    window.rootViewController?.children.map(ObjectIdentifier.init) ?? []
+  }
+
+  /// Runs one round trip and checks it: each plan is one `setViewControllers` to the other
+  /// state's entries, the window reaches the ten-screen stack and the start again, the
+  /// provider makes eight screens one way and one the other, and A and B stay the same
+  /// instances.
+  ///
+  /// - Returns: What went wrong; empty when nothing did.
+  public func check() -> [String] {
+    var problems: [String] = []
+    if state != start { problems.append("the window is not at the start") }
+    let toTen = (try? navigator.plan(to: ten))
+    if toTen?.steps != [.setStack(.root, to: ten.root!.entries!)] {
+      problems.append(
+        "the plan to the ten-screen stack is not one setStack: \(toTen.map { "\($0)" } ?? "nil")")
+    }
+    if toTen?.from != start || toTen?.to != ten { problems.append("the plan to ten names the wrong states") }
+    let before = stack
+    var madeBefore = made
+    toTenScreens()
+    if state != ten { problems.append("the navigation did not reach the ten-screen stack") }
+    if made - madeBefore != 8 { problems.append("the provider made \(made - madeBefore) screens, not 8") }
+    if Array(stack.prefix(2)) != Array(before.prefix(2)) { problems.append("A, B were made again") }
+    let back = (try? navigator.plan(to: start))
+    if back?.steps != [.setStack(.root, to: start.root!.entries!)] {
+      problems.append("the plan back is not one setStack: \(back.map { "\($0)" } ?? "nil")")
+    }
+    if back?.from != ten || back?.to != start { problems.append("the plan back names the wrong states") }
+    madeBefore = made
+    backToStart()
+    if state != start { problems.append("the navigation back did not reach the start") }
+    if made - madeBefore != 1 {
+      problems.append("the provider made \(made - madeBefore) screens back, not 1")
+    }
+    if Array(stack.prefix(2)) != Array(before.prefix(2)) {
+      problems.append("A, B were made again on the way back")
+    }
+    return problems
+  }
+
+  /// Navigates from the start to the ten-screen stack. Not inlined, so that a profile shows
+  /// it apart.
+  @inline(never)
+  public func toTenScreens() {
+    navigator.navigate(to: ten, options: options)
+  }
+
+  /// Navigates from the ten-screen stack back to the start. Not inlined, so that a profile
+  /// shows it apart.
+  @inline(never)
+  public func backToStart() {
+    navigator.navigate(to: start, options: options)
+  }
+
+  /// Navigates to the ten-screen stack and back, `iterations` times.
+  public func roundTrips(_ iterations: Int) {
+    for _ in 0..<iterations {
+      toTenScreens()
+      backToStart()
+    }
+  }
+
+  /// Plans the way from the start to the ten-screen stack, `iterations` times; changes
+  /// nothing. Returns the steps of the last plan.
+  @discardableResult
+  public func plansToTen(_ iterations: Int) -> Int {
+    var steps = 0
+    for _ in 0..<iterations {
+      steps = try! navigator.plan(to: ten).steps.count
+    }
+    return steps
+  }
+
+  /// Plans the way from the window's state back to the start, `iterations` times; changes
+  /// nothing. Call it with the window at the ten-screen stack (``toTenScreens()``). Returns
+  /// the steps of the last plan.
+  @discardableResult
+  public func plansBack(_ iterations: Int) -> Int {
+    var steps = 0
+    for _ in 0..<iterations {
+      steps = try! navigator.plan(to: start).steps.count
+    }
+    return steps
+  }
+}

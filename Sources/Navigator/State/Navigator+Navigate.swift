@@ -35,6 +35,17 @@ extension Navigator {
   ///   key that the window does not hold there.
   @inlinable
   public func plan<Key>(to target: NavigationState<Key>) throws(NavigationError) -> NavigationPlan<Key> {
+    // The usual shapes in one typed walk that reads the window's state on the way; the
+    // others, and every refusal, through the general planner.
+    var typed = TypedStatePlanner<Key>()
+    if let plan = typed.plan(from: window.rootViewController, to: target) { return plan }
+    return try generalPlan(to: target)
+  }
+
+  /// ``plan(to:)`` through the general planner (``StatePlanner``), which plans every shape of
+  /// target and names every refusal.
+  @inlinable
+  func generalPlan<Key>(to target: NavigationState<Key>) throws(NavigationError) -> NavigationPlan<Key> {
     let erased = TypedTarget(target, boxesKeys: false)
     var planner = StatePlanner(window: window, target: erased, recordsActions: false)
     try planner.plan()

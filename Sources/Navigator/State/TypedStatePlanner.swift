@@ -1,0 +1,283 @@
+/// ``Navigator/plan(to:)``'s planner for the usual shapes of a target, with its key type:
+/// it walks the target and the window together, builds the steps as
+/// ``NavigationPlan/Step``s and reads the window's state (the plan's `from`) in the same
+/// walk, with no erased target, no key box and no dictionary.
+///
+/// It plans what ``StatePlanner`` plans, step for step, for targets whose stacks hold plain
+/// screens that present nothing and whose presentations are modal (no popover, no anchor,
+/// no custom container), presented from screens outside any stack or container. Anything
+/// else, and every target that breaks a rule, makes it answer `nil`: the caller then runs
+/// ``StatePlanner``, which plans every shape and names every error. The tests compare the
+/// two on every shape this planner accepts.
+///
+/// Inlinable, so that a caller's compiler specializes it for its `Key` (the measurement is
+/// in Benchmarks/README.md, "The typed planner").
+@usableFromInline
+struct TypedStatePlanner<Key: Hashable & Sendable> {
+  @usableFromInline typealias Node = NavigationState<Key>.Node
+  @usableFromInline typealias Step = NavigationPlan<Key>.Step
+
+  /// The steps in the order they run: the dismissals, then the changes of the layers that
+  /// stay, then the new presentations (bottom up), each run in the order the walk finds it.
+  @usableFromInline var steps: [Step] = []
+  /// The number of dismissals, at the start of ``steps``.
+  @usableFromInline var dismissalCount = 0
+  /// The number of dismissals and changes, at the start of ``steps``.
+  @usableFromInline var changeEnd = 0
+  /// Where the walk is in the target.
+  @usableFromInline var components: [StatePath.Component] = []
+
+  /// Creates a planner.
+  @inlinable init() {}
+
+  /// The path of the node being planned.
+  @inlinable var path: StatePath { StatePath(components) }
+
+  /// The plan from the window's hierarchy under `root` to `target`, or `nil` when the
+  /// target is not one of the shapes this planner handles.
+  @inlinable
+  mutating func plan(from root: ViewController?, to target: NavigationState<Key>) -> NavigationPlan<Key>? {
+    // Room for a usual plan: one allocation.
+    steps.reserveCapacity(4)
+    let from: Node?
+    switch (root, target.root) {
+    case (nil, nil):
+      from = nil
+    case (let root?, nil):
+      from = StateReader<Key>().node(root)
+      appendChange(.setRoot(nil))
+    case (let root, let node?):
+      if let root {
+        let key = root.screenKey(as: Key.self)
+        if root.stateIsNavigationStack == node.isStack, Self.same(key, node.key) {
+          guard let kept = keep(root, key, node) else { return nil }
+          from = kept
+        } else {
+          from = StateReader<Key>().node(root)
+          guard makeRoot(node) else { return nil }
+        }
+      } else {
+        from = nil
+        guard makeRoot(node) else { return nil }
+      }
+    }
+    return NavigationPlan(from: NavigationState(root: from), to: target, steps: steps)
+  }
+
+  /// Plans a new root: the step, then the presentations inside it.
+  @inlinable
+  mutating func makeRoot(_ node: Node) -> Bool {
+    guard isMakeable(node) else { return false }
+    var shown = node
+    shown.presentationStorage = []
+    appendChange(.setRoot(shown))
+    guard !node.presentationStorage.isEmpty else { return true }
+    return present(node.presentationStorage[0])
+  }
+
+  /// Appends a dismissal to its run.
+  @inlinable
+  mutating func appendDismissal(_ step: consuming Step) {
+    steps.insert(step, at: dismissalCount)
+    dismissalCount += 1
+    changeEnd += 1
+  }
+
+  /// Appends a change of a layer that stays to its run.
+  @inlinable
+  mutating func appendChange(_ step: consuming Step) {
+    if changeEnd == steps.count { steps.append(step) } else { steps.insert(step, at: changeEnd) }
+    changeEnd += 1
+  }
+
+  // MARK: Screens the window keeps
+
+  /// Plans a screen the window keeps where the target has `node` (same key, same kind);
+  /// returns the screen's node as the window holds it now.
+  @inlinable
+  mutating func keep(_ screen: ViewController, _ key: ScreenKey<Key>, _ node: Node) -> Node? {
+    let content: NavigationState<Key>.Content
+    switch node.content {
+    case .container:
+      return nil
+    case .stack(let entries):
+      guard let current = planStack(screen.stateChildren, entries) else { return nil }
+      content = .stack(current)
+    case .screen:
+      // A plain screen that holds something: the general planner removes its children.
+      guard screen.stateChildren.isEmpty else { return nil }
+      content = .screen
+    }
+    let presented = screen.statePresented
+    if presented == nil, node.presentationStorage.isEmpty {
+      return Node(key: key, content: content)
+    }
+    var current: NavigationState<Key>.Presentation?
+    guard screen.parent == nil, planPresentation(of: presented, to: node, current: &current) else {
+      return nil
+    }
+    return Node(key: key, content: content, presenting: current)
+  }
+
+  /// Plans a stack's entries, matched by key in order (the first unused match); returns the
+  /// stack's entries as the window holds them now.
+  @inlinable
+  mutating func planStack(_ current: [ViewController], _ entries: [Node]) -> [Node]? {
+    guard !entries.isEmpty else { return nil }
+    // The window's entries, read once: their keys match the target's and make the state.
+    var currentNodes: [Node] = []
+    currentNodes.reserveCapacity(current.count)
+    var used = 0 as UInt64
+    guard current.count <= 64 else { return nil }
+    for screen in current {
+      // An entry that is a stack, holds or presents something: the general planner.
+      guard !screen.stateIsNavigationStack, screen.stateChildren.isEmpty, screen.statePresented == nil else {
+        return nil
+      }
+      currentNodes.append(Node(key: screen.screenKey(as: Key.self), content: .screen))
+    }
+    var keptInOrder = true
+    var keptFirst = 0
+    var lastIsMade = false
+    for offset in entries.indices {
+      guard case .screen = entries[offset].content, entries[offset].presentationStorage.isEmpty else {
+        return nil
+      }
+      var match: Int?
+      for index in current.indices
+      where used & (1 << UInt64(index)) == 0 && Self.same(currentNodes[index].key, entries[offset].key) {
+        match = index
+        break
+      }
+      if let match {
+        used |= 1 << UInt64(match)
+        if keptInOrder, match == offset { keptFirst += 1 } else { keptInOrder = false }
+        lastIsMade = false
+      } else {
+        guard case .key = entries[offset].key else { return nil }
+        keptInOrder = false
+        lastIsMade = true
+      }
+    }
+    let count = entries.count
+    if keptFirst == count, count == current.count { return currentNodes }
+    if keptFirst == count, count < current.count {
+      components.append(.entry(count - 1))
+      appendChange(.popTo(path))
+      components.removeLast()
+    } else if count == current.count + 1, keptFirst == current.count, lastIsMade {
+      appendChange(.push(entries[count - 1], onto: path))
+    } else {
+      appendChange(.setStack(path, to: entries))
+    }
+    return currentNodes
+  }
+
+  /// Plans what a kept screen outside any stack or container presents, where the target has
+  /// `node`: keeps a matching presentation, or dismisses the current one and presents the
+  /// target's; sets `current` to the presentation the window holds now.
+  ///
+  /// It reads the target's presentation in place (`presentationStorage`), without copying it.
+  @inlinable
+  mutating func planPresentation(
+    of presented: ViewController?, to node: Node, current: inout NavigationState<Key>.Presentation?
+  ) -> Bool {
+    if let presented {
+      let style = presented.modalPresentationStyle
+      let key = presented.screenKey(as: Key.self)
+      if !node.presentationStorage.isEmpty, node.presentationStorage[0].style == style, style != .popover,
+        node.presentationStorage[0].anchor == nil,
+        presented.stateIsNavigationStack == node.presentationStorage[0].screenStorage[0].isStack,
+        Self.same(key, node.presentationStorage[0].screenStorage[0].key)
+      {
+        components.append(.presented)
+        defer { components.removeLast() }
+        guard let kept = keep(presented, key, node.presentationStorage[0].screenStorage[0]) else {
+          return false
+        }
+        current = NavigationState.Presentation(kept, style: style, anchor: nil)
+        return true
+      }
+      appendDismissal(.dismiss(presentedBy: path))
+      current = StateReader<Key>().presentation(presented)
+    }
+    guard !node.presentationStorage.isEmpty else { return true }
+    return present(node.presentationStorage[0])
+  }
+
+  /// A Boolean value indicating whether two keys are equal: `==`, written out so that it
+  /// specializes here (the synthesized `==` of ``ScreenKey`` runs unspecialized, asking the
+  /// runtime for metadata on every call).
+  @inlinable
+  static func same(_ lhs: ScreenKey<Key>, _ rhs: ScreenKey<Key>) -> Bool {
+    switch lhs {
+    case .key(let key):
+      if case .key(let other) = rhs { return key == other }
+      return false
+    case .navigationController:
+      if case .navigationController = rhs { return true }
+      return false
+    case .instance(let screen):
+      if case .instance(let other) = rhs { return screen == other }
+      return false
+    }
+  }
+
+  // MARK: Screens the plan makes
+
+  /// Plans a new presentation from the screen at the walk's position, a screen outside any
+  /// stack or container, then the presentations inside what it shows.
+  @inlinable
+  mutating func present(_ presentation: NavigationState<Key>.Presentation) -> Bool {
+    let style = presentation.style
+    guard style != .none, style != .popover, presentation.anchor == nil,
+      isMakeable(presentation.screenStorage[0])
+    else {
+      return false
+    }
+    var shown = presentation.screenStorage[0]
+    shown.presentationStorage = []
+    steps.append(.present(shown, from: path, style: style))
+    guard !presentation.screenStorage[0].presentationStorage.isEmpty else { return true }
+    components.append(.presented)
+    defer { components.removeLast() }
+    return present(presentation.screenStorage[0].presentationStorage[0])
+  }
+
+  /// A Boolean value indicating whether the screen for `node` can be made by this planner:
+  /// a key (or a plain navigation controller for a stack), a stack's entries all plain
+  /// screens with keys that present nothing.
+  @inlinable
+  func isMakeable(_ node: Node) -> Bool {
+    switch node.content {
+    case .container:
+      return false
+    case .screen:
+      guard case .key = node.key else { return false }
+      return true
+    case .stack(let entries):
+      switch node.key {
+      case .key, .navigationController: break
+      case .instance: return false
+      }
+      guard !entries.isEmpty else { return false }
+      for index in entries.indices {
+        guard case .screen = entries[index].content, case .key = entries[index].key,
+          entries[index].presentationStorage.isEmpty
+        else {
+          return false
+        }
+      }
+      return true
+    }
+  }
+}
+
+extension NavigationState.Node {
+  /// A Boolean value indicating whether the node is a navigation stack, for inlinable code.
+  @inlinable
+  var isStack: Bool {
+    if case .stack = content { return true }
+    return false
+  }
+}

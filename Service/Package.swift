@@ -20,6 +20,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+    .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
   ],
   targets: [
     .target(
@@ -44,6 +47,9 @@ let package = Package(
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "CoreMetrics", package: "swift-metrics"),
+        .product(name: "Metrics", package: "swift-metrics"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
       ]),
     .executableTarget(
       name: "FlowService",
@@ -53,10 +59,14 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Metrics", package: "swift-metrics"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
       ]),
     .testTarget(
       name: "FlowServiceTests",
       dependencies: [
+        "FlowService",
         "FlowServiceCore",
         "ShopApp",
         .product(name: "AppFlow", package: "Navigator"),
@@ -70,6 +80,7 @@ let package = Package(
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -3,30 +3,26 @@ import HummingbirdWebSocket
 import Logging
 
 /// Answers every error as `{"error": {"code": "...", "message": "..."}}` with its status
-/// (and the header fields of an `HTTPError`: `Allow`, `Upgrade`), and counts every answer in
-/// the metrics (not the router's answers to ``MethodNotAllowedMiddleware``'s questions).
+/// (and the header fields of an `HTTPError`: `Allow`, `Upgrade`), and logs the errors of 500
+/// and over.
 struct JSONErrorMiddleware: RouterMiddleware {
   typealias Context = BasicWebSocketRequestContext
 
-  let metrics: ServiceMetrics
   let logger: Logger
 
   @concurrent func handle(
     _ request: Request, context: Context, next: @concurrent (Request, Context) async throws -> Response
   ) async throws -> Response {
     if MethodNotAllowedMiddleware.isProbing { return try await next(request, context) }
-    let response: Response
     do {
-      response = try await next(request, context)
+      return try await next(request, context)
     } catch {
       let failure = Self.serviceError(error)
       if failure.status >= 500 { logger.error("\(request.method) \(request.uri.path): \(failure)") }
-      response = json(
+      return json(
         failure.body, status: HTTPResponse.Status(code: failure.status),
         headers: (error as? HTTPError)?.headers ?? [:])
     }
-    metrics.record(status: response.status.code)
-    return response
   }
 
   /// The error as the service answers it.

@@ -34,6 +34,13 @@ public struct ServiceConfiguration: Sendable {
   /// The most event streams one session has at once in the instance; one more is closed
   /// with the code 1013 (try again later).
   public var sessionStreamLimit: Int
+  /// A Boolean value indicating whether each request is logged at `info`: its method, route,
+  /// path (without the query), status, duration, size and identifier.
+  public var accessLog: Bool
+  /// The admin API key; `nil` when none is set.
+  public var apiKey: String?
+  /// The key that signs each session's secret; `nil` when none is set.
+  public var sessionKey: String?
 
   /// Creates a configuration.
   ///
@@ -51,12 +58,15 @@ public struct ServiceConfiguration: Sendable {
   ///   - headerLimit: The largest request line and header fields, in bytes; 16 KiB by default.
   ///   - streamLimit: The most event streams at once in the instance; 1,000 by default.
   ///   - sessionStreamLimit: The most event streams of one session at once; 16 by default.
+  ///   - accessLog: Whether each request is logged; `true` by default.
+  ///   - apiKey: The admin API key; none by default.
+  ///   - sessionKey: The key that signs each session's secret; none by default.
   public init(
     hostname: String = "127.0.0.1", port: Int = 8080, databasePath: String = "flow-service.sqlite",
     postgresURL: String? = nil, bodyLimit: Int = 64 * 1024, idleTimeout: Duration? = .seconds(15 * 60),
     evictionInterval: Duration = .seconds(30), connectionIdleTimeout: Duration = .seconds(30),
     headerTimeout: Duration = .seconds(10), headerLimit: Int = 16 * 1024, streamLimit: Int = 1000,
-    sessionStreamLimit: Int = 16
+    sessionStreamLimit: Int = 16, accessLog: Bool = true, apiKey: String? = nil, sessionKey: String? = nil
   ) {
     self.hostname = hostname
     self.port = port
@@ -70,6 +80,9 @@ public struct ServiceConfiguration: Sendable {
     self.headerLimit = headerLimit
     self.streamLimit = streamLimit
     self.sessionStreamLimit = sessionStreamLimit
+    self.accessLog = accessLog
+    self.apiKey = apiKey
+    self.sessionKey = sessionKey
   }
 
   /// The code of a ``postgresURL`` that `buildApplication(configuration:logger:)` can't read.

@@ -52,9 +52,15 @@ struct PostgresServiceTests {
             let expected = (0..<pushes).map { Expected.product(index * 100 + $0).screen }.sorted()
             #expect(pushed == expected)
           }
-          let metrics = try await second.get("/metrics").decoded(MetricsBody.self)
-          #expect(metrics.sessionsStored == 4)
-          #expect(metrics.errors == [:])
+          // Each instance counts the sessions stored at its start (none) and those it made.
+          for instance in instances {
+            let metrics = try await instance.metrics()
+            #expect(metrics.value(ServiceMetrics.Name.sessionsStored) == "2.0")
+            #expect(
+              metrics.samples(ServiceMetrics.Name.requests).allSatisfy {
+                ($0.labels["status"] ?? "").hasPrefix("2")
+              })
+          }
         }
       }
     }
@@ -94,7 +100,7 @@ struct PostgresServiceTests {
           var live = 1
           for _ in 0..<250 where live > 0 {
             try await Task.sleep(for: .milliseconds(20))
-            live = try await first.get("/metrics").decoded(MetricsBody.self).sessionsLive
+            live = try await first.liveSessions() == "0.0" ? 0 : 1
           }
           #expect(live == 0)
           // Another instance changes it meanwhile; the first restores the newer snapshot.

@@ -2,7 +2,9 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import NIOCore
+import Prometheus
 import Testing
 
 @testable import FlowServiceCore
@@ -49,12 +51,14 @@ struct Answer: Equatable, CustomStringConvertible {
 
 /// Sends requests to an application under test: through its router, or to a live server.
 struct ServiceClient: Sendable {
-  private let sendRequest: @Sendable (HTTPRequest.Method, String, String?) async throws -> Answer
+  private let sendRequest: @Sendable (HTTPRequest.Method, String, String?, HTTPFields) async throws -> Answer
 
   /// A client of an application's test framework.
   init(client: any TestClientProtocol) {
-    sendRequest = { method, uri, body in
-      try await client.execute(uri: uri, method: method, body: body.map { ByteBuffer(string: $0) }) {
+    sendRequest = { method, uri, body, headers in
+      try await client.execute(
+        uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) }
+      ) {
         response in
         Answer(
           status: Int(response.status.code), contentType: response.headers[.contentType],
@@ -65,10 +69,12 @@ struct ServiceClient: Sendable {
 
   /// A client of a live server, over one connection (`live` must be connected).
   init(live: TestClient) {
-    sendRequest = { method, uri, body in
+    sendRequest = { method, uri, body, headers in
+      var headers = headers
+      headers[.connection] = "keep-alive"
       let response = try await live.execute(
         TestClient.Request(
-          uri, method: method, authority: "localhost", headers: [.connection: "keep-alive"],
+          uri, method: method, authority: "localhost", headers: headers,
           body: body.map { ByteBuffer(string: $0) }))
       return Answer(
         status: Int(response.status.code), contentType: response.headers[.contentType],
@@ -77,7 +83,14 @@ struct ServiceClient: Sendable {
   }
 
   func send(_ method: HTTPRequest.Method, _ uri: String, body: String? = nil) async throws -> Answer {
-    try await sendRequest(method, uri, body)
+    try await sendRequest(method, uri, body, [:])
+  }
+
+  /// Sends a request with header fields.
+  func send(
+    _ method: HTTPRequest.Method, _ uri: String, headers: HTTPFields, body: String? = nil
+  ) async throws -> Answer {
+    try await sendRequest(method, uri, body, headers)
   }
 
   func delete(_ uri: String) async throws -> Answer { try await send(.delete, uri) }
@@ -160,4 +173,21 @@ func withNewService<T: Sendable>(
   return try await withService(testConfiguration(database: database, bodyLimit: bodyLimit)) { client in
     try await body(client, database)
   }
+}
+
+/// Runs `body` with a client of a new service over a new database, its metrics in a registry
+/// of their own, its durations measured on `clock`, and its logs kept in `logs`.
+func withObservedService<T: Sendable>(
+  accessLog: Bool = true, clock: SteppingClock = SteppingClock(), logs: CapturedLogs = CapturedLogs(),
+  _ body: @escaping @Sendable (ServiceClient, String) async throws -> T
+) async throws -> T {
+  let directory = try TemporaryDirectory()
+  defer { directory.remove() }
+  let database = directory.file("sessions.sqlite")
+  var configuration = testConfiguration(database: database)
+  configuration.accessLog = accessLog
+  let app = try buildApplication(
+    configuration: configuration, logger: logs.logger(), metrics: PrometheusCollectorRegistry(),
+    now: { clock.now() })
+  return try await app.test(.router) { client in try await body(ServiceClient(client: client), database) }
 }

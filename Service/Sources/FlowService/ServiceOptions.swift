@@ -49,34 +49,34 @@ enum Setting: String, CaseIterable, Sendable {
   /// What the option sets, its value's name, and its default.
   private var summary: (text: String, value: String?, defaultValue: String) {
     switch self {
-    case .hostname: ("The address to listen on.", "host", "127.0.0.1")
-    case .port: ("The port to listen on; 0 lets the system choose.", "port", "8080")
-    case .database: ("The SQLite file.", "path", "flow-service.sqlite")
+    case .hostname: ("The address to listen on", "host", "127.0.0.1")
+    case .port: ("The port to listen on; 0 lets the system choose", "port", "8080")
+    case .database: ("The SQLite file", "path", "flow-service.sqlite")
     case .postgres:
       (
         "Keep sessions in PostgreSQL instead of SQLite, shared with every instance given the same URL: "
-          + "postgres://USER[:PASSWORD]@HOST[:PORT]/DB[?sslmode=disable|prefer|require].", "url", "none"
+          + "postgres://USER[:PASSWORD]@HOST[:PORT]/DB[?sslmode=disable|prefer|require]", "url", "none"
       )
     case .idleTimeout:
       (
-        "Seconds an idle session stays in memory before it is saved and released; 0 keeps every session.",
+        "Seconds an idle session stays in memory before it is saved and released; 0 keeps every session",
         "seconds", "900"
       )
-    case .evictionInterval: ("Seconds between two looks for idle sessions.", "seconds", "30")
-    case .bodyLimit: ("The largest request body, in bytes; larger is answered 413.", "bytes", "65536")
+    case .evictionInterval: ("Seconds between two looks for idle sessions", "seconds", "30")
+    case .bodyLimit: ("The largest request body, in bytes; larger is answered 413", "bytes", "65536")
     case .connectionIdleTimeout:
-      ("Seconds a connection may send nothing before it is closed.", "seconds", "30")
+      ("Seconds a connection may send nothing before it is closed", "seconds", "30")
     case .headerTimeout:
-      ("Seconds a request's line and header fields may take to arrive; then 408.", "seconds", "10")
+      ("Seconds a request's line and header fields may take to arrive; then 408", "seconds", "10")
     case .headerLimit:
-      ("The largest request line and header fields, in bytes; larger is answered 431.", "bytes", "16384")
-    case .streamLimit: ("The most event streams (WebSockets) at once in this instance.", "count", "1000")
+      ("The largest request line and header fields, in bytes; larger is answered 431", "bytes", "16384")
+    case .streamLimit: ("The most event streams (WebSockets) at once in this instance", "count", "1000")
     case .sessionStreamLimit:
-      ("The most event streams of one session at once in this instance.", "count", "16")
+      ("The most event streams of one session at once in this instance", "count", "16")
     case .accessLog:
-      ("Log each request at info: method, route, path, status, duration, bytes, request id.", nil, "on")
-    case .apiKey: ("The admin API key.", "key", "none")
-    case .sessionKey: ("The key that signs each session's secret.", "key", "none")
+      ("Log each request at info: method, route, path, status, duration, bytes, request id", nil, "on")
+    case .apiKey: ("The admin API key", "key", "none")
+    case .sessionKey: ("The key that signs each session's secret", "key", "none")
     }
   }
 

@@ -110,8 +110,9 @@ final class ServiceMetrics: Sendable {
   /// Counts a session removed from the store.
   func sessionRemoved() { storedCount.subtract(1, ordering: .relaxed) }
 
-  /// The sessions stored, as counted.
-  var storedSessions: Int { storedCount.load(ordering: .relaxed) }
+  /// The sessions stored, as counted; never below 0 (an instance sharing its store can
+  /// remove sessions another one made since its start).
+  var storedSessions: Int { max(0, storedCount.load(ordering: .relaxed)) }
 
   /// Counts sessions evicted from memory.
   ///

@@ -83,6 +83,10 @@ struct PostgresServiceTests {
           let gone = try await first.get("/sessions/\(id)")
           #expect(gone.status == 404)
           #expect(try gone.decoded(ErrorBody.self).error.code == "unknownSession")
+          // Each instance counts what it saw: the first made it, the second removed it (its
+          // count of one less than its start's none stays at 0).
+          #expect(try await first.metrics().value(ServiceMetrics.Name.sessionsStored) == "1.0")
+          #expect(try await second.metrics().value(ServiceMetrics.Name.sessionsStored) == "0.0")
         }
       }
     }

@@ -8,11 +8,13 @@ import ServiceLifecycle
 import UnixSignals
 
 // The options are read with swift-argument-parser rather than swift-configuration: the
-// service's settings are a flat list of command-line options, each with one environment
-// variable, and argument-parser gives the generated `--help`, the `--no-` inversions and the
-// command line's own errors, in a package with no dependencies of its own. swift-configuration's
-// strength, layered providers (files, secrets, reloading) behind a key namespace, is more than
-// this needs, and its command-line provider still needs the help text written by hand.
+// service's settings are a flat list known at compile time, each an option with one
+// environment variable, and argument-parser gives the generated `--help`, the `--no-`
+// inversions and the command line's own errors, in a package with no dependencies of its own.
+// swift-configuration's strength, layered providers (files, secrets, reloading) read through
+// keys that libraries may not know at compile time, is more than this needs; its command-line
+// provider has no generated help (its documentation says so, and recommends argument-parser
+// for that), and it would add swift-system and swift-collections to the build.
 
 /// The `FlowService` executable: reads its options (``Setting``), bootstraps logging and
 /// metrics, and runs the service until SIGTERM or SIGINT.

@@ -5,6 +5,10 @@ import HummingbirdWebSocket
 /// first middleware, so that it sees the answer ``JSONErrorMiddleware`` made of an error.
 /// The router's answers to ``MethodNotAllowedMiddleware``'s questions are not requests, and
 /// are not counted.
+///
+/// Not Hummingbird's `MetricsMiddleware`: that one records through the process's
+/// `MetricsSystem`, which can be bootstrapped once per process, so an application (a test's)
+/// could not keep its metrics in a registry of its own; and it writes no access log.
 struct ObservingMiddleware: RouterMiddleware {
   typealias Context = BasicWebSocketRequestContext
 

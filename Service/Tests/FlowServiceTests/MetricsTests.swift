@@ -1,4 +1,5 @@
 import AppFlow
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import HummingbirdWebSocket
@@ -31,6 +32,7 @@ import Testing
       #expect(try await client.delete("/sessions/\(first)").status == 204)
       #expect(try await client.get("/nowhere?key=secret").status == 404)
       #expect(try await client.send(.put, "/health").status == 405)
+      #expect(try await client.send(HTTPRequest.Method("BREW")!, "/coffee").status == 404)
       let metrics = try await client.metrics()
       func labels(_ method: String, _ route: String, _ status: String) -> [String: String] {
         ["method": method, "route": route, "status": status]
@@ -45,6 +47,7 @@ import Testing
             Sample(Name.requests, labels("DELETE", "/sessions/{id}", "204"), "1"),
             Sample(Name.requests, labels("GET", "unmatched", "404"), "1"),
             Sample(Name.requests, labels("PUT", "unmatched", "405"), "1"),
+            Sample(Name.requests, labels("other", "unmatched", "404"), "1"),
           ]))
       let created = labels("POST", "/sessions", "201")
       #expect(metrics.value(Name.requestDuration + "_count", created) == "2")

@@ -7,7 +7,8 @@ import Synchronization
 /// them, counts apart.
 ///
 /// Every label has a bounded set of values: a request is labelled with its route's pattern
-/// (`/sessions/{id}/open`, or `unmatched` when no route took it), never its path. The
+/// (`/sessions/{id}/open`, or `unmatched` when no route took it), never its path, and with its
+/// method when it is one of HTTP's own (``methods``), `other` otherwise. The
 /// stored sessions are a count kept as sessions are made and removed (``sessionCreated()``,
 /// ``sessionRemoved()``), read from the store once at the start (``startCounting(stored:)``):
 /// a scrape reads nothing from the store.
@@ -75,14 +76,25 @@ final class ServiceMetrics: Sendable {
     stored.record(0)
   }
 
+  /// The methods that label requests as they are; any other is labelled ``otherMethod``, so
+  /// that clients inventing methods can't make series without end.
+  static let methods: Set<String> = [
+    "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "CONNECT", "TRACE",
+  ]
+
+  /// The method label of a request whose method is not one of ``methods``.
+  static let otherMethod = "other"
+
   /// Counts an answer, and its duration, under its labels.
   ///
   /// - Parameters:
-  ///   - method: The request's method (`GET`).
+  ///   - method: The request's method (`GET`); one not in ``methods`` is counted as
+  ///     ``otherMethod``.
   ///   - route: The route's pattern, or ``unmatchedRoute``.
   ///   - status: The answer's status code.
   ///   - duration: How long the answer took.
   func recordRequest(method: String, route: String, status: Int, duration: Duration) {
+    let method = Self.methods.contains(method) ? method : Self.otherMethod
     let key = RequestKey(method: method, route: route, status: status)
     let series = requests.withLock { requests in
       if let series = requests[key] { return series }

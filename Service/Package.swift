@@ -22,6 +22,9 @@ let package = Package(
     // Already in the graph through postgres-nio; named for HMAC (session secrets) and random keys.
     .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+    .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
   ],
   targets: [
     .target(
@@ -47,6 +50,9 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "CoreMetrics", package: "swift-metrics"),
+        .product(name: "Metrics", package: "swift-metrics"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
       ]),
     .executableTarget(
       name: "FlowService",
@@ -56,10 +62,14 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Metrics", package: "swift-metrics"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
       ]),
     .testTarget(
       name: "FlowServiceTests",
       dependencies: [
+        "FlowService",
         "FlowServiceCore",
         "ShopApp",
         .product(name: "AppFlow", package: "Navigator"),
@@ -73,6 +83,7 @@ let package = Package(
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
       ]),
   ],
   swiftLanguageModes: [.v6]

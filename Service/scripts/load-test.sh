@@ -23,7 +23,8 @@
 # in the temporary directory on 127.0.0.1:$PG_PORT (FlowService --postgres), stopped by the trap.
 #
 # Environment (defaults): PORT (18080), SESSIONS (1000 for open, 100000 for memory),
-# DURATION (10s), THREADS (2), CONNECTIONS (32), STORE (sqlite; or postgres), PG_PORT (55433).
+# DURATION (10s), THREADS (2), CONNECTIONS (32), STORE (sqlite; or postgres), PG_PORT (55433),
+# ACCESS_LOG (0: the server runs with --no-access-log; 1 keeps its access log, in the server's log).
 # wrk is installed with apt-get when missing.
 set -euo pipefail
 
@@ -75,8 +76,10 @@ trap 'exit 130' INT TERM
 
 # Start the server on loopback with a random API key (not logged: it is given, not made);
 # `memory` keeps every session in memory.
+# No access log: a line per request would measure the log's writing (ACCESS_LOG=1 keeps it).
 api_key=$(head -c 32 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=')
 arguments=(--hostname 127.0.0.1 --port "$port" --api-key "$api_key")
+if [[ "${ACCESS_LOG:-0}" != 1 ]]; then arguments+=(--no-access-log); fi
 if [[ "$store" == postgres ]]; then
   echo "== PostgreSQL on 127.0.0.1:$pg_port (postgres.sh)" >&2
   chmod 755 "$work" # the server runs as the postgres user, inside this directory
@@ -121,9 +124,9 @@ if [[ "$mode" == open ]]; then
   # The same on GET /health: the HTTP server's own cost.
   echo "== wrk -t$threads -c$connections -d$duration GET /health"
   wrk -t"$threads" -c"$connections" -d"$duration" --latency "$base/health"
-  echo "== GET /metrics"
-  curl -fs -H "Authorization: Bearer $api_key" "$base/metrics"
-  echo
+  echo "== GET /metrics (the sessions and the requests)"
+  curl -fs -H "Authorization: Bearer $api_key" "$base/metrics" | grep -E '^flow_(sessions|http_requests_total)'
+
 else
   # Memory: RSS before and after $sessions sessions, all kept in memory.
   before=$(rss)
@@ -140,7 +143,7 @@ else
   while kill -0 "$load" 2>/dev/null; do
     sleep 0.5
     previous=$live
-    live=$(curl -fs -H "Authorization: Bearer $api_key" "$base/metrics" | sed -n 's/.*"sessionsLive":\([0-9]*\).*/\1/p')
+    live=$(curl -fs -H "Authorization: Bearer $api_key" "$base/metrics" | sed -n 's/^flow_sessions_live \([0-9]*\).*/\1/p')
     if ((live >= sessions || (live > 0 && live == previous))); then break; fi
   done
   end=$(date +%s.%N)
@@ -151,8 +154,8 @@ else
   # Let the last saves and frees settle before reading the resident set.
   sleep 2
   after=$(rss)
-  metrics=$(curl -fs -H "Authorization: Bearer $api_key" "$base/metrics")
-  live=$(echo "$metrics" | sed -n 's/.*"sessionsLive":\([0-9]*\).*/\1/p')
+  metrics=$(curl -fs -H "Authorization: Bearer $api_key" "$base/metrics" | grep '^flow_sessions')
+  live=$(echo "$metrics" | sed -n 's/^flow_sessions_live \([0-9]*\).*/\1/p')
   echo "== GET /metrics: $metrics"
   echo "VmRSS before: $before bytes; after: $after bytes; sessions in memory: $live"
   echo "per session: $(((after - before) / live)) bytes"

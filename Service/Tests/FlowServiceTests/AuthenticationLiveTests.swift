@@ -84,8 +84,8 @@ import WSCore
       }
       // The refusals changed nothing.
       #expect(try await admin.state(a.id) == Expected.state(a.id, Expected.stack([Expected.catalog])))
-      let metrics = try await admin.get("/metrics").decoded(MetricsBody.self)
-      #expect(metrics.errors == ["401": 1, "404": 2])
+      let metrics = Exposition(try await admin.get("/metrics").body)
+      #expect(metrics.errorsByStatus == ["401": 1, "404": 2])
     }
   }
 

@@ -69,9 +69,9 @@ import Testing
       try expectRefusal(
         try await admin.authorized(bearer(created.secret)).get("/sessions"), 401, invalidAdmin,
         challenge: invalidChallenge)
-      let metrics = try await admin.get("/metrics").decoded(MetricsBody.self)
+      let metrics = Exposition(try await admin.get("/metrics").body)
       // Every refusal is counted: four on each of the three paths, and the secret's.
-      #expect(metrics.errors == ["401": 13])
+      #expect(metrics.errorsByStatus == ["401": 13])
     }
   }
 

@@ -24,11 +24,20 @@ import Testing
       return app
     }
     let events = SessionEvents()
+    let metrics = ServiceMetrics()
     let routes = FlowServiceRoutes(
-      host: host, bodyLimit: 64 * 1024, metrics: ServiceMetrics(), events: events, gate: .local,
+      host: host, bodyLimit: 64 * 1024,
+      observer: RequestObserver(metrics: metrics, logger: CapturedLogs().logger(), accessLog: false),
+      events: events, gate: .local,
       authentication: Authentication(apiKey: testAPIKey, sessionKey: Array(repeating: 7, count: 32)),
       streams: EventStreamCount(limit: 1_000, sessionLimit: 16))
-    let eviction = IdleEviction(host: host, interval: .seconds(1), gate: .local, events: events)
+    let eviction = IdleEviction(
+      host: host, interval: .seconds(1), gate: .local, events: events, metrics: metrics)
+    /// The evictions counted in the metrics.
+    @Sendable func evictions() -> String? {
+      Exposition(String(decoding: metrics.exposition(liveSessions: 0), as: UTF8.self))
+        .value(ServiceMetrics.Name.evictions)
+    }
     let router = Router(context: BasicWebSocketRequestContext.self)
     routes.add(to: router)
     try await Application(router: router).test(.router) { client in
@@ -46,6 +55,7 @@ import Testing
 
       clock.advance(by: .seconds(60))
       #expect(await eviction.evictIdle().count == 200)
+      #expect(evictions() == "200")
       #expect(events.footprint == (0, 0))
       #expect(await host.liveSessionCount == 0)
 
@@ -58,6 +68,7 @@ import Testing
       #expect(events.footprint == (1, afterRestoring.count))
       clock.advance(by: .seconds(60))
       #expect(await eviction.evictIdle() == [try SessionID(restored)])
+      #expect(evictions() == "201")
       #expect(events.footprint == (0, 0))
     }
   }

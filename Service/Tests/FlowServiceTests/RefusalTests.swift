@@ -29,6 +29,12 @@ import WSCore
     func error() throws -> ErrorBody { try JSONDecoder().decode(ErrorBody.self, from: Data(body.utf8)) }
   }
 
+  /// A request counter's sample as `METHOD route status count`.
+  private static func requestLine(_ sample: Sample) -> String {
+    let labels = sample.labels
+    return "\(labels["method"] ?? "-") \(labels["route"] ?? "-") \(labels["status"] ?? "-") \(sample.value)"
+  }
+
   /// Runs `body` with a router test client of a new service.
   private func withRouter(
     _ body:
@@ -74,10 +80,12 @@ import WSCore
       #expect(nowhere.headers[.allow] == nil)
       #expect(try nowhere.error() == ErrorBody(code: "notFound", message: "Not Found"))
       // The router's answers to the middleware's questions are not counted.
-      let metrics = try await send(.get, "/metrics")
-      let counted = try JSONDecoder().decode(MetricsBody.self, from: Data(metrics.body.utf8))
-      #expect(counted.requests == 5)
-      #expect(counted.errors == ["404": 1, "405": 3])
+      let metrics = Exposition(try await send(.get, "/metrics").body)
+      #expect(
+        metrics.samples(ServiceMetrics.Name.requests).map(Self.requestLine) == [
+          "DELETE unmatched 405 1", "PATCH unmatched 405 1", "POST /sessions 201 1", "PUT unmatched 404 1",
+          "PUT unmatched 405 1",
+        ])
     }
   }
 
@@ -137,6 +145,13 @@ import WSCore
       let post = try await upgrade("POST", "/sessions/\(id)/events")
       #expect(post.status == 405, "\(post)")
       #expect(post.header("Allow") == "GET")
+      // Each refusal is counted under the events' route (or `unmatched` for another path).
+      let metrics = try await ServiceClient(client: client).metrics()
+      #expect(
+        metrics.samples(ServiceMetrics.Name.requests).map(Self.requestLine) == [
+          "GET /sessions/{id}/events 400 1", "GET /sessions/{id}/events 404 1", "GET unmatched 404 1",
+          "POST /sessions 201 1", "POST /sessions/{id}/events 405 1",
+        ])
     }
   }
 
@@ -187,6 +202,12 @@ import WSCore
         let frames = await refusals.frames
         #expect(frames.map(\.0) == ["session", "instance"])
         #expect(frames.map(\.1?.closeCode) == [.unknown(1013), .unknown(1013)])
+        // Four upgrades (the two refused streams were upgraded, then closed).
+        #expect(
+          try await service.metrics().value(
+            ServiceMetrics.Name.requests,
+            ["method": "GET", "route": "/sessions/{id}/events", "status": "101"])
+            == "4")
         #expect(
           frames.map(\.1?.reason) == [
             "The session has 1 event streams, its limit; try again later.",

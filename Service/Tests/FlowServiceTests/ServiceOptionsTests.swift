@@ -1,107 +1,126 @@
 import AppFlow
-import PostgresNIO
+import ArgumentParser
+import FlowServiceCore
 import Testing
 
-@testable import FlowServiceCore
+@testable import FlowService
 
-/// The executable's options: the command line over the environment over the defaults, and
-/// each bad value named.
+/// The executable's options: each by its option and by its environment variable, the command
+/// line over the environment over the defaults, each bad value named, and the library's help.
 @Suite struct ServiceOptionsTests {
-  /// The options' configuration, or the problem's text.
-  private func parse(_ arguments: [String], _ environment: [String: String] = [:]) -> String {
-    switch ServiceOptions.parse(arguments, environment: environment) {
-    case .success(let options):
-      let configuration = options.configuration
-      return [
-        configuration.hostname, "\(configuration.port)", configuration.databasePath,
-        configuration.postgresURL ?? "-", configuration.idleTimeout.map { "\($0)" } ?? "never",
-      ].joined(separator: " ")
-    case .failure(let problem):
-      return problem.problem ?? "help"
-    }
-  }
-
-  @Test func theDefaultsTheEnvironmentAndTheCommandLineInThatOrder() {
-    #expect(parse([]) == "127.0.0.1 8080 flow-service.sqlite - 900.0 seconds")
-    let environment = [
-      "FLOW_SERVICE_HOSTNAME": "0.0.0.0", "FLOW_SERVICE_PORT": "9000",
-      "FLOW_SERVICE_DATABASE": "/var/lib/shop.db",
-      "FLOW_SERVICE_POSTGRES_URL": "postgres://shop@db/shop", "FLOW_SERVICE_IDLE_TIMEOUT": "0",
+  /// Every field of a configuration, as text.
+  private func fields(_ configuration: ServiceConfiguration) -> [String: String] {
+    [
+      "hostname": configuration.hostname, "port": "\(configuration.port)",
+      "database": configuration.databasePath,
+      "postgres": configuration.postgresURL ?? "-",
+      "idle-timeout": configuration.idleTimeout.map { "\($0)" } ?? "never",
+      "eviction-interval": "\(configuration.evictionInterval)", "body-limit": "\(configuration.bodyLimit)",
+      "connection-idle-timeout": "\(configuration.connectionIdleTimeout)",
+      "header-timeout": "\(configuration.headerTimeout)", "header-limit": "\(configuration.headerLimit)",
+      "stream-limit": "\(configuration.streamLimit)",
+      "session-stream-limit": "\(configuration.sessionStreamLimit)",
+      "access-log": "\(configuration.accessLog)", "api-key": configuration.apiKey ?? "-",
+      "session-key": configuration.sessionKey ?? "-",
     ]
-    #expect(parse([], environment) == "0.0.0.0 9000 /var/lib/shop.db postgres://shop@db/shop never")
-    #expect(
-      parse(
-        [
-          "--hostname", "::1", "--port", "0", "--database", "a.sqlite", "--postgres", "postgres://a@b/c",
-          "--idle-timeout", "60",
-        ],
-        environment) == "::1 0 a.sqlite postgres://a@b/c 60.0 seconds")
-    // An empty PostgreSQL URL in the environment means SQLite.
-    #expect(
-      parse([], ["FLOW_SERVICE_POSTGRES_URL": ""]) == "127.0.0.1 8080 flow-service.sqlite - 900.0 seconds")
   }
 
-  @Test func everyBadValueIsNamedAndHelpIsAsked() {
-    #expect(parse(["--help"]) == "help")
-    #expect(parse(["--port", "1", "-h"]) == "help")
-    #expect(parse(["--verbose"]) == "unknown option '--verbose'")
-    #expect(parse(["--port"]) == "--port needs a value")
-    #expect(parse(["--port", "65536"]) == "--port is '65536', not a port number")
-    #expect(parse(["--port", "http"]) == "--port is 'http', not a port number")
-    #expect(parse(["--idle-timeout", "-1"]) == "--idle-timeout is '-1', not a number of seconds")
-    #expect(parse([], ["FLOW_SERVICE_PORT": "x"]) == "FLOW_SERVICE_PORT is 'x', not a port number")
-    #expect(
-      parse([], ["FLOW_SERVICE_IDLE_TIMEOUT": "soon"])
-        == "FLOW_SERVICE_IDLE_TIMEOUT is 'soon', not a number of seconds")
-    // The command line doesn't rescue a bad environment: the first problem is reported.
-    #expect(
-      parse(["--port", "1"], ["FLOW_SERVICE_PORT": "x"]) == "FLOW_SERVICE_PORT is 'x', not a port number")
+  /// The fields of the configuration the command line and the environment describe.
+  private func read(_ arguments: [String], _ environment: [String: String] = [:]) throws -> [String: String] {
+    fields(try FlowServiceCommand.serviceConfiguration(arguments: arguments, environment: environment))
   }
 
-  @Test func theConnectionLimitsFromTheEnvironmentAndTheCommandLine() throws {
-    func limits(_ arguments: [String], _ environment: [String: String] = [:]) -> String {
-      switch ServiceOptions.parse(arguments, environment: environment) {
-      case .success(let options):
-        let configuration = options.configuration
-        return [
-          "\(configuration.connectionIdleTimeout)", "\(configuration.headerTimeout)",
-          "\(configuration.headerLimit)",
-          "\(configuration.streamLimit)", "\(configuration.sessionStreamLimit)",
-        ].joined(separator: " ")
-      case .failure(let problem):
-        return problem.problem ?? "help"
-      }
+  private let defaults = [
+    "hostname": "127.0.0.1", "port": "8080", "database": "flow-service.sqlite", "postgres": "-",
+    "idle-timeout": "900.0 seconds", "eviction-interval": "30.0 seconds", "body-limit": "65536",
+    "connection-idle-timeout": "30.0 seconds", "header-timeout": "10.0 seconds", "header-limit": "16384",
+    "stream-limit": "1000", "session-stream-limit": "16", "access-log": "true", "api-key": "-",
+    "session-key": "-",
+  ]
+
+  /// For each option: a value to give it, and the field it then reads.
+  private let examples: [(setting: Setting, value: String, field: String)] = [
+    (.hostname, "0.0.0.0", "0.0.0.0"), (.port, "9000", "9000"),
+    (.database, "/var/lib/shop.db", "/var/lib/shop.db"),
+    (.postgres, "postgres://shop@db/shop", "postgres://shop@db/shop"), (.idleTimeout, "0", "never"),
+    (.evictionInterval, "5", "5.0 seconds"), (.bodyLimit, "1024", "1024"),
+    (.connectionIdleTimeout, "60", "60.0 seconds"), (.headerTimeout, "2", "2.0 seconds"),
+    (.headerLimit, "8192", "8192"), (.streamLimit, "100", "100"), (.sessionStreamLimit, "4", "4"),
+    (.accessLog, "false", "false"), (.apiKey, "admin-key-0123456789", "admin-key-0123456789"),
+    (.sessionKey, "signing-key-0123456789-0123456789", "signing-key-0123456789-0123456789"),
+  ]
+
+  @Test func theDefaults() throws {
+    #expect(try read([]) == defaults)
+  }
+
+  @Test func everyOptionByItsOptionAndByItsEnvironmentVariable() throws {
+    #expect(Set(examples.map(\.setting)) == Set(Setting.allCases))
+    for (setting, value, field) in examples {
+      var expected = defaults
+      expected[setting.rawValue] = field
+      let arguments = setting == .accessLog ? ["--no-access-log"] : [setting.option, value]
+      #expect(try read(arguments) == expected, "\(setting.option)")
+      #expect(
+        try read([], [setting.environmentVariable: value]) == expected, "\(setting.environmentVariable)")
     }
-    #expect(limits([]) == "30.0 seconds 10.0 seconds 16384 1000 16")
-    let environment = [
-      "FLOW_SERVICE_CONNECTION_IDLE_TIMEOUT": "5", "FLOW_SERVICE_HEADER_TIMEOUT": "2",
-      "FLOW_SERVICE_HEADER_LIMIT": "8192", "FLOW_SERVICE_STREAM_LIMIT": "100",
-      "FLOW_SERVICE_SESSION_STREAM_LIMIT": "4",
+    #expect(
+      Setting.allCases.map(\.environmentVariable) == [
+        "FLOW_SERVICE_HOSTNAME", "FLOW_SERVICE_PORT", "FLOW_SERVICE_DATABASE", "FLOW_SERVICE_POSTGRES_URL",
+        "FLOW_SERVICE_IDLE_TIMEOUT", "FLOW_SERVICE_EVICTION_INTERVAL", "FLOW_SERVICE_BODY_LIMIT",
+        "FLOW_SERVICE_CONNECTION_IDLE_TIMEOUT", "FLOW_SERVICE_HEADER_TIMEOUT", "FLOW_SERVICE_HEADER_LIMIT",
+        "FLOW_SERVICE_STREAM_LIMIT", "FLOW_SERVICE_SESSION_STREAM_LIMIT", "FLOW_SERVICE_ACCESS_LOG",
+        "FLOW_SERVICE_API_KEY", "FLOW_SERVICE_SESSION_KEY",
+      ])
+  }
+
+  @Test func theCommandLineOverTheEnvironmentOverTheDefaults() throws {
+    let environment = Dictionary(
+      uniqueKeysWithValues: examples.map { ($0.setting.environmentVariable, $0.value) })
+    var fromEnvironment = defaults
+    for example in examples { fromEnvironment[example.setting.rawValue] = example.field }
+    #expect(try read([], environment) == fromEnvironment)
+    let arguments = [
+      "--hostname", "::1", "--port", "0", "--database", "a.sqlite", "--postgres", "postgres://a@b/c",
+      "--idle-timeout", "60", "--eviction-interval", "7", "--body-limit", "2048", "--connection-idle-timeout",
+      "9",
+      "--header-timeout", "3", "--header-limit", "4096", "--stream-limit", "10", "--session-stream-limit",
+      "1",
+      "--access-log", "--api-key", "cli-admin-0123456789", "--session-key",
+      "cli-signing-0123456789-0123456789",
     ]
-    #expect(limits([], environment) == "5.0 seconds 2.0 seconds 8192 100 4")
     #expect(
-      limits(
-        [
-          "--connection-idle-timeout", "60", "--header-timeout", "20", "--header-limit", "32768",
-          "--stream-limit",
-          "10", "--session-stream-limit", "1",
-        ], environment) == "60.0 seconds 20.0 seconds 32768 10 1")
-    #expect(limits(["--header-timeout", "0"]) == "--header-timeout is '0', not a positive number of seconds")
-    #expect(limits(["--header-limit", "big"]) == "--header-limit is 'big', not a positive number of bytes")
+      try read(arguments, environment) == [
+        "hostname": "::1", "port": "0", "database": "a.sqlite", "postgres": "postgres://a@b/c",
+        "idle-timeout": "60.0 seconds", "eviction-interval": "7.0 seconds", "body-limit": "2048",
+        "connection-idle-timeout": "9.0 seconds", "header-timeout": "3.0 seconds", "header-limit": "4096",
+        "stream-limit": "10", "session-stream-limit": "1", "access-log": "true",
+        "api-key": "cli-admin-0123456789",
+        "session-key": "cli-signing-0123456789-0123456789",
+      ])
+    // Some from each source.
+    var mixed = defaults
+    mixed["port"] = "7000"
+    mixed["header-limit"] = "8192"
     #expect(
-      limits([], ["FLOW_SERVICE_SESSION_STREAM_LIMIT": "-1"])
-        == "FLOW_SERVICE_SESSION_STREAM_LIMIT is '-1', not a positive number of streams")
-    #expect(limits(["--stream-limit"]) == "--stream-limit needs a value")
+      try read(["--port", "7000"], ["FLOW_SERVICE_PORT": "9000", "FLOW_SERVICE_HEADER_LIMIT": "8192"])
+        == mixed)
+    // An empty variable counts as unset: an empty PostgreSQL URL means SQLite.
+    #expect(
+      try read([], ["FLOW_SERVICE_POSTGRES_URL": "", "FLOW_SERVICE_PORT": "", "FLOW_SERVICE_API_KEY": ""])
+        == defaults)
   }
 
   @Test func theKeysFromTheEnvironmentAndTheCommandLine() {
     func keys(_ arguments: [String], _ environment: [String: String] = [:]) -> String {
-      switch ServiceOptions.parse(arguments, environment: environment) {
-      case .success(let options):
-        return [options.configuration.apiKey ?? "-", options.configuration.sessionKey ?? "-"]
-          .joined(separator: " ")
-      case .failure(let problem):
-        return problem.problem ?? "help"
+      do {
+        let configuration = try FlowServiceCommand.serviceConfiguration(
+          arguments: arguments, environment: environment)
+        return [configuration.apiKey ?? "-", configuration.sessionKey ?? "-"].joined(separator: " ")
+      } catch let error as ServiceOptionsError {
+        return error.description
+      } catch {
+        return FlowServiceCommand.message(for: error)
       }
     }
     let apiKey = "0123456789abcdef"
@@ -126,10 +145,10 @@ import Testing
     )
     #expect(
       keys([], ["FLOW_SERVICE_SESSION_KEY": "0123456789"])
-        == "FLOW_SERVICE_SESSION_KEY: The session key is 10 bytes long: it needs 32 or more.")
-    #expect(keys(["--session-key"]) == "--session-key needs a value")
-    #expect(ServiceOptions.usage.contains("--api-key KEY"))
-    #expect(ServiceOptions.usage.contains("env FLOW_SERVICE_SESSION_KEY"))
+        == "FLOW_SERVICE_SESSION_KEY (--session-key): The session key is 10 bytes long: it needs 32 or more.")
+    #expect(keys(["--session-key"]) == "Missing value for '--session-key <key>'")
+    #expect(FlowServiceCommand.helpMessage().contains("--api-key <key>"))
+    #expect(FlowServiceCommand.helpMessage().contains("FLOW_SERVICE_SESSION_KEY"))
   }
 
   @Test func aServiceWithABadKeyIsNotBuilt() {
@@ -149,46 +168,70 @@ import Testing
     }
   }
 
-  @Test func aPostgresURLBecomesAClientConfiguration() throws {
-    let full = try PostgresURL.configuration(
-      "postgresql://shop:s%40cret@db.internal:6543/orders?sslmode=disable")
-    #expect(
-      [full.host, "\(full.port ?? 0)", full.username, full.password, full.database]
-        == ["db.internal", "6543", "shop", "s@cret", "orders"])
-    let short = try PostgresURL.configuration("postgres://shop@db")
-    #expect(
-      [short.host, "\(short.port ?? 0)", short.username, short.database] == ["db", "5432", "shop", "shop"])
-    #expect(short.password == nil)
-  }
-
-  @Test func aBadPostgresURLIsNamedWithoutItsPassword() {
-    func problem(_ url: String) -> String {
+  @Test func everyBadValueIsATypedErrorNamingItsOption() throws {
+    func failure(_ arguments: [String], _ environment: [String: String] = [:]) -> ServiceOptionsError? {
       do {
-        _ = try PostgresURL.configuration(url)
-        return "read"
+        _ = try FlowServiceCommand.serviceConfiguration(arguments: arguments, environment: environment)
+        return nil
       } catch {
-        return error.message
+        return error as? ServiceOptionsError
       }
     }
-    #expect(problem("mysql://a@b/c") == "'mysql://a@b/c' is not a postgres:// URL.")
-    #expect(problem("postgres:///c") == "'postgres:///c' names no host.")
-    #expect(problem("postgres://:secret@db/c") == "'postgres://:***@db/c' names no user.")
+    let cases: [(Setting, String, String)] = [
+      (.port, "65536", "a port number from 0 to 65535"), (.port, "http", "a port number from 0 to 65535"),
+      (.idleTimeout, "-1", "a whole number of seconds, 0 or more"),
+      (.evictionInterval, "0", "a whole number of seconds, 1 or more"),
+      (.bodyLimit, "64k", "a whole number of bytes, 1 or more"),
+      (.connectionIdleTimeout, "0", "a whole number of seconds, 1 or more"),
+      (.headerTimeout, "1.5", "a whole number of seconds, 1 or more"),
+      (.headerLimit, "big", "a whole number of bytes, 1 or more"),
+      (.streamLimit, "0", "a whole number of streams, 1 or more"),
+      (.sessionStreamLimit, "-1", "a whole number of streams, 1 or more"),
+      (.accessLog, "maybe", "true or false (also 1 or 0, yes or no, on or off)"),
+    ]
+    for (setting, value, rule) in cases {
+      // `--option=-1`: a value that starts with `-` is otherwise read as an option.
+      if setting != .accessLog {
+        #expect(
+          failure(value.hasPrefix("-") ? ["\(setting.option)=\(value)"] : [setting.option, value])
+            == ServiceOptionsError(option: setting.option, environmentVariable: nil, value: value, rule: rule)
+        )
+      }
+      // An empty variable is unset, not a bad value.
+      guard !value.isEmpty else { continue }
+      #expect(
+        failure([], [setting.environmentVariable: value])
+          == ServiceOptionsError(
+            option: setting.option, environmentVariable: setting.environmentVariable, value: value, rule: rule
+          ))
+    }
     #expect(
-      problem("postgres://a:secret@db/c?sslmode=verify-full")
-        == "'postgres://a:***@db/c?sslmode=verify-full' has sslmode 'verify-full'; the modes are disable, prefer, require."
-    )
-    #expect(PostgresURL.redacted("postgres://a:secret@db/c") == "postgres://a:***@db/c")
-    #expect(PostgresURL.redacted("postgres://a@db/c") == "postgres://a@db/c")
+      failure(["--port", "http"])?.description == "--port is 'http', not a port number from 0 to 65535")
+    #expect(
+      failure([], ["FLOW_SERVICE_HEADER_LIMIT": "big"])?.description
+        == "FLOW_SERVICE_HEADER_LIMIT (--header-limit) is 'big', not a whole number of bytes, 1 or more")
+    // A good value on the command line leaves its variable unread.
+    #expect(failure(["--port", "1"], ["FLOW_SERVICE_PORT": "x"]) == nil)
   }
 
-  @Test func aServiceOverABadPostgresURLIsNotBuilt() {
-    let configuration = ServiceConfiguration(postgresURL: "postgres://nobody")
-    #expect {
-      _ = try buildApplication(configuration: configuration)
-    } throws: { error in
-      let error = error as? SnapshotStoreError
-      return error?.code == ServiceConfiguration.invalidPostgresURL
-        && error?.message == "Can't use the PostgreSQL URL: 'postgres://nobody' names no user."
+  @Test func theCommandLinesOwnErrorsAndHelpAreTheLibrarys() {
+    func outcome(_ arguments: [String]) -> (code: Int32, message: String)? {
+      do {
+        _ = try FlowServiceCommand.serviceConfiguration(arguments: arguments, environment: [:])
+        return nil
+      } catch {
+        return (FlowServiceCommand.exitCode(for: error).rawValue, FlowServiceCommand.message(for: error))
+      }
     }
+    #expect(outcome(["--verbose"])?.code == 64)
+    #expect(outcome(["--verbose"])?.message == "Unknown option '--verbose'")
+    #expect(outcome(["--port"])?.message == "Missing value for '--port <port>'")
+    #expect(outcome(["--help"])?.code == 0)
+    let help = FlowServiceCommand.helpMessage(columns: 400)
+    for setting in Setting.allCases {
+      #expect(help.contains(setting.option), "\(setting.option)")
+      #expect(help.contains("env \(setting.environmentVariable);"), "\(setting.environmentVariable)")
+    }
+    #expect(help.contains("--access-log/--no-access-log"))
   }
 }

@@ -7,6 +7,7 @@ public import Logging
 import NIOCore
 import Navigator
 import PostgresNIO
+public import Prometheus
 import ServiceLifecycle
 import ShopApp
 
@@ -20,25 +21,44 @@ import ShopApp
 /// try await app.runService()
 /// ```
 ///
-/// - Parameters:
-///   - configuration: Where to listen, the database, the limits.
-///   - logger: The application's logger.
-/// - Returns: The application, not running. With PostgreSQL, its services include the
-///   database client, and it creates the `snapshots` table before it listens.
+/// The service's metrics go to `metrics`, which `GET /metrics` writes out in Prometheus's
+/// text format; give each application its own registry (the default), and bootstrap the
+/// process's `MetricsSystem` with a `PrometheusMetricsFactory` over the same registry to
+/// export the libraries' metrics beside them.
+///
 /// Every endpoint but `GET /health` and `POST /sessions` needs a credential: the API key
 /// (``ServiceConfiguration/apiKey``; without one, a random key that is logged once at the
 /// `notice` level), or for a session's own endpoints that session's secret, which
 /// `POST /sessions` answers with (made with ``ServiceConfiguration/sessionKey``; without one,
 /// with a key kept in the database).
 ///
+/// - Parameters:
+///   - configuration: Where to listen, the database, the limits, the access log.
+///   - logger: The application's logger; the access log goes to it.
+///   - metrics: The registry the service's metrics are kept in; a new one by default.
+/// - Returns: The application, not running. With PostgreSQL, its services include the
+///   database client, and it creates the `snapshots` table before it listens.
 /// - Throws: `SnapshotStoreError` when the SQLite database can't be opened or its session key
 ///   can't be read, with the code ``ServiceConfiguration/invalidPostgresURL`` when the
 ///   PostgreSQL URL can't be read, ``ServiceConfiguration/invalidAPIKey`` or
 ///   ``ServiceConfiguration/invalidSessionKey`` when a key breaks its rule.
 public func buildApplication(
-  configuration: ServiceConfiguration, logger: Logger = Logger(label: "FlowService")
+  configuration: ServiceConfiguration, logger: Logger = Logger(label: "FlowService"),
+  metrics: PrometheusCollectorRegistry = PrometheusCollectorRegistry()
+) throws(SnapshotStoreError) -> some ApplicationProtocol {
+  try buildApplication(
+    configuration: configuration, logger: logger, metrics: metrics, now: RequestObserver.continuousNow)
+}
+
+/// Builds the service as ``buildApplication(configuration:logger:metrics:)`` does, timing its
+/// requests and saves on `now` (a monotonic clock's time).
+func buildApplication(
+  configuration: ServiceConfiguration, logger: Logger, metrics: PrometheusCollectorRegistry,
+  now: @escaping @Sendable () -> Duration
 ) throws(SnapshotStoreError) -> some ApplicationProtocol {
   let authentication = try authentication(configuration, logger: logger)
+  let observer = RequestObserver(
+    metrics: ServiceMetrics(registry: metrics), logger: logger, accessLog: configuration.accessLog, now: now)
   let store: any SnapshotStore
   let gate: SessionGate
   let events = SessionEvents()
@@ -70,19 +90,23 @@ public func buildApplication(
     store = sqlite
     gate = .local
   }
-  let host = SessionHost(store: store, codec: ShopApp.codec, idleTimeout: configuration.idleTimeout) {
+  let host = SessionHost(
+    store: MeasuredSnapshotStore(store: store, observer: observer), codec: ShopApp.codec,
+    idleTimeout: configuration.idleTimeout
+  ) {
     let app = try ShopApp.makeApp()
     // Drained after every call into the session (`SessionEvents`), so it holds one call's events.
     app.window.journal.isEnabled = true
     return app
   }
   let service = FlowServiceRoutes(
-    host: host, bodyLimit: configuration.bodyLimit, metrics: ServiceMetrics(), events: events,
+    host: host, bodyLimit: configuration.bodyLimit, observer: observer, events: events,
     gate: gate, authentication: authentication,
     streams: EventStreamCount(
       limit: configuration.streamLimit, sessionLimit: configuration.sessionStreamLimit))
   let router = Router(context: BasicWebSocketRequestContext.self)
-  router.middlewares.add(JSONErrorMiddleware(metrics: service.metrics, logger: logger))
+  router.middlewares.add(ObservingMiddleware(observer: observer))
+  router.middlewares.add(JSONErrorMiddleware(logger: logger))
   let routes = MethodNotAllowedMiddleware.Routes()
   router.middlewares.add(MethodNotAllowedMiddleware(routes: routes))
   router.middlewares.add(AuthenticationMiddleware(authentication: authentication))
@@ -90,14 +114,17 @@ public func buildApplication(
   routes.load(router)
   if configuration.idleTimeout != nil {
     services.append(
-      IdleEviction(host: host, interval: configuration.evictionInterval, gate: gate, events: events))
+      IdleEviction(
+        host: host, interval: configuration.evictionInterval, gate: gate, events: events,
+        metrics: observer.metrics))
   }
   let limits = ConnectionGuard.Limits(
     idleTimeout: TimeAmount(configuration.connectionIdleTimeout),
     headerTimeout: TimeAmount(configuration.headerTimeout))
   let server = HTTPServerBuilder { responder in
-    ServiceChannel(responder: responder, limits: limits, headerLimit: configuration.headerLimit) { head, _ in
-      await service.upgrade(head)
+    ServiceChannel(responder: responder, limits: limits, headerLimit: configuration.headerLimit) {
+      head, logger in
+      await service.upgrade(head, logger: logger)
     }
   }
   var app = Application(
@@ -114,6 +141,10 @@ public func buildApplication(
       // Listen before the first request, so that no stream misses a committed event.
       await relay.waitUntilListening()
     }
+  }
+  // The one time the stored sessions are counted in the store; then as they come and go.
+  app.beforeServerStarts {
+    observer.metrics.startCounting(stored: try await SessionPage.count(of: store))
   }
   return app
 }

@@ -35,14 +35,39 @@ extension FlowServiceRoutes {
     }
   }
 
-  /// Decides a WebSocket upgrade request, and counts its answer in the metrics.
-  func upgrade(_ head: HTTPRequest) async -> UpgradeDecision {
+  /// Decides a WebSocket upgrade request, and counts its answer in the metrics and the access
+  /// log (the route `/sessions/{id}/events`, or `unmatched` for another path; the status 101
+  /// for an upgrade).
+  ///
+  /// - Parameters:
+  ///   - head: The request.
+  ///   - logger: The connection's logger, whose `hb.request.id` names the request.
+  func upgrade(_ head: HTTPRequest, logger: Logger) async -> UpgradeDecision {
+    let start = observer.now()
     let decision = await decide(head)
+    let path = String((head.path ?? "/").prefix { $0 != "?" })
+    let status: Int
     switch decision {
-    case .upgrade: metrics.record(status: 101)
-    case .refuse(let answer): metrics.record(status: answer.status)
+    case .upgrade: status = 101
+    case .refuse(let answer): status = answer.status
     }
+    observer.record(
+      RequestObserver.Answer(
+        method: head.method.rawValue, route: Self.eventsRoute(path: path), path: path, status: status,
+        bytes: nil,
+        requestID: RequestObserver.requestID(
+          head.headerFields, fallback: logger[metadataKey: "hb.request.id"]?.description ?? "\(RequestID())")),
+      since: start)
     return decision
+  }
+
+  /// The route label of an upgrade request's path.
+  private static func eventsRoute(path: String) -> String {
+    let segments = path.split(separator: "/")
+    guard segments.count == 3, segments[0] == "sessions", segments[2] == "events" else {
+      return ServiceMetrics.unmatchedRoute
+    }
+    return "/sessions/{id}/events"
   }
 
   private func decide(_ head: HTTPRequest) async -> UpgradeDecision {

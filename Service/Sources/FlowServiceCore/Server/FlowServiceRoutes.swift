@@ -10,7 +10,8 @@ import ShopApp
 struct FlowServiceRoutes: Sendable {
   let host: SessionHost
   let bodyLimit: Int
-  let metrics: ServiceMetrics
+  /// Counts the answers in the metrics and logs them; the upgrades' among them.
+  let observer: RequestObserver
   let events: SessionEvents
   /// Keeps a session's requests apart across the instances that share the store.
   let gate: SessionGate
@@ -22,21 +23,17 @@ struct FlowServiceRoutes: Sendable {
   func add(to router: Router<BasicWebSocketRequestContext>) {
     router.get("/health") { _, _ in json(["status": "ok"]) }
     router.get("/metrics") { _, _ in
-      let stored: Int
-      do throws(SnapshotStoreError) {
-        stored = try await host.store.sessionIDs().count
-      } catch {
-        throw ServiceError(status: 500, code: error.code.description, message: error.message)
-      }
-      return json(
-        MetricsBody(
-          sessionsLive: await host.liveSessionCount, sessionsStored: stored, requests: metrics.requests,
-          errors: metrics.errors))
+      // The stored sessions are counted as they come and go: the store is not asked.
+      let text = metrics.exposition(liveSessions: await host.liveSessionCount)
+      return Response(
+        status: .ok, headers: [.contentType: Self.prometheusContentType],
+        body: ResponseBody(byteBuffer: ByteBuffer(bytes: text)))
     }
     router.post("/sessions") { _, _ in
       let id = try await mapped { () async throws -> SessionID in
         let id = try await host.create()
         try await host.save(id)
+        metrics.sessionCreated()
         let texts = try await host.withSession(id) { app in SessionEvents.take(from: app) }
         events.hold(id)
         try await gate.publish(id, texts, to: events)
@@ -83,6 +80,7 @@ struct FlowServiceRoutes: Sendable {
       try await mapped { () async throws in
         try await gate.withSession(id, host: host) {
           try await host.remove(id)
+          metrics.sessionRemoved()
           await gate.close(id, in: events)
         }
       }
@@ -91,6 +89,12 @@ struct FlowServiceRoutes: Sendable {
     addEvents(to: router)
     addInspector(to: router)
   }
+
+  /// The metrics the answers are counted in.
+  var metrics: ServiceMetrics { observer.metrics }
+
+  /// The content type of `GET /metrics`: Prometheus's text format.
+  static let prometheusContentType = "text/plain; version=0.0.4; charset=utf-8"
 
   /// Runs `body` in the session (alone among the instances), then publishes the events its
   /// journal recorded.

@@ -15,6 +15,8 @@ struct IdleEviction: Service {
   let gate: SessionGate
   /// The sessions' events, which forget the sessions evicted.
   let events: SessionEvents
+  /// The metrics, which count the sessions evicted.
+  let metrics: ServiceMetrics
 
   func run() async throws {
     try? await cancelWhenGracefulShutdown {
@@ -25,7 +27,7 @@ struct IdleEviction: Service {
     }
   }
 
-  /// Evicts the idle sessions once, and releases what the service keeps of them: their
+  /// Evicts the idle sessions once, counts them in the metrics, and releases what the service keeps of them: their
   /// events (``SessionEvents/release(_:)``) and, with PostgreSQL, the versions the store knew;
   /// and the event counts of sessions this instance heard of through the relay only.
   ///
@@ -40,6 +42,7 @@ struct IdleEviction: Service {
       evicted = await host.evictIdle(savingFirst: false)
       store.forget(evicted)
     }
+    metrics.recordEvictions(evicted.count)
     events.release(evicted)
     events.releaseUnheld()
     return evicted

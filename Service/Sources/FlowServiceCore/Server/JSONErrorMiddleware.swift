@@ -4,30 +4,25 @@ import Logging
 
 /// Answers every error as `{"error": {"code": "...", "message": "..."}}` with its status
 /// (and the header fields of an `HTTPError`: `Allow`, `Upgrade`; `WWW-Authenticate` of a
-/// refused credential), and counts every answer in the metrics (not the router's answers to
-/// ``MethodNotAllowedMiddleware``'s questions).
+/// refused credential), and logs the errors of 500 and over.
 struct JSONErrorMiddleware: RouterMiddleware {
   typealias Context = BasicWebSocketRequestContext
 
-  let metrics: ServiceMetrics
   let logger: Logger
 
   @concurrent func handle(
     _ request: Request, context: Context, next: @concurrent (Request, Context) async throws -> Response
   ) async throws -> Response {
     if MethodNotAllowedMiddleware.isProbing { return try await next(request, context) }
-    let response: Response
     do {
-      response = try await next(request, context)
+      return try await next(request, context)
     } catch {
       let failure = Self.serviceError(error)
       if failure.status >= 500 { logger.error("\(request.method) \(request.uri.path): \(failure)") }
       var headers = (error as? HTTPError)?.headers ?? [:]
       if let challenge = failure.challenge { headers[.wwwAuthenticate] = challenge }
-      response = json(failure.body, status: HTTPResponse.Status(code: failure.status), headers: headers)
+      return json(failure.body, status: HTTPResponse.Status(code: failure.status), headers: headers)
     }
-    metrics.record(status: response.status.code)
-    return response
   }
 
   /// The error as the service answers it.

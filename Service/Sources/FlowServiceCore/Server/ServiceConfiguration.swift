@@ -34,6 +34,9 @@ public struct ServiceConfiguration: Sendable {
   /// The most event streams one session has at once in the instance; one more is closed
   /// with the code 1013 (try again later).
   public var sessionStreamLimit: Int
+  /// A Boolean value indicating whether each request is logged at `info`: its method, route,
+  /// path (without the query), status, duration, size and identifier.
+  public var accessLog: Bool
   /// The API key: it opens the admin endpoints (`GET /sessions`, `GET /metrics`), the
   /// inspector, and every session. When `nil`, the service makes a random one at start, good
   /// for that process only, and logs it once at the `notice` level.
@@ -60,6 +63,7 @@ public struct ServiceConfiguration: Sendable {
   ///   - headerLimit: The largest request line and header fields, in bytes; 16 KiB by default.
   ///   - streamLimit: The most event streams at once in the instance; 1,000 by default.
   ///   - sessionStreamLimit: The most event streams of one session at once; 16 by default.
+  ///   - accessLog: Whether each request is logged; `true` by default.
   ///   - apiKey: The API key; none by default: a random one for the process.
   ///   - sessionKey: The key of the sessions' secrets; none by default: one kept in the database.
   public init(
@@ -67,7 +71,7 @@ public struct ServiceConfiguration: Sendable {
     postgresURL: String? = nil, bodyLimit: Int = 64 * 1024, idleTimeout: Duration? = .seconds(15 * 60),
     evictionInterval: Duration = .seconds(30), connectionIdleTimeout: Duration = .seconds(30),
     headerTimeout: Duration = .seconds(10), headerLimit: Int = 16 * 1024, streamLimit: Int = 1000,
-    sessionStreamLimit: Int = 16, apiKey: String? = nil, sessionKey: String? = nil
+    sessionStreamLimit: Int = 16, accessLog: Bool = true, apiKey: String? = nil, sessionKey: String? = nil
   ) {
     self.hostname = hostname
     self.port = port
@@ -81,6 +85,7 @@ public struct ServiceConfiguration: Sendable {
     self.headerLimit = headerLimit
     self.streamLimit = streamLimit
     self.sessionStreamLimit = sessionStreamLimit
+    self.accessLog = accessLog
     self.apiKey = apiKey
     self.sessionKey = sessionKey
   }
@@ -97,8 +102,12 @@ public struct ServiceConfiguration: Sendable {
   public static let invalidSessionKey = SnapshotStoreError.Code(rule: "invalidSessionKey")
 
   /// What is wrong with an API key, or `nil`: it must be 16 characters or more, each visible
-  /// ASCII (`!` to `~`), so that it fits in `Authorization: Bearer <key>` as it is.
-  static func apiKeyProblem(_ key: String) -> String? {
+  /// ASCII (`!` to `~`), so that it fits in `Authorization: Bearer <key>` as it is. The
+  /// sentence never repeats the key.
+  ///
+  /// - Parameter key: The API key.
+  /// - Returns: The problem, or `nil` for a good key.
+  public static func apiKeyProblem(_ key: String) -> String? {
     guard key.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
       return "The API key has a character that is not visible ASCII (no spaces, no control characters)."
     }
@@ -109,7 +118,10 @@ public struct ServiceConfiguration: Sendable {
   }
 
   /// What is wrong with a session key of `length` bytes, or `nil`: it needs 32 or more.
-  static func sessionKeyProblem(_ length: Int) -> String? {
+  ///
+  /// - Parameter length: The key's length in bytes.
+  /// - Returns: The problem, or `nil` for a good length.
+  public static func sessionKeyProblem(_ length: Int) -> String? {
     length >= 32 ? nil : "The session key is \(length) bytes long: it needs 32 or more."
   }
 }

@@ -354,6 +354,20 @@ final class PostgresSnapshotStore: PagingSnapshotStore {
     return sessions
   }
 
+  /// How many rows the table has: `SELECT count(*)`.
+  ///
+  /// - Returns: The count.
+  /// - Throws: `SnapshotStoreError` with the code ``databaseFailed``.
+  func sessionCount() async throws(SnapshotStoreError) -> Int {
+    do {
+      let rows = try await client.query("SELECT count(*) FROM snapshots", logger: logger)
+      for try await count in rows.decode(Int.self) { return count }
+      return 0
+    } catch {
+      throw failure("count the snapshots", error, nil)
+    }
+  }
+
   /// Forgets the versions this instance knew of `sessions`, which it no longer holds in
   /// memory (idle ones it released), so that what it knows stays as small as what it holds.
   ///

@@ -194,6 +194,18 @@ final class SQLiteSnapshotStore: PagingSnapshotStore {
     return Array(data)
   }
 
+  /// How many rows the table has: `SELECT COUNT(*)`.
+  ///
+  /// - Returns: The count.
+  /// - Throws: `SnapshotStoreError` with the code `database`.
+  func sessionCount() async throws(SnapshotStoreError) -> Int {
+    do {
+      return try await pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM snapshots") ?? 0 }
+    } catch {
+      throw failure("count the snapshots", error, nil)
+    }
+  }
+
   /// A database failure as a store error.
   private func failure(_ operation: String, _ error: any Error, _ session: SessionID?) -> SnapshotStoreError {
     SnapshotStoreError(Self.databaseFailed, "Can't \(operation) in \(path): \(error).", session: session)

@@ -19,8 +19,8 @@ struct StoredSession: Hashable, Sendable {
   }
 }
 
-/// A store that lists its sessions a page at a time, with a query of its own, without reading
-/// every identifier.
+/// A store that lists its sessions a page at a time, and counts them, with queries of its own,
+/// without reading every identifier.
 protocol PagingSnapshotStore: SnapshotStore {
   /// Up to `limit` sessions whose identifiers sort after `after` (from the first when `nil`),
   /// in ascending order of their identifiers (byte order).
@@ -31,6 +31,12 @@ protocol PagingSnapshotStore: SnapshotStore {
   /// - Returns: The sessions.
   /// - Throws: `SnapshotStoreError` when the store can't be listed.
   func sessions(after: SessionID?, limit: Int) async throws(SnapshotStoreError) -> [StoredSession]
+
+  /// How many sessions have a snapshot (one `COUNT` query).
+  ///
+  /// - Returns: The count.
+  /// - Throws: `SnapshotStoreError` when the store can't be counted.
+  func sessionCount() async throws(SnapshotStoreError) -> Int
 }
 
 /// One page of the stored sessions, in ascending order of their identifiers.
@@ -59,16 +65,40 @@ struct SessionPage: Hashable, Sendable {
     from store: any SnapshotStore, after: SessionID?, limit: Int
   ) async throws(SnapshotStoreError) -> SessionPage {
     // One more than the page, to know whether another page follows.
-    var sessions: [StoredSession]
-    if let store = store as? any PagingSnapshotStore {
-      sessions = try await store.sessions(after: after, limit: limit + 1)
-    } else {
-      let ids = try await store.sessionIDs()
-      let start = after.map { after in ids.firstIndex { $0 > after } ?? ids.endIndex } ?? ids.startIndex
-      sessions = ids[start...].prefix(limit + 1).map { StoredSession(id: $0) }
-    }
+    var sessions = try await Self.sessions(of: store, after: after, limit: limit + 1)
     guard sessions.count > limit else { return SessionPage(sessions: sessions, next: nil) }
     sessions.removeLast(sessions.count - limit)
     return SessionPage(sessions: sessions, next: sessions.last?.id)
+  }
+
+  /// Up to `limit` sessions of `store` after `after`: with the store's own query when it pages
+  /// (``PagingSnapshotStore``), otherwise from its whole list, in memory.
+  ///
+  /// - Parameters:
+  ///   - store: The store.
+  ///   - after: The identifier to start after, or `nil` for the first.
+  ///   - limit: The most sessions to return, at least 1.
+  /// - Returns: The sessions, in ascending order of their identifiers.
+  /// - Throws: `SnapshotStoreError` when the store can't be listed.
+  static func sessions(
+    of store: any SnapshotStore, after: SessionID?, limit: Int
+  ) async throws(SnapshotStoreError) -> [StoredSession] {
+    if let store = store as? any PagingSnapshotStore {
+      return try await store.sessions(after: after, limit: limit)
+    }
+    let ids = try await store.sessionIDs()
+    let start = after.map { after in ids.firstIndex { $0 > after } ?? ids.endIndex } ?? ids.startIndex
+    return ids[start...].prefix(limit).map { StoredSession(id: $0) }
+  }
+
+  /// How many sessions `store` holds: with the store's own query when it has one
+  /// (``PagingSnapshotStore``), otherwise from its whole list.
+  ///
+  /// - Parameter store: The store.
+  /// - Returns: The count.
+  /// - Throws: `SnapshotStoreError` when the store can't be counted.
+  static func count(of store: any SnapshotStore) async throws(SnapshotStoreError) -> Int {
+    if let store = store as? any PagingSnapshotStore { return try await store.sessionCount() }
+    return try await store.sessionIDs().count
   }
 }

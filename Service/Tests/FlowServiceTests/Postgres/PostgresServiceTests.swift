@@ -79,9 +79,15 @@ struct PostgresServiceTests {
             let expected = (0..<pushes).map { Expected.product(index * 100 + $0).screen }.sorted()
             #expect(pushed == expected)
           }
-          let metrics = try await second.get("/metrics").decoded(MetricsBody.self)
-          #expect(metrics.sessionsStored == 4)
-          #expect(metrics.errors == [:])
+          // Each instance counts the sessions stored at its start (none) and those it made.
+          for instance in instances {
+            let metrics = try await instance.metrics()
+            #expect(metrics.value(ServiceMetrics.Name.sessionsStored) == "2.0")
+            #expect(
+              metrics.samples(ServiceMetrics.Name.requests).allSatisfy {
+                ($0.labels["status"] ?? "").hasPrefix("2")
+              })
+          }
         }
       }
     }
@@ -104,6 +110,10 @@ struct PostgresServiceTests {
           let gone = try await first.get("/sessions/\(id)")
           #expect(gone.status == 404)
           #expect(try gone.decoded(ErrorBody.self).error.code == "unknownSession")
+          // Each instance counts what it saw: the first made it, the second removed it (its
+          // count of one less than its start's none stays at 0).
+          #expect(try await first.metrics().value(ServiceMetrics.Name.sessionsStored) == "1.0")
+          #expect(try await second.metrics().value(ServiceMetrics.Name.sessionsStored) == "0.0")
         }
       }
     }
@@ -121,7 +131,7 @@ struct PostgresServiceTests {
           var live = 1
           for _ in 0..<250 where live > 0 {
             try await Task.sleep(for: .milliseconds(20))
-            live = try await first.get("/metrics").decoded(MetricsBody.self).sessionsLive
+            live = try await first.liveSessions() == "0.0" ? 0 : 1
           }
           #expect(live == 0)
           // Another instance changes it meanwhile; the first restores the newer snapshot.

@@ -22,10 +22,12 @@ struct PostgresSnapshotStoreTests {
         #expect(try await store.load(a) == [5, 6])
         #expect(try await store.load(b) == [1, 2, 3])
         #expect(try await store.sessionIDs() == [a, b])
+        #expect(try await store.sessionCount() == 2)
         try await store.remove(a)
         try await store.remove(a)
         #expect(try await store.load(a) == nil)
         #expect(try await store.sessionIDs() == [b])
+        #expect(try await store.sessionCount() == 1)
         // An empty snapshot is a snapshot.
         try await store.save([], for: a)
         #expect(try await store.load(a) == [])

@@ -2,7 +2,9 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import NIOCore
+import Prometheus
 import Testing
 import WSClient
 
@@ -218,4 +220,21 @@ func withNewService<T: Sendable>(
   return try await withService(testConfiguration(database: database, bodyLimit: bodyLimit)) { client in
     try await body(client, database)
   }
+}
+
+/// Runs `body` with a client of a new service over a new database, its metrics in a registry
+/// of their own, its durations measured on `clock`, and its logs kept in `logs`.
+func withObservedService<T: Sendable>(
+  accessLog: Bool = true, clock: SteppingClock = SteppingClock(), logs: CapturedLogs = CapturedLogs(),
+  _ body: @escaping @Sendable (ServiceClient, String) async throws -> T
+) async throws -> T {
+  let directory = try TemporaryDirectory()
+  defer { directory.remove() }
+  let database = directory.file("sessions.sqlite")
+  var configuration = testConfiguration(database: database)
+  configuration.accessLog = accessLog
+  let app = try buildApplication(
+    configuration: configuration, logger: logs.logger(), metrics: PrometheusCollectorRegistry(),
+    now: { clock.now() })
+  return try await app.test(.router) { client in try await body(ServiceClient(client: client), database) }
 }

@@ -10,7 +10,9 @@
 # `open` creates $SESSIONS sessions with curl, then runs wrk for $DURATION against
 # POST /sessions/{id}/open, round robin over the sessions, alternating between a product and
 # the catalog (open.lua), so every request changes a session and writes its SQLite row; then
-# a wrk run as long on GET /health, for the server's own overhead.
+# a wrk run as long on GET /health, for the server's own overhead; then the ratio of the two
+# rates, which stays comparable when other work loads the machine (the load average is
+# printed before each run).
 #
 # `memory` starts the server with --idle-timeout 0 (sessions idle for 15 minutes are otherwise
 # saved and released from memory), reads its VmRSS from /proc/PID/status, creates $SESSIONS
@@ -20,7 +22,9 @@
 # in the temporary directory on 127.0.0.1:$PG_PORT (FlowService --postgres), stopped by the trap.
 #
 # Environment (defaults): PORT (18080), SESSIONS (1000 for open, 100000 for memory),
-# DURATION (10s), THREADS (2), CONNECTIONS (32), STORE (sqlite; or postgres), PG_PORT (55433).
+# DURATION (10s), THREADS (2), CONNECTIONS (32), STORE (sqlite; or postgres), PG_PORT (55433),
+# BINARY (a FlowService executable to test instead of building one, e.g. a copy kept from
+# another commit).
 # wrk is installed with apt-get when missing.
 set -euo pipefail
 
@@ -48,10 +52,14 @@ if ! command -v wrk >/dev/null 2>&1; then
     || { apt-get update >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y wrk >&2; }
 fi
 
-# The release executable (a few minutes the first time, seconds after).
-echo "== swift build -c release --product FlowService" >&2
-swift build -c release --package-path "$package" --product FlowService >&2
-binary="$(swift build -c release --package-path "$package" --show-bin-path)/FlowService"
+# The release executable (a few minutes the first time, seconds after), unless BINARY is given.
+if [[ -n "${BINARY:-}" ]]; then
+  binary=$BINARY
+else
+  echo "== swift build -c release --product FlowService" >&2
+  swift build -c release --package-path "$package" --product FlowService >&2
+  binary="$(swift build -c release --package-path "$package" --show-bin-path)/FlowService"
+fi
 
 # A temporary directory for the database and the server's log; the trap stops the server
 # and removes it, however the script ends.
@@ -109,13 +117,16 @@ if [[ "$mode" == open ]]; then
   echo "created $sessions sessions in $(echo "$end - $start" | bc) s (one curl process each)"
 
   # Deep links across those sessions: each request changes one and saves it.
-  echo "== wrk -t$threads -c$connections -d$duration POST /sessions/{id}/open (open.lua, $sessions sessions)"
+  echo "== wrk -t$threads -c$connections -d$duration POST /sessions/{id}/open (open.lua, $sessions sessions); load: $(cut -d' ' -f1-3 /proc/loadavg)"
   wrk -t"$threads" -c"$connections" -d"$duration" --latency -s "$scripts/open.lua" "$base" \
-    -- "$work/ids" "$threads"
+    -- "$work/ids" "$threads" | tee "$work/open.out"
 
   # The same on GET /health: the HTTP server's own cost.
-  echo "== wrk -t$threads -c$connections -d$duration GET /health"
-  wrk -t"$threads" -c"$connections" -d"$duration" --latency "$base/health"
+  echo "== wrk -t$threads -c$connections -d$duration GET /health; load: $(cut -d' ' -f1-3 /proc/loadavg)"
+  wrk -t"$threads" -c"$connections" -d"$duration" --latency "$base/health" | tee "$work/health.out"
+  opens=$(awk '/^Requests\/sec:/ { print $2 }' "$work/open.out")
+  health=$(awk '/^Requests\/sec:/ { print $2 }' "$work/health.out")
+  echo "== opens/s ÷ /health/s: $opens ÷ $health = $(echo "scale=1; 100 * $opens / $health" | bc)%; load: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "== GET /metrics"
   curl -fs "$base/metrics"
   echo

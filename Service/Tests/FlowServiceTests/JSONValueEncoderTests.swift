@@ -51,6 +51,27 @@ import Testing
         == .object(["name": .string("a \"quoted\" name"), "tags": .array([.string("x"), .string("y")])]))
   }
 
+  /// The text the service wrote with `JSONEncoder` (keys sorted, slashes as they are).
+  private func encoderText(_ value: some Encodable) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
+  }
+
+  @Test func writesTheTextJSONEncoderWrote() throws {
+    let escapes = "quote \" backslash \\ slash / tab \t line \n return \r \u{08}\u{0C}\u{01}\u{1F} é ✓ 🛒"
+    let values: [any Encodable] = [
+      Sample(big: 7), Inner(), Empty(), [1, 2, 3], escapes, ["b": 1, "a": 2, "c": 3], [String?.none, "x"],
+      ["shop://catalog/products/42"], -7, 0.25, true,
+    ]
+    for value in values {
+      #expect(try JSONValueEncoder.encode(value).text == encoderText(value))
+    }
+    #expect(text(Inner()) == #"{"name":"a \"quoted\" name","tags":["x","y"]}"#)
+    // An unsigned integer past Int.max is a double, as JSONDecoder reads it back.
+    #expect(text(UInt64.max) == "1.8446744073709552e+19")
+  }
+
   @Test func aNumberThatIsNotFiniteIsRefusedAsJSONEncoderRefusesIt() throws {
     struct Bad: Encodable { var value = Double.nan }
     #expect(throws: EncodingError.self) { try JSONEncoder().encode(Bad()) }

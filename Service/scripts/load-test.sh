@@ -11,8 +11,8 @@
 # POST /sessions/{id}/open, round robin over the sessions, alternating between a product and
 # the catalog (open.lua), so every request changes a session and writes its SQLite row; then
 # a wrk run as long on GET /health, for the server's own overhead; then the ratio of the two
-# rates, which stays comparable when other work loads the machine (the load average is
-# printed before each run).
+# rates, and the server's CPU time per request in each run (from /proc/PID/stat), which stay
+# comparable when other work loads the machine (the load average is printed beside each run).
 #
 # `memory` starts the server with --idle-timeout 0 (sessions idle for 15 minutes are otherwise
 # saved and released from memory), reads its VmRSS from /proc/PID/status, creates $SESSIONS
@@ -101,6 +101,14 @@ curl -fs "$base/health" >/dev/null || { echo "load-test.sh: no answer from $base
 
 # The resident set of the server, in bytes, from /proc.
 rss() { awk '/^VmRSS:/ { print $2 * 1024 }' "/proc/$server/status"; }
+# The server's CPU time so far (user + system), in clock ticks, from /proc.
+cpu() { awk '{ print $14 + $15 }' "/proc/$server/stat"; }
+# The server's CPU time per request, in microseconds: TICKS_BEFORE, wrk's output file.
+cpu_per_request() {
+  local ticks=$(($(cpu) - $1)) requests
+  requests=$(awk '/requests in/ { print $1 }' "$2")
+  echo "$((ticks * 1000000 / $(getconf CLK_TCK) / requests))"
+}
 
 echo "== machine: $(nproc) cores, $(uname -sr), $(date -u +%FT%TZ); load: $(cut -d' ' -f1-3 /proc/loadavg); store: $store"
 
@@ -118,15 +126,20 @@ if [[ "$mode" == open ]]; then
 
   # Deep links across those sessions: each request changes one and saves it.
   echo "== wrk -t$threads -c$connections -d$duration POST /sessions/{id}/open (open.lua, $sessions sessions); load: $(cut -d' ' -f1-3 /proc/loadavg)"
+  ticks=$(cpu)
   wrk -t"$threads" -c"$connections" -d"$duration" --latency -s "$scripts/open.lua" "$base" \
     -- "$work/ids" "$threads" | tee "$work/open.out"
+  open_cpu=$(cpu_per_request "$ticks" "$work/open.out")
 
   # The same on GET /health: the HTTP server's own cost.
   echo "== wrk -t$threads -c$connections -d$duration GET /health; load: $(cut -d' ' -f1-3 /proc/loadavg)"
+  ticks=$(cpu)
   wrk -t"$threads" -c"$connections" -d"$duration" --latency "$base/health" | tee "$work/health.out"
+  health_cpu=$(cpu_per_request "$ticks" "$work/health.out")
   opens=$(awk '/^Requests\/sec:/ { print $2 }' "$work/open.out")
   health=$(awk '/^Requests\/sec:/ { print $2 }' "$work/health.out")
   echo "== opens/s ÷ /health/s: $opens ÷ $health = $(echo "scale=1; 100 * $opens / $health" | bc)%; load: $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "== server CPU per request: open $open_cpu µs, /health $health_cpu µs"
   echo "== GET /metrics"
   curl -fs "$base/metrics"
   echo

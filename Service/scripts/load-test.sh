@@ -10,8 +10,10 @@
 # `open` creates $SESSIONS sessions with curl, then runs wrk for $DURATION against
 # POST /sessions/{id}/open, round robin over the sessions, alternating between a product and
 # the catalog (open.lua), so every request changes a session and writes its SQLite row; then
-# a wrk run as long on GET /health, for the server's own overhead. Each open sends its
-# session's secret (the file wrk reads has "id secret" lines).
+# a wrk run as long on GET /health, for the server's own overhead; then the ratio of the two
+# rates, and the server's CPU time per request in each run (from /proc/PID/stat), which stay
+# comparable when other work loads the machine (the load average is printed beside each run).
+# Each open sends its session's secret (the file wrk reads has "id secret" lines).
 #
 # The server gets a random API key (--api-key), which the script sends to GET /metrics.
 #
@@ -24,7 +26,9 @@
 #
 # Environment (defaults): PORT (18080), SESSIONS (1000 for open, 100000 for memory),
 # DURATION (10s), THREADS (2), CONNECTIONS (32), STORE (sqlite; or postgres), PG_PORT (55433),
-# ACCESS_LOG (0: the server runs with --no-access-log; 1 keeps its access log, in the server's log).
+# ACCESS_LOG (0: the server runs with --no-access-log; 1 keeps its access log, in the server's log),
+# BINARY (a FlowService executable to test instead of building one, e.g. a copy kept from
+# another commit).
 # wrk is installed with apt-get when missing.
 set -euo pipefail
 
@@ -52,10 +56,14 @@ if ! command -v wrk >/dev/null 2>&1; then
     || { apt-get update >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y wrk >&2; }
 fi
 
-# The release executable (a few minutes the first time, seconds after).
-echo "== swift build -c release --product FlowService" >&2
-swift build -c release --package-path "$package" --product FlowService >&2
-binary="$(swift build -c release --package-path "$package" --show-bin-path)/FlowService"
+# The release executable (a few minutes the first time, seconds after), unless BINARY is given.
+if [[ -n "${BINARY:-}" ]]; then
+  binary=$BINARY
+else
+  echo "== swift build -c release --product FlowService" >&2
+  swift build -c release --package-path "$package" --product FlowService >&2
+  binary="$(swift build -c release --package-path "$package" --show-bin-path)/FlowService"
+fi
 
 # A temporary directory for the database and the server's log; the trap stops the server
 # and removes it, however the script ends.
@@ -101,6 +109,14 @@ curl -fs "$base/health" >/dev/null || { echo "load-test.sh: no answer from $base
 
 # The resident set of the server, in bytes, from /proc.
 rss() { awk '/^VmRSS:/ { print $2 * 1024 }' "/proc/$server/status"; }
+# The server's CPU time so far (user + system), in clock ticks, from /proc.
+cpu() { awk '{ print $14 + $15 }' "/proc/$server/stat"; }
+# The server's CPU time per request, in microseconds: TICKS_BEFORE, wrk's output file.
+cpu_per_request() {
+  local ticks=$(($(cpu) - $1)) requests
+  requests=$(awk '/requests in/ { print $1 }' "$2")
+  echo "$((ticks * 1000000 / $(getconf CLK_TCK) / requests))"
+}
 
 echo "== machine: $(nproc) cores, $(uname -sr), $(date -u +%FT%TZ); load: $(cut -d' ' -f1-3 /proc/loadavg); store: $store"
 
@@ -117,16 +133,23 @@ if [[ "$mode" == open ]]; then
   echo "created $sessions sessions in $(echo "$end - $start" | bc) s (one curl process each)"
 
   # Deep links across those sessions: each request changes one and saves it.
-  echo "== wrk -t$threads -c$connections -d$duration POST /sessions/{id}/open (open.lua, $sessions sessions)"
+  echo "== wrk -t$threads -c$connections -d$duration POST /sessions/{id}/open (open.lua, $sessions sessions); load: $(cut -d' ' -f1-3 /proc/loadavg)"
+  ticks=$(cpu)
   wrk -t"$threads" -c"$connections" -d"$duration" --latency -s "$scripts/open.lua" "$base" \
-    -- "$work/ids" "$threads"
+    -- "$work/ids" "$threads" | tee "$work/open.out"
+  open_cpu=$(cpu_per_request "$ticks" "$work/open.out")
 
   # The same on GET /health: the HTTP server's own cost.
-  echo "== wrk -t$threads -c$connections -d$duration GET /health"
-  wrk -t"$threads" -c"$connections" -d"$duration" --latency "$base/health"
+  echo "== wrk -t$threads -c$connections -d$duration GET /health; load: $(cut -d' ' -f1-3 /proc/loadavg)"
+  ticks=$(cpu)
+  wrk -t"$threads" -c"$connections" -d"$duration" --latency "$base/health" | tee "$work/health.out"
+  health_cpu=$(cpu_per_request "$ticks" "$work/health.out")
+  opens=$(awk '/^Requests\/sec:/ { print $2 }' "$work/open.out")
+  health=$(awk '/^Requests\/sec:/ { print $2 }' "$work/health.out")
+  echo "== opens/s ÷ /health/s: $opens ÷ $health = $(echo "scale=1; 100 * $opens / $health" | bc)%; load: $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "== server CPU per request: open $open_cpu µs, /health $health_cpu µs"
   echo "== GET /metrics (the sessions and the requests)"
   curl -fs -H "Authorization: Bearer $api_key" "$base/metrics" | grep -E '^flow_(sessions|http_requests_total)'
-
 else
   # Memory: RSS before and after $sessions sessions, all kept in memory.
   before=$(rss)

@@ -118,11 +118,11 @@ struct FlowServiceRoutes: Sendable {
 
   /// Runs a change in the session, saves the session once it succeeded, and answers with
   /// the new state; a refused change is not saved. The change and its save happen alone
-  /// among the instances.
+  /// among the instances (``SessionGate/withChange(_:host:_:)``).
   private func change(
     _ id: SessionID, _ body: @escaping @Sendable (AppController) throws(ServiceError) -> Void
   ) async throws -> Response {
-    let state = try await gate.withSession(id, host: host) {
+    let state = try await gate.withChange(id, host: host) {
       let state = try await mapped {
         try await drained(id) { app in
           try body(app)

@@ -11,19 +11,18 @@ func mapped<T>(_ body: () async throws -> T) async throws(ServiceError) -> T {
   }
 }
 
-/// A value's JSON text, keys sorted, slashes as they are (`shop://cart`, not `shop:\/\/cart`).
+/// A value's JSON text, keys sorted, slashes as they are (`shop://cart`, not `shop:\/\/cart`):
+/// ``JSONValueEncoder``, then ``JSONValue/text``; `{}` for a value that can't be encoded.
 func text(_ value: some Encodable) -> String {
-  let encoder = JSONEncoder()
-  encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-  return String(decoding: (try? encoder.encode(value)) ?? Data("{}".utf8), as: UTF8.self)
+  (try? JSONValueEncoder.encode(value))?.text ?? "{}"
 }
 
 /// A JSON answer, with `headers` besides its content type.
 func json(_ value: some Encodable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
-  let data = Data(text(value).utf8)
+  let body = text(value)
   var fields: HTTPFields = [.contentType: "application/json"]
   fields.append(contentsOf: headers)
   return Response(
     status: status, headers: fields,
-    body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
 }

@@ -129,16 +129,19 @@ final class SessionEvents: Sendable {
   func publish(_ id: SessionID, _ texts: [String]) {
     guard !texts.isEmpty else { return }
     state.withLock { state in
-      var channel = state.channels[id, default: Channel()]
-      for text in texts {
-        let event = SessionEvent(index: channel.next, event: text)
-        channel.next += 1
-        if channel.isHeld { channel.recent.append(event) }
-        for continuation in channel.subscribers.values { continuation.yield(event) }
-      }
-      if channel.recent.count > recentLimit { channel.recent.removeFirst(channel.recent.count - recentLimit) }
-      state.channels[id] = channel
+      // In place: a copy of the channel would copy its recent events on every publish.
+      Self.publish(texts, in: &state.channels[id, default: Channel()], keeping: recentLimit)
     }
+  }
+
+  private static func publish(_ texts: [String], in channel: inout Channel, keeping recentLimit: Int) {
+    for text in texts {
+      let event = SessionEvent(index: channel.next, event: text)
+      channel.next += 1
+      if channel.isHeld { channel.recent.append(event) }
+      for continuation in channel.subscribers.values { continuation.yield(event) }
+    }
+    if channel.recent.count > recentLimit { channel.recent.removeFirst(channel.recent.count - recentLimit) }
   }
 
   /// How many sessions have a channel here, and how many recent events they keep in all

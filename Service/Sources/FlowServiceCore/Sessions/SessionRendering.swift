@@ -68,11 +68,7 @@ enum SessionRendering {
     let name = type(of: route.base).routeName
     let url = try? app.routes.url(for: route.base)
     var parameters: [String: JSONValue] = [:]
-    if let data = try? JSONEncoder().encode(route.base),
-      case .object(let object) = try? JSONDecoder().decode(JSONValue.self, from: data)
-    {
-      parameters = object
-    }
+    if case .object(let object) = try? JSONValueEncoder.encode(route.base) { parameters = object }
     return RouteInfo(name: name, url: url, parameters: parameters)
   }
 

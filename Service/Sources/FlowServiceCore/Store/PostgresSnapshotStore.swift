@@ -17,14 +17,22 @@ import Synchronization
 /// ## Sharing sessions between instances
 ///
 /// Every row has a version that each save increments. An instance that holds a session in
-/// memory knows the version its copy came from. A request runs inside
-/// ``withSessionLock(_:_:)``: a transaction that locks the session's row
-/// (`SELECT … FOR UPDATE`), so two instances never apply requests to one session at once; a
-/// request on another instance waits for the lock and then sees the new version. The lock
-/// tells the request whether this instance's copy is ``SessionLockState/current`` or
-/// ``SessionLockState/stale`` (another instance saved since; the service then drops its copy
-/// and restores the row). A save made while the lock is held goes through the locked
-/// transaction and commits with it.
+/// memory knows the version its copy came from. A change whose session's version this
+/// instance knows runs inside ``withCheckedSave(_:_:)``: in memory first, then one statement
+/// that saves the row only if it still has that version, and sends the change's
+/// notifications in the same statement (one round trip). When another instance saved the
+/// session since, nothing is written or sent, and the attempt reports
+/// ``CheckedSaveOutcome/lost``: the service drops its copy and makes the change again under
+/// the lock.
+///
+/// Under the lock, a request runs inside ``withSessionLock(_:_:)``: a transaction that locks
+/// the session's row (`SELECT … FOR UPDATE`), so two instances never apply requests to one
+/// session at once; a request on another instance waits for the lock and then sees the new
+/// version. The lock tells the request whether this instance's copy is
+/// ``SessionLockState/current`` or ``SessionLockState/stale`` (another instance saved since;
+/// the service then drops its copy and restores the row). A save made while the lock is held
+/// goes through the locked transaction and commits with it. Either way, a session's saves
+/// are applied one at a time, each to the version it was made from.
 ///
 /// An instance that dies holds no lock for long: PostgreSQL rolls back its transactions when
 /// its connections close, and another instance goes on from the last committed snapshot. A
@@ -54,20 +62,34 @@ final class PostgresSnapshotStore: PagingSnapshotStore {
   /// The version of each session's row that this instance last loaded or saved.
   private let versions = Mutex<[SessionID: Int64]>([:])
 
-  /// The session whose row the current task has locked, and the connection of its transaction.
-  @TaskLocal private static var held: HeldLock?
+  /// The session the current task works on (under its lock, or with a checked save), and the
+  /// connection of the locked transaction.
+  @TaskLocal private static var held: HeldSession?
 
-  private struct HeldLock: Sendable {
+  private struct HeldSession: Sendable {
     let session: SessionID
-    let connection: PostgresConnection
-    /// The notifications sent while the lock is held, not yet written: they go with the
-    /// save's statement, or in one statement before the commit.
+    /// The locked transaction's connection; `nil` for a checked save (``withCheckedSave(_:_:)``).
+    let connection: PostgresConnection?
+    /// The notifications sent while the session is held, not yet written: they go with the
+    /// save's statement, or in one statement at the end.
     let notifications: PendingNotifications
   }
 
-  /// Notifications waiting for the locked transaction's next statement, in order.
+  /// Notifications waiting for the held session's next statement, in order, and whether a
+  /// checked save found the row changed.
   private final class PendingNotifications: Sendable {
     private let pending = Mutex<(channels: [String], payloads: [String])>(([], []))
+    private let lostFlag = Mutex(false)
+
+    /// A Boolean value indicating whether a checked save found that another instance saved
+    /// the session since this one last saw it.
+    var lost: Bool { lostFlag.withLock { $0 } }
+
+    /// Notes that a checked save lost, and drops the notifications waiting.
+    func lose() {
+      lostFlag.withLock { $0 = true }
+      _ = take()
+    }
 
     func append(_ channel: String, _ payload: String) {
       pending.withLock { pending in
@@ -174,7 +196,8 @@ final class PostgresSnapshotStore: PagingSnapshotStore {
         let known = state == .current ? seen : nil
         if known == nil { versions.withLock { $0[session] = nil } }
         do {
-          let held = HeldLock(session: session, connection: connection, notifications: PendingNotifications())
+          let held = HeldSession(
+            session: session, connection: connection, notifications: PendingNotifications())
           let value = try await Self.$held.withValue(held) { try await body(state) }
           let (channels, payloads) = held.notifications.take()
           if !channels.isEmpty {
@@ -197,28 +220,103 @@ final class PostgresSnapshotStore: PagingSnapshotStore {
     }
   }
 
+  // MARK: Checked saves
+
+  /// A Boolean value indicating whether this instance knows the version of the session's row
+  /// (it loaded or saved it), so that ``withCheckedSave(_:_:)`` can save over it.
+  ///
+  /// - Parameter session: The session.
+  func knowsVersion(of session: SessionID) -> Bool {
+    versions.withLock { $0[session] != nil }
+  }
+
+  /// Runs `body`, a change of the session that saves it last, without the session's lock:
+  /// its save replaces the row only if the row still has the version this instance knows,
+  /// in one statement that also sends the notifications `body` sent before it (they go out
+  /// when it commits, and never when it doesn't).
+  ///
+  /// When the row has another version (another instance saved the session since this one
+  /// last saw it, or removed it), the save writes nothing, sends nothing and throws, and
+  /// the attempt is ``CheckedSaveOutcome/lost``: whatever `body` threw is dropped, and this
+  /// instance's copy of the session is out of date. Notifications `body` sends when it
+  /// saves nothing go out at once when it returns.
+  ///
+  /// - Parameters:
+  ///   - session: The session.
+  ///   - body: The change and its save.
+  /// - Returns: What `body` returned, or ``CheckedSaveOutcome/lost``.
+  /// - Throws: What `body` threw, when its save didn't lose; ``databaseFailed``.
+  func withCheckedSave<T: Sendable>(
+    _ session: SessionID, _ body: () async throws -> T
+  ) async throws -> CheckedSaveOutcome<T> {
+    let held = HeldSession(session: session, connection: nil, notifications: PendingNotifications())
+    let value: T
+    do {
+      value = try await Self.$held.withValue(held) { try await body() }
+    } catch {
+      if held.notifications.lost { return .lost }
+      throw error
+    }
+    let (channels, payloads) = held.notifications.take()
+    if !channels.isEmpty {
+      do {
+        try await client.query(
+          "SELECT count(pg_notify(c, p)) FROM unnest(\(channels)::text[], \(payloads)::text[]) AS n(c, p)",
+          logger: logger)
+      } catch {
+        throw failure("notify about session '\(session)'", error, session)
+      }
+    }
+    return .done(value)
+  }
+
   // MARK: SnapshotStore
 
   /// Saves `snapshot` as the session's row: through the locked transaction when this task
-  /// holds the session's lock; otherwise only over the version this instance last saw, or as
-  /// a new row.
+  /// holds the session's lock; otherwise only over the version this instance last saw (with
+  /// the notifications waiting, in a checked save), or as a new row.
   ///
   /// - Parameters:
   ///   - snapshot: The bytes to keep.
   ///   - session: The session.
   /// - Throws: `SnapshotStoreError` with the code ``conflict`` when, without the lock, the
-  ///   row changed since this instance saw it (or exists, for a session it never saw);
-  ///   ``databaseFailed``. The row is then as it was.
+  ///   row changed since this instance saw it (or exists, for a session it never saw; in a
+  ///   checked save, when this instance knows no version of it); ``databaseFailed``. The row
+  ///   is then as it was.
   func save(_ snapshot: [UInt8], for session: SessionID) async throws(SnapshotStoreError) {
     let bytes = ByteBuffer(bytes: snapshot)
     let known = versions.withLock { $0[session] }
     let saved: Int64?
     do {
-      if let held = Self.held, held.session == session {
+      if let held = Self.held, held.session == session, held.connection == nil {
+        // A checked save: the notifications sent so far go with it, and only if it writes.
+        guard let known else {
+          held.notifications.lose()
+          throw SnapshotStoreError(
+            Self.conflict,
+            "Can't save the snapshot of session '\(session)': this instance knows no version of it.",
+            session: session)
+        }
+        let (channels, payloads) = held.notifications.take()
+        saved = try await Self.firstVersion(
+          client.query(
+            """
+            WITH saved AS (
+              UPDATE snapshots SET version = version + 1, bytes = \(bytes), updated_at = now()
+              WHERE session = \(session.rawValue) AND version = \(known)
+              RETURNING version
+            )
+            SELECT saved.version FROM saved, LATERAL (
+              SELECT count(pg_notify(c, p)) FROM unnest(\(channels)::text[], \(payloads)::text[]) AS n(c, p)
+              WHERE saved.version IS NOT NULL
+            ) AS notified
+            """, logger: logger))
+        if saved == nil { held.notifications.lose() }
+      } else if let held = Self.held, held.session == session, let connection = held.connection {
         // The notifications sent so far in this transaction go with the save's statement.
         let (channels, payloads) = held.notifications.take()
         saved = try await Self.firstVersion(
-          held.connection.query(
+          connection.query(
             """
             WITH saved AS (
               INSERT INTO snapshots (session, version, bytes) VALUES (\(session.rawValue), 1, \(bytes))
@@ -272,8 +370,8 @@ final class PostgresSnapshotStore: PagingSnapshotStore {
     do {
       let query: PostgresQuery = "SELECT version, bytes FROM snapshots WHERE session = \(session.rawValue)"
       let rows =
-        if let held = Self.held, held.session == session {
-          try await held.connection.query(query, logger: logger)
+        if let held = Self.held, held.session == session, let connection = held.connection {
+          try await connection.query(query, logger: logger)
         } else {
           try await client.query(query, logger: logger)
         }
@@ -297,8 +395,8 @@ final class PostgresSnapshotStore: PagingSnapshotStore {
   func remove(_ session: SessionID) async throws(SnapshotStoreError) {
     do {
       let query: PostgresQuery = "DELETE FROM snapshots WHERE session = \(session.rawValue)"
-      if let held = Self.held, held.session == session {
-        try await held.connection.query(query, logger: logger)
+      if let held = Self.held, held.session == session, let connection = held.connection {
+        try await connection.query(query, logger: logger)
       } else {
         try await client.query(query, logger: logger)
       }
@@ -382,7 +480,9 @@ final class PostgresSnapshotStore: PagingSnapshotStore {
 
   /// Sends `payload` on `channel` (`pg_notify`): inside the session's lock, with the locked
   /// transaction (in its next save's statement, or in one statement before it commits), so
-  /// that listeners hear it when it commits, and never if it rolls back; otherwise at once.
+  /// that listeners hear it when it commits, and never if it rolls back; inside a checked
+  /// save (``withCheckedSave(_:_:)``), with the save's statement, and never if it loses;
+  /// otherwise at once.
   ///
   /// - Parameters:
   ///   - channel: The channel.
@@ -483,4 +583,13 @@ enum SessionLockState: Sendable, Hashable {
   case stale
   /// The session has no row.
   case missing
+}
+
+/// What a change made with ``PostgresSnapshotStore/withCheckedSave(_:_:)`` came to.
+enum CheckedSaveOutcome<Value: Sendable>: Sendable {
+  /// The change was saved (and its notifications sent), and this is what it returned.
+  case done(Value)
+  /// Another instance saved the session since this one last saw it: nothing was saved or
+  /// sent, and this instance's copy of the session is out of date.
+  case lost
 }

@@ -11,7 +11,9 @@ import GRDB
 /// ```
 ///
 /// The database runs in WAL mode with `synchronous = NORMAL` (a GRDB `DatabasePool`'s
-/// settings): reads go on while a save writes, and a save is one transaction. What survives:
+/// settings): reads go on while saves are written. Saves that wait together are written in one
+/// transaction (a group commit, ``SQLiteBatchWriter``), and each returns once that transaction
+/// committed, so what survives is the same as if each had its own:
 ///
 /// - A killed process (SIGKILL, a trap) loses no save that returned: a commit is in the
 ///   write-ahead log, which the system keeps once written.
@@ -28,17 +30,22 @@ final class SQLiteSnapshotStore: PagingSnapshotStore {
   let path: String
   /// The open database (internal for the tests that read its settings).
   let pool: DatabasePool
+  /// Writes the saves, those that wait together in one transaction.
+  let writer: SQLiteBatchWriter
 
   /// The code of a failure that SQLite reported: the message has SQLite's text.
   static let databaseFailed = SnapshotStoreError.Code(rule: "database")
 
   /// Opens (or creates) the database at `path` and its `snapshots` table.
   ///
-  /// - Parameter path: The database file's path; its directory must exist.
+  /// - Parameters:
+  ///   - path: The database file's path; its directory must exist.
+  ///   - batchEnded: Told the sessions of each batch of saves once its transaction ended (for tests).
   /// - Throws: `SnapshotStoreError` with the code `database` when the file can't be
   ///   opened or the table can't be made.
-  init(path: String) throws(SnapshotStoreError) {
+  init(path: String, batchEnded: (@Sendable ([SessionID]) -> Void)? = nil) throws(SnapshotStoreError) {
     self.path = path
+    let pool: DatabasePool
     do {
       var configuration = Configuration()
       configuration.busyMode = .timeout(5)
@@ -56,28 +63,21 @@ final class SQLiteSnapshotStore: PagingSnapshotStore {
     } catch {
       throw SnapshotStoreError(Self.databaseFailed, "Can't open the snapshot database \(path): \(error).")
     }
+    self.pool = pool
+    writer = SQLiteBatchWriter(pool: pool, path: path, batchEnded: batchEnded)
   }
 
-  /// Saves `snapshot` as the session's row, replacing the one it had, in one transaction.
+  /// Saves `snapshot` as the session's row, replacing the one it had, and returns once the
+  /// transaction that holds it committed: the saves that wait together commit together
+  /// (``SQLiteBatchWriter``).
   ///
   /// - Parameters:
   ///   - snapshot: The bytes to keep.
   ///   - session: The session.
-  /// - Throws: `SnapshotStoreError` with the code `database`; the previous row is then kept.
+  /// - Throws: `SnapshotStoreError` with the code `database` when the row or its transaction
+  ///   failed; the previous row is then kept.
   func save(_ snapshot: [UInt8], for session: SessionID) async throws(SnapshotStoreError) {
-    let bytes = Data(snapshot)
-    do {
-      try await pool.write { db in
-        try db.execute(
-          sql: """
-            INSERT INTO snapshots (session, bytes, updated_at)
-            VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-            ON CONFLICT (session) DO UPDATE SET bytes = excluded.bytes, updated_at = excluded.updated_at
-            """, arguments: [session.rawValue, bytes])
-      }
-    } catch {
-      throw failure("save the snapshot of session '\(session)'", error, session)
-    }
+    try await writer.save(snapshot, for: session)
   }
 
   /// The session's bytes, or `nil` when it has no row.

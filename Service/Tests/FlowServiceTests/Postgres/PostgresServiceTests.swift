@@ -119,6 +119,32 @@ struct PostgresServiceTests {
     }
   }
 
+  /// The first instance's copy is out of date when its change comes: its one-statement save
+  /// loses, and the change is made again under the lock on the newer row, once.
+  @Test func aChangeToAnOutOfDateCopyIsMadeAgainOnTheNewerRowOnce() async throws {
+    try await TestPostgres.withDatabase { url in
+      let configuration = TestPostgres.configuration(url)
+      try await withService(configuration) { first in
+        try await withService(configuration) { second in
+          let id = try await first.createSession()
+          try await first.open(id, "shop://catalog/products/1")
+          try await second.act(id, "push", url: "shop://catalog/products/2")
+          let state = try await first.act(id, "push", url: "shop://catalog/products/3")
+          let expected = [Expected.catalog] + [1, 2, 3].map(Expected.product)
+          #expect(state.root?.stack == expected)
+          #expect(try await second.state(id) == state)
+          // Its next change goes in one statement again, over the version it restored.
+          let back = try await first.act(id, "back")
+          #expect(back.root?.stack == Array(expected.dropLast()))
+          #expect(try await second.state(id) == back)
+          for instance in [first, second] {
+            #expect(Exposition(try await instance.get("/metrics").body).errorsByStatus == [:])
+          }
+        }
+      }
+    }
+  }
+
   @Test func anIdleSessionIsReleasedWithoutASaveAndComesBackAsTheStoreHasIt() async throws {
     try await TestPostgres.withDatabase { url in
       var idle = TestPostgres.configuration(url)

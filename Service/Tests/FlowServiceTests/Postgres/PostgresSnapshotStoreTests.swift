@@ -113,6 +113,47 @@ struct PostgresSnapshotStoreTests {
     }
   }
 
+  @Test func aCheckedSaveWritesOverTheVersionItKnowsAndLosesToANewerOne() async throws {
+    struct Refused: Error {}
+    try await TestPostgres.withDatabase { url in
+      try await TestPostgres.withStore(url) { first in
+        try await TestPostgres.withStore(url) { second in
+          #expect(!first.knowsVersion(of: a))
+          try await first.save([1], for: a)
+          #expect(first.knowsVersion(of: a))
+          let saved = try await first.withCheckedSave(a) {
+            try await first.save([2], for: a)
+            return "saved"
+          }
+          #expect(saved.value == "saved")
+          #expect(try await second.load(a) == [2])
+          try await second.save([3], for: a)
+          // The first knows version 2; the row has 3: nothing is written, whatever the body threw.
+          let lost = try await first.withCheckedSave(a) {
+            try await first.save([4], for: a)
+            return "saved"
+          }
+          #expect(lost.value == nil)
+          #expect(!first.knowsVersion(of: a))
+          #expect(try await second.load(a) == [3])
+          // A body's own error, without a lost save, is the body's.
+          await #expect(throws: Refused.self) {
+            try await second.withCheckedSave(a) { () async throws -> Int in throw Refused() }
+          }
+          #expect(try await second.load(a) == [3])
+          // Under the lock, the first finds its copy stale, reads the row and saves over it.
+          let state = try await first.withSessionLock(a) { state in
+            _ = try await first.load(a)
+            try await first.save([5], for: a)
+            return state
+          }
+          #expect(state == .stale)
+          #expect(try await second.load(a) == [5])
+        }
+      }
+    }
+  }
+
   @Test func whatALockedRequestSavesIsRolledBackWhenItThrows() async throws {
     struct Refused: Error {}
     try await TestPostgres.withDatabase { url in
@@ -168,7 +209,8 @@ struct PostgresSnapshotStoreTests {
 }
 
 /// Notifications sent inside a session's lock go out with its transaction: all of them, in
-/// order, when it commits (with a save's statement or without one), none when it rolls back.
+/// order, when it commits (with a save's statement or without one), none when it rolls back;
+/// those sent in a checked save go out with its statement, none when it loses.
 @Suite(.enabled(if: TestPostgres.url != nil, TestPostgres.unavailable))
 struct PostgresNotificationTests {
   private let a = try! SessionID("a")
@@ -210,16 +252,39 @@ struct PostgresNotificationTests {
           }
           // Without a save.
           try await store.withSessionLock(a) { _ in try await store.notify("test_channel", "four", about: a) }
+          // A checked save: its notifications go with its statement.
+          _ = try await store.withCheckedSave(a) {
+            try await store.notify("test_channel", "five", about: a)
+            try await store.save([4], for: a)
+          }
+          // A checked save that loses (another instance saved since): none goes out.
+          try await TestPostgres.withStore(url) { other in
+            _ = try await other.load(a)
+            try await other.save([5], for: a)
+          }
+          let lost = try await store.withCheckedSave(a) {
+            try await store.notify("test_channel", "lost too", about: a)
+            try await store.save([6], for: a)
+          }
+          #expect(lost.value == nil)
           // Outside a lock: at once.
-          try await store.notify("test_channel", "five", about: a)
+          try await store.notify("test_channel", "six", about: a)
           var payloads: [String] = []
-          while payloads.count < 5, let notification = try await heard.next() {
+          while payloads.count < 6, let notification = try await heard.next() {
             payloads.append(notification.payload)
           }
-          #expect(payloads == ["one", "two", "three", "four", "five"])
-          #expect(try await store.load(a) == [2])
+          #expect(payloads == ["one", "two", "three", "four", "five", "six"])
+          #expect(try await store.load(a) == [5])
         }
       }
     }
+  }
+}
+
+extension CheckedSaveOutcome {
+  /// What the change returned, or `nil` when it lost.
+  fileprivate var value: Value? {
+    guard case .done(let value) = self else { return nil }
+    return value
   }
 }

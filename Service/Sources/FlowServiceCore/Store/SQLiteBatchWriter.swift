@@ -1,0 +1,145 @@
+import AppFlow
+import Foundation
+import GRDB
+import Synchronization
+
+/// Writes the saves of a ``SQLiteSnapshotStore`` in batches (a group commit): every save
+/// waiting when the database's writer is free goes into one `BEGIN IMMEDIATE … COMMIT`, and
+/// each save returns once the transaction that holds it committed.
+///
+/// A save alone is written at once, in a transaction of its own; saves that arrive while a
+/// transaction commits wait for the next one, so a busy store commits once for many saves,
+/// each as durable as it was alone. Within a batch the saves are written in the order they
+/// came, so two saves of one session keep their order (the later one's bytes stay).
+///
+/// Each save gets its own result: a row that fails (its statement fails) fails only its own
+/// save and leaves that session's row as it was, while the others commit. A commit that fails,
+/// or a failure that rolls the whole transaction back, fails every save of the batch, and
+/// nothing of it is written.
+final class SQLiteBatchWriter: Sendable {
+  /// A save waiting for its batch.
+  struct Save: Sendable {
+    let session: SessionID
+    let bytes: Data
+    let done: CheckedContinuation<Result<Void, SnapshotStoreError>, Never>
+  }
+
+  private struct State {
+    var commit = GroupCommit<Save>()
+    /// Tests waiting until a number of saves are queued.
+    var queueWatchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    /// Takes out the watchers whose count is reached.
+    mutating func satisfiedWatchers() -> [CheckedContinuation<Void, Never>] {
+      let queued = commit.queuedCount
+      let ready = queueWatchers.filter { $0.count <= queued }.map(\.continuation)
+      queueWatchers.removeAll { $0.count <= queued }
+      return ready
+    }
+  }
+
+  private let pool: DatabasePool
+  private let path: String
+  private let state = Mutex(State())
+  /// Told the sessions of each batch once its transaction ended, in order (for tests).
+  private let batchEnded: (@Sendable ([SessionID]) -> Void)?
+
+  private static let upsert = """
+    INSERT INTO snapshots (session, bytes, updated_at)
+    VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+    ON CONFLICT (session) DO UPDATE SET bytes = excluded.bytes, updated_at = excluded.updated_at
+    """
+
+  /// Creates the writer of the database `pool` (at `path`, for messages).
+  init(pool: DatabasePool, path: String, batchEnded: (@Sendable ([SessionID]) -> Void)? = nil) {
+    self.pool = pool
+    self.path = path
+    self.batchEnded = batchEnded
+  }
+
+  /// Saves `bytes` as the session's row with the next batch, and returns once it committed.
+  ///
+  /// - Throws: `SnapshotStoreError` with the code `database` when the row or the batch's
+  ///   commit failed; the session's row is then as it was.
+  func save(_ bytes: [UInt8], for session: SessionID) async throws(SnapshotStoreError) {
+    let data = Data(bytes)
+    let result = await withCheckedContinuation { continuation in
+      let (action, watchers) = state.withLock { state in
+        let action = state.commit.enqueue(Save(session: session, bytes: data, done: continuation))
+        return (action, state.satisfiedWatchers())
+      }
+      for watcher in watchers { watcher.resume() }
+      if action == .startWriter { scheduleBatch() }
+    }
+    try result.get()
+  }
+
+  /// Returns once `count` saves or more wait for a batch (for tests, which hold the
+  /// database's writer to gather a batch).
+  func waitUntilQueued(_ count: Int) async {
+    await withCheckedContinuation { continuation in
+      let ready = state.withLock { state in
+        if state.commit.queuedCount >= count { return true }
+        state.queueWatchers.append((count, continuation))
+        return false
+      }
+      if ready { continuation.resume() }
+    }
+  }
+
+  /// Asks the database's writer to write the next batch when its turn comes (after the
+  /// writes queued before, such as removals).
+  private func scheduleBatch() {
+    pool.asyncWriteWithoutTransaction { db in self.writeNextBatch(db) }
+  }
+
+  /// Writes every save queued, answers them, and schedules the next batch; goes idle when
+  /// none is queued.
+  private func writeNextBatch(_ db: Database) {
+    guard let batch = state.withLock({ $0.commit.takeBatch() }) else { return }
+    let results = write(batch, db)
+    batchEnded?(batch.map(\.session))
+    scheduleBatch()
+    for (save, result) in zip(batch, results) { save.done.resume(returning: result) }
+  }
+
+  /// Writes `batch` in one immediate transaction.
+  ///
+  /// - Returns: Each save's result, in the batch's order.
+  private func write(_ batch: [Save], _ db: Database) -> [Result<Void, SnapshotStoreError>] {
+    var results = [Result<Void, SnapshotStoreError>](repeating: .success(()), count: batch.count)
+    do {
+      try db.inTransaction(.immediate) {
+        // One statement per batch, compiled once; a statement whose step failed reports that
+        // failure again when it is reused (GRDB resets it first), so a failure takes a new one.
+        var statement = try db.makeStatement(sql: Self.upsert)
+        for (index, save) in batch.enumerated() {
+          do {
+            try statement.execute(arguments: [save.session.rawValue, save.bytes])
+          } catch {
+            // A failed statement undoes only itself, unless SQLite rolled the whole
+            // transaction back: then the rows before it are gone too.
+            results[index] = .failure(failure(save.session, "\(error)"))
+            if !db.isInsideTransaction { throw error }
+            statement = try db.makeStatement(sql: Self.upsert)
+          }
+        }
+        return .commit
+      }
+    } catch {
+      for (index, save) in batch.enumerated() {
+        guard case .success = results[index] else { continue }
+        results[index] = .failure(
+          failure(save.session, "the transaction of its batch of \(batch.count) failed: \(error)"))
+      }
+    }
+    return results
+  }
+
+  private func failure(_ session: SessionID, _ reason: String) -> SnapshotStoreError {
+    SnapshotStoreError(
+      SQLiteSnapshotStore.databaseFailed,
+      "Can't save the snapshot of session '\(session)' in \(path): \(reason).",
+      session: session)
+  }
+}

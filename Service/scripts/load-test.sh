@@ -3,6 +3,7 @@
 #
 #   Service/scripts/load-test.sh [open]     # requests/s and latency of POST /sessions/{id}/open
 #   Service/scripts/load-test.sh memory     # resident bytes per hosted session
+#   Service/scripts/load-test.sh evict      # the heap and RSS once every session is evicted
 #
 # Both build FlowService in release, start it on 127.0.0.1:$PORT with a database in a
 # temporary directory, and stop it (and remove the directory) from a trap whatever happens.
@@ -16,10 +17,19 @@
 # saved and released from memory), reads its VmRSS from /proc/PID/status, creates $SESSIONS
 # sessions with wrk (create.lua), reads VmRSS again, and prints the difference per session.
 #
+# `evict` starts the server with --idle-timeout $IDLE_TIMEOUT, creates $SESSIONS sessions as
+# `memory` does, then waits until the idle eviction (every 30 s) has released them all
+# (GET /metrics: sessionsLive 0), and prints the heap in use (glibc's malloc_stats, called in
+# the server by gdb: its "in use bytes", every arena and mmapped block) and VmRSS at the start,
+# with every session live, once all are evicted, and after malloc_trim(0) (also called by
+# gdb), which hands the heap's free pages back to the system. gdb is installed with apt-get
+# when missing; attaching needs root or ptrace permission.
+#
 # STORE=postgres runs the same against PostgreSQL: a throwaway server that postgres.sh starts
 # in the temporary directory on 127.0.0.1:$PG_PORT (FlowService --postgres), stopped by the trap.
 #
-# Environment (defaults): PORT (18080), SESSIONS (1000 for open, 100000 for memory),
+# Environment (defaults): PORT (18080), SESSIONS (1000 for open, 100000 for memory and evict),
+# IDLE_TIMEOUT (evict: 120 seconds, longer than creating the sessions takes),
 # DURATION (10s), THREADS (2), CONNECTIONS (32), STORE (sqlite; or postgres), PG_PORT (55433).
 # wrk is installed with apt-get when missing.
 set -euo pipefail
@@ -27,8 +37,8 @@ set -euo pipefail
 mode=${1:-open}
 case "$mode" in
   open) sessions=${SESSIONS:-1000} ;;
-  memory) sessions=${SESSIONS:-100000} ;;
-  *) echo "usage: $0 [open|memory]" >&2; exit 2 ;;
+  memory | evict) sessions=${SESSIONS:-100000} ;;
+  *) echo "usage: $0 [open|memory|evict]" >&2; exit 2 ;;
 esac
 port=${PORT:-18080}
 duration=${DURATION:-10s}
@@ -46,6 +56,13 @@ if ! command -v wrk >/dev/null 2>&1; then
   echo "load-test.sh: installing wrk with apt-get" >&2
   DEBIAN_FRONTEND=noninteractive apt-get install -y wrk >&2 \
     || { apt-get update >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y wrk >&2; }
+fi
+
+# gdb, for `evict`, which reads the server's heap with it.
+if [[ "$mode" == evict ]] && ! command -v gdb >/dev/null 2>&1; then
+  echo "load-test.sh: installing gdb with apt-get" >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y gdb >&2 \
+    || { apt-get update >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y gdb >&2; }
 fi
 
 # The release executable (a few minutes the first time, seconds after).
@@ -80,6 +97,7 @@ else
   arguments+=(--database "$work/flow.sqlite")
 fi
 if [[ "$mode" == memory ]]; then arguments+=(--idle-timeout 0); fi
+if [[ "$mode" == evict ]]; then arguments+=(--idle-timeout "${IDLE_TIMEOUT:-120}"); fi
 "$binary" "${arguments[@]}" 2>"$work/server.log" &
 server=$!
 
@@ -93,6 +111,17 @@ curl -fs "$base/health" >/dev/null || { echo "load-test.sh: no answer from $base
 
 # The resident set of the server, in bytes, from /proc.
 rss() { awk '/^VmRSS:/ { print $2 * 1024 }' "/proc/$server/status"; }
+
+# The server's heap in use, in bytes: gdb calls malloc_stats() in it, which writes its report
+# to the server's standard error (the log); the last report's total "in use bytes".
+heap() {
+  timeout 60 gdb -p "$server" -batch -ex 'call (void) malloc_stats()' >/dev/null 2>&1 || true
+  awk '/^Total \(incl. mmap\):/ { total = 1 } total && /^in use bytes/ { value = $NF; total = 0 } END { print value }' \
+    "$work/server.log"
+}
+
+# Gives the free pages of the server's heap back to the system: malloc_trim(0), called by gdb.
+trim() { timeout 60 gdb -p "$server" -batch -ex 'call (int) malloc_trim(0)' >/dev/null 2>&1 || true; }
 
 echo "== machine: $(nproc) cores, $(uname -sr), $(date -u +%FT%TZ); load: $(cut -d' ' -f1-3 /proc/loadavg); store: $store"
 
@@ -122,6 +151,7 @@ if [[ "$mode" == open ]]; then
 else
   # Memory: RSS before and after $sessions sessions, all kept in memory.
   before=$(rss)
+  if [[ "$mode" == evict ]]; then heap_before=$(heap); fi
   # wrk's -d is a fixed duration (a thread that stops itself doesn't end the run), so wrk runs
   # in the background with a 300 s bound, and is stopped with SIGINT (it prints its figures)
   # once the sessions are made: create.lua stops creating at the count, so the count stops
@@ -151,4 +181,28 @@ else
   echo "== GET /metrics: $metrics"
   echo "VmRSS before: $before bytes; after: $after bytes; sessions in memory: $live"
   echo "per session: $(((after - before) / live)) bytes"
+  if [[ "$mode" == evict ]]; then
+    heap_live=$(heap)
+    created=$live
+    echo "== waiting for the idle eviction (--idle-timeout ${IDLE_TIMEOUT:-120}, a sweep every 30 s)"
+    start=$(date +%s.%N)
+    while ((live > 0)); do
+      sleep 5
+      live=$(curl -fs "$base/metrics" | sed -n 's/.*"sessionsLive":\([0-9]*\).*/\1/p')
+    done
+    end=$(date +%s.%N)
+    echo "all $created sessions evicted $(echo "$end - $start" | bc) s after the count stopped"
+    sleep 2
+    rss_evicted=$(rss)
+    heap_evicted=$(heap)
+    trim
+    rss_trimmed=$(rss)
+    heap_trimmed=$(heap)
+    echo "                      heap in use    VmRSS"
+    echo "start:                $heap_before    $before"
+    echo "$created live:        $heap_live    $after"
+    echo "all evicted:          $heap_evicted    $rss_evicted"
+    echo "after malloc_trim(0): $heap_trimmed    $rss_trimmed"
+    echo "heap after eviction against the start: $(echo "scale=2; ($heap_evicted - $heap_before) * 100 / $heap_before" | bc)%"
+  fi
 fi

@@ -113,6 +113,7 @@ final class SessionEvents: Sendable {
         channel.recent = []
         state.channels[id] = channel
       }
+      state.channels.shrinkIfSparse()
     }
   }
 
@@ -149,6 +150,9 @@ final class SessionEvents: Sendable {
     }
   }
 
+  /// The capacity of the table of channels (for tests).
+  var capacity: Int { state.withLock { $0.channels.capacity } }
+
   /// The session's newest events in this process, oldest first (at most `recentLimit`).
   func recent(_ id: SessionID) -> [SessionEvent] {
     state.withLock { state in state.channels[id]?.recent ?? [] }
@@ -171,6 +175,7 @@ final class SessionEvents: Sendable {
       let continuation = state.channels[id]?.subscribers.removeValue(forKey: token)
       if let channel = state.channels[id], channel.subscribers.isEmpty, !channel.isHeld {
         state.channels[id] = nil
+        state.channels.shrinkIfSparse()
       }
       return continuation
     }
@@ -179,7 +184,10 @@ final class SessionEvents: Sendable {
 
   /// Ends every stream of a removed session, and forgets it.
   func close(_ id: SessionID) {
-    let channel = state.withLock { state in state.channels.removeValue(forKey: id) }
+    let channel = state.withLock { state in
+      defer { state.channels.shrinkIfSparse() }
+      return state.channels.removeValue(forKey: id)
+    }
     for continuation in channel?.subscribers.values ?? [:].values { continuation.finish() }
   }
 }

@@ -190,7 +190,8 @@
     let (heap1, rss1) = (heapInUse(), residentBytes())
     for id in ids { try await host.evict(id) }
     ids = []
-    precondition(await host.liveSessionCount == 0)
+    let live = await host.liveSessionCount
+    precondition(live == 0)
     chi_trim()
     let (heap2, rss2) = (heapInUse(), residentBytes())
     print("start: heap \(heap0) B, RSS \(rss0) B")

@@ -31,4 +31,19 @@ import Testing
     #expect(full > 4_096)
     #expect(streams.capacity <= 64)
   }
+
+  @Test func theRecentEventsAreTheNewestInOrder() throws {
+    let events = SessionEvents(recentLimit: 3)
+    let id = try SessionID("s")
+    events.hold(id)
+    events.publish(id, ["a", ""])
+    events.publish(id, ["Product(id: 42).viewDidLoad", "Größe ✓", String(repeating: "x", count: 300)])
+    #expect(
+      events.recent(id) == [
+        SessionEvent(index: 2, event: "Product(id: 42).viewDidLoad"),
+        SessionEvent(index: 3, event: "Größe ✓"),
+        SessionEvent(index: 4, event: String(repeating: "x", count: 300)),
+      ])
+    #expect(events.footprint == (1, 3))
+  }
 }

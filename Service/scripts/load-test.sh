@@ -112,12 +112,18 @@ curl -fs "$base/health" >/dev/null || { echo "load-test.sh: no answer from $base
 # The resident set of the server, in bytes, from /proc.
 rss() { awk '/^VmRSS:/ { print $2 * 1024 }' "/proc/$server/status"; }
 
-# The server's heap in use, in bytes: gdb calls malloc_stats() in it, which writes its report
-# to the server's standard error (the log); the last report's total "in use bytes".
+# The server's heap in use, in bytes, and SQLite's share of it: gdb calls malloc_stats() in
+# the server, which writes its report to the server's standard error (the log; the last
+# report's total "in use bytes"), and sqlite3_memory_used() (its page caches, up to 2 MiB a
+# connection). Prints "HEAP SQLITE".
 heap() {
-  timeout 60 gdb -p "$server" -batch -ex 'call (void) malloc_stats()' >/dev/null 2>&1 || true
-  awk '/^Total \(incl. mmap\):/ { total = 1 } total && /^in use bytes/ { value = $NF; total = 0 } END { print value }' \
-    "$work/server.log"
+  local sqlite
+  sqlite=$(timeout 60 gdb -p "$server" -batch -ex 'call (void) malloc_stats()' \
+    -ex 'print (long) sqlite3_memory_used()' 2>/dev/null | sed -n 's/^\$[0-9]* = //p' | tail -1)
+  local total
+  total=$(awk '/^Total \(incl. mmap\):/ { total = 1 } total && /^in use bytes/ { value = $NF; total = 0 } END { print value }' \
+    "$work/server.log")
+  echo "$total ${sqlite:-0}"
 }
 
 # Gives the free pages of the server's heap back to the system: malloc_trim(0), called by gdb.
@@ -198,11 +204,14 @@ else
     trim
     rss_trimmed=$(rss)
     heap_trimmed=$(heap)
-    echo "                      heap in use    VmRSS"
+    echo "                      heap in use, SQLite's share    VmRSS"
     echo "start:                $heap_before    $before"
     echo "$created live:        $heap_live    $after"
     echo "all evicted:          $heap_evicted    $rss_evicted"
     echo "after malloc_trim(0): $heap_trimmed    $rss_trimmed"
-    echo "heap after eviction against the start: $(echo "scale=2; ($heap_evicted - $heap_before) * 100 / $heap_before" | bc)%"
+    read -r h0 s0 <<<"$heap_before"
+    read -r h2 s2 <<<"$heap_evicted"
+    echo "heap after eviction against the start: $(echo "scale=2; ($h2 - $h0) * 100 / $h0" | bc)%;" \
+      "without SQLite's share: $(echo "scale=2; (($h2 - $s2) - ($h0 - $s0)) * 100 / ($h0 - $s0)" | bc)%"
   fi
 fi

@@ -73,7 +73,21 @@ final class SessionEvents: Sendable {
   private struct State {
     var channels: [SessionID: Channel] = [:]
     var nextToken = 0
+    /// One copy of each event text the sessions keep, up to ``sharedTextLimit`` texts, which
+    /// their recent events refer to (``RecentEvents``).
+    var sharedTexts = Set<String>()
+
+    /// The shared copy of `text`: the one kept already, or `text`, kept now while there is
+    /// room (a text beyond the limit is kept by the session that recorded it).
+    mutating func shared(_ text: String) -> String {
+      if let kept = sharedTexts.firstIndex(of: text) { return sharedTexts[kept] }
+      if sharedTexts.count < SessionEvents.sharedTextLimit { sharedTexts.insert(text) }
+      return text
+    }
   }
+
+  /// The most event texts the sessions share.
+  static let sharedTextLimit = 4_096
 
   private let state = Mutex(State())
 
@@ -134,7 +148,7 @@ final class SessionEvents: Sendable {
       for text in texts {
         let event = SessionEvent(index: channel.next, event: text)
         channel.next += 1
-        if channel.isHeld { channel.recent.append(text) }
+        if channel.isHeld { channel.recent.append(state.shared(text)) }
         for continuation in channel.subscribers.values { continuation.yield(event) }
       }
       channel.recent.keepLast(recentLimit)
@@ -192,48 +206,30 @@ final class SessionEvents: Sendable {
   }
 }
 
-/// A session's newest events as one buffer of UTF-8 text, each event's length (4 bytes,
-/// little-endian) before it: one allocation per session, where an array of events takes one
-/// per event and one for the array (about 1.2 KB for a new session's 10 events, against 0.6).
+/// A session's newest events: their texts, each shared with every other session's same text
+/// (``SessionEvents``' shared texts), so that a session holds an array of references rather than a copy of
+/// each text. A new session's 10 events are the same texts in every session; kept apart, they
+/// cost each session about 1.2 KB (an allocation per text, and one for the array), against
+/// about 0.2 KB shared.
 struct RecentEvents {
-  private var bytes: [UInt8] = []
-  /// How many events the buffer holds.
-  private(set) var count = 0
+  private var texts: [String] = []
+
+  /// How many events it holds.
+  var count: Int { texts.count }
 
   /// Appends an event's text.
   mutating func append(_ text: String) {
-    let length = UInt32(truncatingIfNeeded: text.utf8.count)
-    withUnsafeBytes(of: length.littleEndian) { bytes.append(contentsOf: $0) }
-    bytes.append(contentsOf: text.utf8)
-    count += 1
+    texts.append(text)
   }
 
   /// Drops the oldest events beyond the newest `limit`.
   mutating func keepLast(_ limit: Int) {
-    guard count > limit else { return }
-    var offset = 0
-    for _ in 0..<(count - limit) { offset += 4 + length(at: offset) }
-    bytes.removeFirst(offset)
-    count = limit
+    guard texts.count > limit else { return }
+    texts.removeFirst(texts.count - limit)
   }
 
   /// The events, oldest first, numbered so that the newest is `next - 1`.
   func events(endingBefore next: Int) -> [SessionEvent] {
-    var events: [SessionEvent] = []
-    events.reserveCapacity(count)
-    var offset = 0
-    for index in (next - count)..<next {
-      let length = length(at: offset)
-      events.append(
-        SessionEvent(
-          index: index, event: String(decoding: bytes[(offset + 4)..<(offset + 4 + length)], as: UTF8.self)))
-      offset += 4 + length
-    }
-    return events
-  }
-
-  /// The length of the event whose header starts at `offset`.
-  private func length(at offset: Int) -> Int {
-    (0..<4).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
+    texts.enumerated().map { SessionEvent(index: next - texts.count + $0.offset, event: $0.element) }
   }
 }

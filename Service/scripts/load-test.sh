@@ -3,6 +3,7 @@
 #
 #   Service/scripts/load-test.sh [open]     # requests/s and latency of POST /sessions/{id}/open
 #   Service/scripts/load-test.sh memory     # resident bytes per hosted session
+#   Service/scripts/load-test.sh evict      # the heap and RSS once every session is evicted
 #
 # Both build FlowService in release, start it on 127.0.0.1:$PORT with a database in a
 # temporary directory, and stop it (and remove the directory) from a trap whatever happens.
@@ -21,10 +22,19 @@
 # saved and released from memory), reads its VmRSS from /proc/PID/status, creates $SESSIONS
 # sessions with wrk (create.lua), reads VmRSS again, and prints the difference per session.
 #
+# `evict` starts the server with --idle-timeout $IDLE_TIMEOUT, creates $SESSIONS sessions as
+# `memory` does, then waits until the idle eviction (every 30 s) has released them all
+# (GET /metrics: flow_sessions_live 0), and prints the heap in use (glibc's malloc_stats, called in
+# the server by gdb: its "in use bytes", every arena and mmapped block) and VmRSS at the start,
+# with every session live, once all are evicted, and after malloc_trim(0) (also called by
+# gdb), which hands the heap's free pages back to the system. gdb is installed with apt-get
+# when missing; attaching needs root or ptrace permission.
+#
 # STORE=postgres runs the same against PostgreSQL: a throwaway server that postgres.sh starts
 # in the temporary directory on 127.0.0.1:$PG_PORT (FlowService --postgres), stopped by the trap.
 #
-# Environment (defaults): PORT (18080), SESSIONS (1000 for open, 100000 for memory),
+# Environment (defaults): PORT (18080), SESSIONS (1000 for open, 100000 for memory and evict),
+# IDLE_TIMEOUT (evict: 120 seconds, longer than creating the sessions takes),
 # DURATION (10s), THREADS (2), CONNECTIONS (32), STORE (sqlite; or postgres), PG_PORT (55433),
 # ACCESS_LOG (0: the server runs with --no-access-log; 1 keeps its access log, in the server's log),
 # BINARY (a FlowService executable to test instead of building one, e.g. a copy kept from
@@ -35,8 +45,8 @@ set -euo pipefail
 mode=${1:-open}
 case "$mode" in
   open) sessions=${SESSIONS:-1000} ;;
-  memory) sessions=${SESSIONS:-100000} ;;
-  *) echo "usage: $0 [open|memory]" >&2; exit 2 ;;
+  memory | evict) sessions=${SESSIONS:-100000} ;;
+  *) echo "usage: $0 [open|memory|evict]" >&2; exit 2 ;;
 esac
 port=${PORT:-18080}
 duration=${DURATION:-10s}
@@ -54,6 +64,13 @@ if ! command -v wrk >/dev/null 2>&1; then
   echo "load-test.sh: installing wrk with apt-get" >&2
   DEBIAN_FRONTEND=noninteractive apt-get install -y wrk >&2 \
     || { apt-get update >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y wrk >&2; }
+fi
+
+# gdb, for `evict`, which reads the server's heap with it.
+if [[ "$mode" == evict ]] && ! command -v gdb >/dev/null 2>&1; then
+  echo "load-test.sh: installing gdb with apt-get" >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y gdb >&2 \
+    || { apt-get update >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y gdb >&2; }
 fi
 
 # The release executable (a few minutes the first time, seconds after), unless BINARY is given.
@@ -96,6 +113,7 @@ else
   arguments+=(--database "$work/flow.sqlite")
 fi
 if [[ "$mode" == memory ]]; then arguments+=(--idle-timeout 0); fi
+if [[ "$mode" == evict ]]; then arguments+=(--idle-timeout "${IDLE_TIMEOUT:-120}"); fi
 "$binary" "${arguments[@]}" 2>"$work/server.log" &
 server=$!
 
@@ -117,6 +135,23 @@ cpu_per_request() {
   requests=$(awk '/requests in/ { print $1 }' "$2")
   echo "$((ticks * 1000000 / $(getconf CLK_TCK) / requests))"
 }
+
+# The server's heap in use, in bytes, and SQLite's share of it: gdb calls malloc_stats() in
+# the server, which writes its report to the server's standard error (the log; the last
+# report's total "in use bytes"), and sqlite3_memory_used() (its page caches, up to 2 MiB a
+# connection). Prints "HEAP SQLITE".
+heap() {
+  local sqlite
+  sqlite=$(timeout 60 gdb -p "$server" -batch -ex 'call (void) malloc_stats()' \
+    -ex 'print (long) sqlite3_memory_used()' 2>/dev/null | sed -n 's/^\$[0-9]* = //p' | tail -1)
+  local total
+  total=$(awk '/^Total \(incl. mmap\):/ { total = 1 } total && /^in use bytes/ { value = $NF; total = 0 } END { print value }' \
+    "$work/server.log")
+  echo "$total ${sqlite:-0}"
+}
+
+# Gives the free pages of the server's heap back to the system: malloc_trim(0), called by gdb.
+trim() { timeout 60 gdb -p "$server" -batch -ex 'call (int) malloc_trim(0)' >/dev/null 2>&1 || true; }
 
 echo "== machine: $(nproc) cores, $(uname -sr), $(date -u +%FT%TZ); load: $(cut -d' ' -f1-3 /proc/loadavg); store: $store"
 
@@ -153,6 +188,7 @@ if [[ "$mode" == open ]]; then
 else
   # Memory: RSS before and after $sessions sessions, all kept in memory.
   before=$(rss)
+  if [[ "$mode" == evict ]]; then heap_before=$(heap); fi
   # wrk's -d is a fixed duration (a thread that stops itself doesn't end the run), so wrk runs
   # in the background with a 300 s bound, and is stopped with SIGINT (it prints its figures)
   # once the sessions are made: create.lua stops creating at the count, so the count stops
@@ -182,4 +218,31 @@ else
   echo "== GET /metrics: $metrics"
   echo "VmRSS before: $before bytes; after: $after bytes; sessions in memory: $live"
   echo "per session: $(((after - before) / live)) bytes"
+  if [[ "$mode" == evict ]]; then
+    heap_live=$(heap)
+    created=$live
+    echo "== waiting for the idle eviction (--idle-timeout ${IDLE_TIMEOUT:-120}, a sweep every 30 s)"
+    start=$(date +%s.%N)
+    while ((live > 0)); do
+      sleep 5
+      live=$(curl -fs -H "Authorization: Bearer $api_key" "$base/metrics" | sed -n 's/^flow_sessions_live \([0-9]*\).*/\1/p')
+    done
+    end=$(date +%s.%N)
+    echo "all $created sessions evicted $(echo "$end - $start" | bc) s after the count stopped"
+    sleep 2
+    rss_evicted=$(rss)
+    heap_evicted=$(heap)
+    trim
+    rss_trimmed=$(rss)
+    heap_trimmed=$(heap)
+    echo "                      heap in use, SQLite's share    VmRSS"
+    echo "start:                $heap_before    $before"
+    echo "$created live:        $heap_live    $after"
+    echo "all evicted:          $heap_evicted    $rss_evicted"
+    echo "after malloc_trim(0): $heap_trimmed    $rss_trimmed"
+    read -r h0 s0 <<<"$heap_before"
+    read -r h2 s2 <<<"$heap_evicted"
+    echo "heap after eviction against the start: $(echo "scale=2; ($h2 - $h0) * 100 / $h0" | bc)%;" \
+      "without SQLite's share: $(echo "scale=2; (($h2 - $s2) - ($h0 - $s0)) * 100 / ($h0 - $s0)" | bc)%"
+  fi
 fi

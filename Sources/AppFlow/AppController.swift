@@ -29,8 +29,9 @@ public final class AppController {
   /// The root container.
   public let window: Window
   /// The routes the app controller knows: how to make their screens, where they stand, and
-  /// their URLs (``open(_:animated:completion:)``).
-  public let routes = RouteTable()
+  /// their URLs (``open(_:animated:completion:)``); made empty, or from a
+  /// ``SharedRouteTable`` (``init(window:root:routes:context:)``).
+  public let routes: RouteTable
   /// The navigator that navigates in ``window``.
   public let navigator: Navigator
   /// Where the root screen comes from.
@@ -67,13 +68,53 @@ public final class AppController {
     return keeper
   }
 
-  /// Creates an app controller whose root comes from `root`.
+  /// Creates an app controller whose root comes from `root`, with an empty route table.
   ///
   /// - Parameters:
   ///   - window: The window to own; a new one (immediate scheduler, trapping misuse) by default.
   ///   - root: Where the root screen comes from.
-  public init(window: Window = Window(), root: Root) {
+  public convenience init(window: Window = Window(), root: Root) {
+    self.init(window: window, root: root, routeTable: RouteTable())
+  }
+
+  /// Creates an app controller whose root comes from `root`, and whose route table starts
+  /// with the registrations of `routes`, handing their factories `context`.
+  ///
+  /// The app controller holds a reference to the shared table's storage and `context`, not
+  /// a table of its own; registering more in ``routes`` adds to this app controller's table
+  /// only.
+  ///
+  /// - Parameters:
+  ///   - window: The window to own; a new one by default.
+  ///   - root: Where the root screen comes from.
+  ///   - routes: The shared routes.
+  ///   - context: What the shared routes' factories are handed with each route: this app
+  ///     controller's state, such as its session's.
+  public convenience init<Context>(
+    window: Window = Window(), root: Root, routes: SharedRouteTable<Context>, context: Context
+  ) {
+    self.init(window: window, root: root, routeTable: RouteTable(routes, context: context))
+  }
+
+  /// Creates an app controller whose root is the screen of `rootRoute`, made by the route
+  /// table when the app starts, and whose route table starts with the registrations of
+  /// `routes`, handing their factories `context`.
+  ///
+  /// - Parameters:
+  ///   - window: The window to own; a new one by default.
+  ///   - rootRoute: The root route.
+  ///   - routes: The shared routes.
+  ///   - context: What the shared routes' factories are handed with each route.
+  public convenience init<Context>(
+    window: Window = Window(), rootRoute: some Route, routes: SharedRouteTable<Context>, context: Context
+  ) {
+    self.init(window: window, root: .route(AnyRoute(rootRoute)), routes: routes, context: context)
+  }
+
+  /// Creates an app controller whose root comes from `root`, with the route table `routes`.
+  private init(window: Window, root: Root, routeTable: RouteTable) {
     self.window = window
+    self.routes = routeTable
     self.navigator = Navigator(window: window)
     self.root = root
     let keeper = FlowKeeper(app: self)

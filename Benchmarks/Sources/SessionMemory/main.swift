@@ -8,6 +8,8 @@
 //   swift run -c release --package-path Benchmarks SessionMemory engine 100000
 //   swift run -c release --package-path Benchmarks SessionMemory made|started 100000
 //   swift run -c release --package-path Benchmarks SessionMemory routes 100000   # host, each app registering five routes and a flow
+//   swift run -c release --package-path Benchmarks SessionMemory shared 100000   # host, every app sharing one table of the same routes
+//   swift run -c release --package-path Benchmarks SessionMemory evict 100000    # shared, then every session evicted: what is left
 //   swift run -c release --package-path Benchmarks SessionMemory table-3 20000    # route tables alone, 0 to 5 registrations
 //
 // glibc only (mallinfo2, /proc); one measurement per process, so that each starts from a
@@ -79,6 +81,53 @@
     return app
   }
 
+  /// A session's own state: what the shared table's factories are handed.
+  final class Session {
+    var viewed: [Int] = []
+  }
+
+  /// The shop's five routes (four with URL patterns) and a flow, registered once.
+  let sharedRoutes: SharedRouteTable<Session> = {
+    var routes = SharedRouteTable<Session>()
+    do {
+      try routes.register(Catalog.self, url: "shop://catalog") { _, _ in Screen("Catalog") }
+      try routes.register(
+        Product.self, url: "shop://catalog/products/<int:id>", parent: { _ in Catalog() }
+      ) { product, session in
+        session.viewed.append(product.id)
+        return Screen("Product \(product.id)")
+      }
+      try routes.register(
+        Cart.self, url: "shop://cart", presentation: .sheet(embeddedInNavigationController: true),
+        parent: { _ in Catalog() }
+      ) { _, _ in Screen("Cart") }
+      try routes.register(Checkout.self, parent: { _ in Cart() }) { _, _ in Screen("Checkout") }
+      try routes.register(Account.self, url: "shop://account", parent: { _ in Catalog() }) { _, _ in
+        Screen("Account")
+      }
+      try routes.registerFlow(SheetFlow.self, tag: "Sheet") { _, _ in SheetFlow() }
+    } catch {
+      fatalError("\(error)")
+    }
+    return routes
+  }()
+
+  /// An app controller over the shared routes, with a session of its own.
+  func makeAppSharingRoutes() -> AppController {
+    AppController(
+      window: Window(misusePolicy: .report), root: .factory { Screen("Home") }, routes: sharedRoutes,
+      context: Session())
+  }
+
+  /// A store that keeps nothing: what an evicted session leaves in the host, without its
+  /// snapshot.
+  struct DiscardingStore: SnapshotStore {
+    func save(_ snapshot: [UInt8], for session: SessionID) async throws(SnapshotStoreError) {}
+    func load(_ session: SessionID) async throws(SnapshotStoreError) -> [UInt8]? { nil }
+    func remove(_ session: SessionID) async throws(SnapshotStoreError) {}
+    func sessionIDs() async throws(SnapshotStoreError) -> [SessionID] { [] }
+  }
+
   /// Brings an app controller to the typical session.
   func populate(_ app: AppController) {
     let navigation = app.rootNavigationController!
@@ -89,11 +138,21 @@
     precondition(app.flows.allFlows.count == 1)
   }
 
-  func measureHost(_ count: Int, routes: Bool = false) async throws -> (heap: Double, rss: Double) {
+  /// Where the app controllers' routes come from: none, each its own table, or one shared
+  /// table.
+  enum Routes {
+    case none, own, shared
+  }
+
+  func measureHost(_ count: Int, routes: Routes = .none) async throws -> (heap: Double, rss: Double) {
     chi_trim()
     let (heap0, rss0) = (heapInUse(), residentBytes())
     let host = SessionHost(codec: SessionCodec(snapshot: { _ in [] }, restore: { _, _ in })) {
-      routes ? makeAppWithRoutes() : makeApp()
+      switch routes {
+      case .none: makeApp()
+      case .own: makeAppWithRoutes()
+      case .shared: makeAppSharingRoutes()
+      }
     }
     for index in 0..<count {
       let id = try SessionID("session-\(index)")
@@ -105,6 +164,42 @@
     precondition(live == count)
     withExtendedLifetime(host) {}
     return (Double(heap1 - heap0) / Double(count), Double(rss1 - rss0) / Double(count))
+  }
+
+  /// `count` sessions over the shared routes, then every one evicted into a store that keeps
+  /// nothing: the heap and resident bytes left per session, against the start (0 when all
+  /// came back). Prints the heap at each step.
+  func measureEviction(_ count: Int) async throws -> (heap: Double, rss: Double) {
+    let host = SessionHost(
+      store: DiscardingStore(), codec: SessionCodec(snapshot: { _ in [] }, restore: { _, _ in })
+    ) { makeAppSharingRoutes() }
+    // One session first, so that the start counts the host's and the runtime's first
+    // allocations.
+    try await host.create(SessionID("warm-up"))
+    try await host.evict(SessionID("warm-up"))
+    chi_trim()
+    let (heap0, rss0) = (heapInUse(), residentBytes())
+    var ids: [SessionID] = []
+    ids.reserveCapacity(count)
+    for index in 0..<count {
+      let id = try SessionID("session-\(index)")
+      try await host.create(id)
+      try await host.withSession(id) { populate($0) }
+      ids.append(id)
+    }
+    let (heap1, rss1) = (heapInUse(), residentBytes())
+    for id in ids { try await host.evict(id) }
+    ids = []
+    let live = await host.liveSessionCount
+    precondition(live == 0)
+    chi_trim()
+    let (heap2, rss2) = (heapInUse(), residentBytes())
+    print("start: heap \(heap0) B, RSS \(rss0) B")
+    print("\(count) sessions live: heap \(heap1) B, RSS \(rss1) B")
+    let change = (Double(heap2 - heap0) / Double(heap0) * 10_000).rounded() / 100
+    print("all evicted: heap \(heap2) B (\(change)% against the start), RSS \(rss2) B")
+    withExtendedLifetime(host) {}
+    return (Double(heap2 - heap0) / Double(count), Double(rss2 - rss0) / Double(count))
   }
 
   /// `stage`: 0 an app controller made, 1 started, 2 the typical session.
@@ -166,7 +261,9 @@
     case "engine": try measureEngine(count)
     case "made": try measureEngine(count, stage: 0)
     case "started": try measureEngine(count, stage: 1)
-    case "routes": try await measureHost(count, routes: true)
+    case "routes": try await measureHost(count, routes: .own)
+    case "shared": try await measureHost(count, routes: .shared)
+    case "evict": try await measureEviction(count)
     case "table-0", "table-1", "table-2", "table-3", "table-4", "table-5":
       try measureTables(count, stage: Int(String(which.last!))!)
     default: try await measureHost(count)

@@ -10,48 +10,56 @@ import Navigator
 /// ```
 package enum ShopApp {
   /// Makes a session's app controller: a window that reports misuses, the catalog at the
-  /// root, and every route and flow registered. The host starts it.
+  /// root, and the shop's shared routes (``routes``) with a new ``ShopSession`` as their
+  /// context. The host starts it.
   ///
   /// - Returns: The app controller, not started.
-  /// - Throws: A ``RouteError`` if a registration is refused (a bug in the shop).
+  /// - Throws: A ``RouteError`` if a registration of the shared routes was refused (a bug in
+  ///   the shop).
   package static func makeApp() throws(RouteError) -> AppController {
-    let app = AppController(window: Window(misusePolicy: .report), rootRoute: Catalog())
-    try register(app.routes, shop: ShopSession())
+    let shop = ShopSession()
+    let app = AppController(
+      window: Window(misusePolicy: .report), rootRoute: Catalog(), routes: try routes.get(), context: shop)
+    shop.routes = app.routes
+    shop.signIn.routes = app.routes
     return app
   }
 
-  /// Registers the shop's routes and flows in `routes`, for the session `shop`.
+  /// The shop's routes and flows, registered once and shared by every session: a session's
+  /// app controller holds a reference to them and its ``ShopSession``, which their
+  /// factories are handed.
+  package static let routes = Result { () throws(RouteError) in try makeRoutes() }
+
+  /// Registers the shop's routes and flows, each made with the session's ``ShopSession``.
   ///
-  /// - Parameters:
-  ///   - routes: The app controller's route table.
-  ///   - shop: The session's shop state, which the screens and flows share.
+  /// - Returns: The shared routes.
   /// - Throws: A ``RouteError`` if a registration is refused.
-  static func register(_ routes: RouteTable, shop: ShopSession) throws(RouteError) {
-    shop.routes = routes
-    shop.signIn.routes = routes
-    try routes.register(Catalog.self, url: "shop://catalog") { _ in CatalogScreen(shop: shop) }
+  static func makeRoutes() throws(RouteError) -> SharedRouteTable<ShopSession> {
+    var routes = SharedRouteTable<ShopSession>()
+    try routes.register(Catalog.self, url: "shop://catalog") { _, shop in CatalogScreen(shop: shop) }
     try routes.register(Product.self, url: "shop://catalog/products/<int:id>", parent: { _ in Catalog() }) {
-      product in ShopScreen("Product \(product.id)")
+      product, _ in ShopScreen("Product \(product.id)")
     }
     try routes.register(
       Cart.self, url: "shop://cart", presentation: .sheet(embeddedInNavigationController: true),
       parent: { _ in Catalog() }
-    ) { _ in ShopScreen("Cart") }
-    try routes.register(Checkout.self, parent: { _ in Cart() }, protectedBy: shop.signIn) { _ in
+    ) { _, _ in ShopScreen("Cart") }
+    try routes.register(Checkout.self, parent: { _ in Cart() }, protectedBy: \.signIn) { _, shop in
       CheckoutScreen(shop: shop)
     }
     try routes.register(
       SignIn.self, presentation: .sheet(embeddedInNavigationController: true), parent: { _ in Catalog() }
-    ) { _ in ShopScreen("Sign in") }
-    try routes.registerFlow(CheckoutFlow.self, tag: "Checkout") { route in
+    ) { _, _ in ShopScreen("Sign in") }
+    try routes.registerFlow(CheckoutFlow.self, tag: "Checkout") { route, shop in
       route.as(Checkout.self).map { _ in CheckoutFlow(shop: shop) }
     }
-    try routes.registerFlow(SignInFlow.self, tag: "SignIn") { route in
+    try routes.registerFlow(SignInFlow.self, tag: "SignIn") { route, shop in
       guard route.as(SignIn.self) != nil else { return nil }
       let flow = SignInFlow(space: shop.signIn)
       shop.signIn.flow = flow
       return flow
     }
+    return routes
   }
 
   /// The shop state of a started app controller made by ``makeApp()``: held by its root

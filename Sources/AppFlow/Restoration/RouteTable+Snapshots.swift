@@ -179,11 +179,9 @@ extension RouteTable {
   public func registerFlow<F: AnyFlow>(
     _ type: F.Type, tag: String? = nil, restore: @escaping (AnyRoute) -> F?
   ) throws(RouteError) {
-    let tag = tag ?? String(describing: type)
-    let id = ObjectIdentifier(type)
-    guard flowTags[id] == nil, flowRestorers[tag] == nil else { throw .duplicateFlow(tag) }
-    flowTags[id] = tag
-    flowRestorers[tag] = { route in restore(route) }
+    try contents.registerFlow(ObjectIdentifier(type), tag: tag ?? String(describing: type)) { route, _ in
+      restore(route)
+    }
   }
 
   /// Writes a snapshot as JSON, each route with its tag and its value.

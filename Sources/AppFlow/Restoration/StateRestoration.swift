@@ -112,7 +112,7 @@ extension AppController {
     for entry in flows {
       guard let screen = Self.screen(of: entry.route, in: window.rootViewController),
         keeper.live.allSatisfy({ $0.firstScreen !== screen }),
-        let flow = routes.flowRestorers[entry.tag]?(entry.route), flow.state == .ready
+        let flow = routes.flowRestorers[entry.tag]?(entry.route, routes.context), flow.state == .ready
       else { continue }
       keeper.adopt(flow, screen, parent: parent)
       adopt(entry.children, parent: flow)

@@ -8,6 +8,9 @@ import Navigator
 /// reference per route type, instead of a struct of six closures (each one a context
 /// allocated to hold the route type), a copy of its pattern, and dictionary buckets as wide
 /// as that struct (Benchmarks/README.md, "What a route table costs").
+///
+/// A registration never changes once made, so that tables can share it: an app controller's
+/// table made from a ``SharedRouteTable`` holds the shared table's registrations.
 protocol RouteRegistration: AnyObject {
   /// How its screen is shown on its parent's.
   var presentation: RoutePresentation { get }
@@ -19,8 +22,9 @@ protocol RouteRegistration: AnyObject {
   /// The route `route` stands on in a deep link; `nil` for a root route.
   func parent(of route: AnyRoute) -> AnyRoute?
 
-  /// Makes and configures the screen of `route`.
-  func make(_ route: AnyRoute) throws(NavigationError) -> ViewController
+  /// Makes and configures the screen of `route`, for the app controller whose context is
+  /// `context` (`nil` for an app controller without one).
+  func make(_ route: AnyRoute, context: Any?) throws(NavigationError) -> ViewController
 
   /// The route that a URL's parameters describe.
   func decode(_ parameters: URLParameters) throws(RouteError) -> AnyRoute
@@ -37,14 +41,21 @@ protocol RouteRegistration: AnyObject {
 
 /// The registration of the route type `R`.
 final class TypedRouteRegistration<R: Route>: RouteRegistration {
+  /// How a registration makes its screen: from the route alone (an app controller's own
+  /// registration), or from the route and the app controller's context (a shared table's,
+  /// whose closure checks the context's type).
+  enum ScreenMaker {
+    case route((R) throws(NavigationError) -> ViewController)
+    case routeAndContext((R, Any?) throws(NavigationError) -> ViewController)
+  }
+
   let presentation: RoutePresentation
   let patternEntry: Int?
   private let parentOf: ((R) -> any Route)?
-  private let makeScreen: (R) throws(NavigationError) -> ViewController
+  private let makeScreen: ScreenMaker
 
   init(
-    presentation: RoutePresentation, patternEntry: Int?, parent: ((R) -> any Route)?,
-    makeScreen: @escaping (R) throws(NavigationError) -> ViewController
+    presentation: RoutePresentation, patternEntry: Int?, parent: ((R) -> any Route)?, makeScreen: ScreenMaker
   ) {
     self.presentation = presentation
     self.patternEntry = patternEntry
@@ -57,11 +68,14 @@ final class TypedRouteRegistration<R: Route>: RouteRegistration {
     return AnyRoute(parentOf(route))
   }
 
-  func make(_ route: AnyRoute) throws(NavigationError) -> ViewController {
+  func make(_ route: AnyRoute, context: Any?) throws(NavigationError) -> ViewController {
     guard let route = route.as(R.self) else {
       throw NavigationError(.unmakeableScreen, "\(route) is not a \(R.routeName).")
     }
-    return try makeScreen(route)
+    switch makeScreen {
+    case .route(let make): return try make(route)
+    case .routeAndContext(let make): return try make(route, context)
+    }
   }
 
   var routeName: String { R.routeName }

@@ -13,43 +13,61 @@ public import Navigator
 ///   presentation: .sheet(embeddedInNavigationController: true), parent: { Product(id: $0.productID) }
 /// ) { reviews in ReviewsScreen(productID: reviews.productID) }
 /// ```
+///
+/// An app controller made with a ``SharedRouteTable`` (``AppController/init(window:root:routes:context:)``)
+/// has a table that starts with the shared registrations, whose factories it hands the app
+/// controller's context; what it registers itself is its own, checked against the shared
+/// registrations as if they were its own.
 public final class RouteTable {
-  /// The registrations, by route type: one object each (the table's dictionaries hold a
-  /// reference, so their empty buckets cost a word, and a deep link copies references).
-  private var registrations: [ObjectIdentifier: any RouteRegistration] = [:]
-  /// The URL patterns, each naming its route type.
-  private var patterns = URLPatternTable<ObjectIdentifier>()
-  /// How each route type is written into a snapshot and read back, by its tag (its
-  /// `routeName`, unique in the table): its registration.
-  var codecs: [String: any RouteRegistration] = [:]
-  /// How each flow type registered for snapshots is made again, by its tag.
-  var flowRestorers: [String: (AnyRoute) -> AnyFlow?] = [:]
-  /// The tags of the flow types registered for snapshots.
-  var flowTags: [ObjectIdentifier: String] = [:]
-  /// The protections of the route types registered with one, apart from the registrations
-  /// (which are copied several times per deep link), as the keep-alive lifetimes.
-  private var protections: [ObjectIdentifier: any ProtectionSpace] = [:]
+  // Unchecked: read for every screen a deep link makes; no access spans a call out of
+  // AppFlow, and the runtime's exclusivity check (about 75 instructions an access) buys
+  // nothing.
+  /// The registrations, patterns, flow restorers, protections and lifetimes: the shared
+  /// table's storage, for a table made from a ``SharedRouteTable``, until this table
+  /// registers something of its own.
+  @exclusivity(unchecked) var contents: RouteTableContents
+  /// What the shared table's registrations are handed with each route: the app controller's
+  /// context; `nil` for a table made empty.
+  let context: Any?
 
   /// A Boolean value indicating whether a registered route has a protection: only then
   /// does the app controller's gatekeeper look at the screens a navigation makes for routes.
-  var hasProtections: Bool { !protections.isEmpty }
-
-  // Unchecked: read for every screen a deep link makes; no access spans a call out of
-  // AppFlow, and the runtime's exclusivity check (about 75 instructions) buys nothing.
-  /// The keep-alive lifetimes of the route types registered with one, apart from the
-  /// registrations: a registration is copied several times per deep link, and a lifetime in
-  /// it cost every deep link 2.5% (Benchmarks/README.md, "Keep-alive caching").
-  @exclusivity(unchecked) private var keepAliveLifetimes: [ObjectIdentifier: Lifetime] = [:]
+  var hasProtections: Bool { !contents.protections.isEmpty }
 
   /// A Boolean value indicating whether a route type was registered with a `keepAlive`
   /// lifetime.
-  var keepsScreensAlive: Bool { !keepAliveLifetimes.isEmpty }
+  var keepsScreensAlive: Bool { !contents.keepAliveLifetimes.isEmpty }
+
+  /// How each route type is written into a snapshot and read back, by its tag.
+  var codecs: [String: any RouteRegistration] { contents.codecs }
+  /// How each flow type registered for snapshots is made again, by its tag.
+  var flowRestorers: [String: FlowRestorer] { contents.flowRestorers }
+  /// The tags of the flow types registered for snapshots.
+  var flowTags: [ObjectIdentifier: String] { contents.flowTags }
 
   /// Creates an empty table.
-  public init() {}
+  public init() {
+    contents = RouteTableContents()
+    context = nil
+  }
+
+  /// Creates a table that starts with the registrations of `shared`, whose factories are
+  /// handed `context`.
+  ///
+  /// The table holds `shared`'s storage, not a copy: a reference per field. Registering
+  /// more in it adds to this table only, checked against the shared registrations as if
+  /// they were its own.
+  ///
+  /// - Parameters:
+  ///   - shared: The shared table.
+  ///   - context: What its factories are handed with each route.
+  init<Context>(_ shared: SharedRouteTable<Context>, context: Context) {
+    contents = shared.contents
+    self.context = context
+  }
 
   /// The names of the registered route types, sorted.
-  public var routeNames: [String] { codecs.keys.sorted() }
+  public var routeNames: [String] { contents.codecs.keys.sorted() }
 
   /// Registers a route type.
   ///
@@ -77,28 +95,21 @@ public final class RouteTable {
     keepAlive: Lifetime? = nil,
     makeScreen: @escaping (R) throws(NavigationError) -> ViewController
   ) throws(RouteError) {
-    let id = ObjectIdentifier(type)
-    guard registrations[id] == nil, codecs[R.routeName] == nil else { throw .duplicateRoute(R.routeName) }
-    let parsed = try pattern.map { (text: String) throws(RouteError) in try URLPattern(text) }
-    if let parsed { try patterns.register(parsed, for: id) }
-    let registration = TypedRouteRegistration<R>(
-      presentation: presentation, patternEntry: parsed == nil ? nil : patterns.count - 1, parent: parent,
-      makeScreen: makeScreen)
-    registrations[id] = registration
-    codecs[R.routeName] = registration
-    if let protection { protections[id] = protection }
-    if let keepAlive { keepAliveLifetimes[id] = keepAlive }
+    try contents.register(
+      type, pattern: pattern, presentation: presentation, parent: parent,
+      protection: protection.map { .space($0) },
+      keepAlive: keepAlive.map { .fixed($0) }, makeScreen: .route(makeScreen))
   }
 
   /// The space that protects `route`'s screen, if its type was registered with one.
   func protection(of route: AnyRoute) -> (any ProtectionSpace)? {
     guard hasProtections else { return nil }
-    return protections[ObjectIdentifier(type(of: route.base))]
+    return contents.protections[ObjectIdentifier(type(of: route.base))]?.space(context: context)
   }
 
   /// The registration of `route`'s type.
   func registration(of route: AnyRoute) throws(RouteError) -> any RouteRegistration {
-    guard let registration = registrations[ObjectIdentifier(type(of: route.base))] else {
+    guard let registration = contents.registrations[ObjectIdentifier(type(of: route.base))] else {
       throw .unregisteredRoute(String(describing: type(of: route.base)))
     }
     return registration
@@ -113,11 +124,11 @@ public final class RouteTable {
   /// - Throws: `NavigationError.Code.unmakeableScreen` for a route of a type the
   ///   table does not know, or the error of the route's `makeScreen`.
   public func makeScreen(for route: AnyRoute) throws(NavigationError) -> ViewController {
-    guard let registration = registrations[ObjectIdentifier(type(of: route.base))] else {
+    guard let registration = contents.registrations[ObjectIdentifier(type(of: route.base))] else {
       throw NavigationError(
         .unmakeableScreen, "Can't make the screen of \(route): its route type is not registered.")
     }
-    let screen = try registration.make(route)
+    let screen = try registration.make(route, context: context)
     screen.navigationKey = route
     return screen
   }
@@ -126,7 +137,10 @@ public final class RouteTable {
   /// hands back the screen `navigator`'s keep-alive cache keeps for it (keyed by the route's
   /// type and value), reused, or makes it and keeps it there.
   func screen(for route: AnyRoute, keptIn navigator: Navigator) throws(NavigationError) -> ViewController {
-    guard let lifetime = keepAliveLifetimes[ObjectIdentifier(type(of: route.base))] else {
+    guard
+      let lifetime = contents.keepAliveLifetimes[ObjectIdentifier(type(of: route.base))]?.lifetime(
+        context: context)
+    else {
       return try makeScreen(for: route)
     }
     return try navigator.keepAliveCache.screen(
@@ -183,8 +197,10 @@ public final class RouteTable {
   private func registration(matching url: some StringProtocol) throws(RouteError)
     -> (URLMatch<ObjectIdentifier>, any RouteRegistration)
   {
-    let match = try patterns.match(url)
-    guard let registration = registrations[match.value] else { throw .unregisteredRoute(match.pattern.text) }
+    let match = try contents.patterns.match(url)
+    guard let registration = contents.registrations[match.value] else {
+      throw .unregisteredRoute(match.pattern.text)
+    }
     return (match, registration)
   }
 
@@ -229,7 +245,7 @@ public final class RouteTable {
     let route = AnyRoute(route)
     let registration = try registration(of: route)
     guard let entry = registration.patternEntry else { throw .unregisteredRoute("\(route) (no URL pattern)") }
-    let url = try patterns.pattern(at: entry).url(with: try registration.encode(route))
+    let url = try contents.patterns.pattern(at: entry).url(with: try registration.encode(route))
     let parsed = try self.route(for: url)
     guard parsed == route else {
       throw .urlParsesAsAnotherRoute("\(route)", url: URLLimits.shown(url), parsed: "\(parsed)")

@@ -294,10 +294,14 @@ public final class SessionHost: Sendable {
     }
   }
 
-  /// Takes a retired session out of the table.
+  /// Takes a retired session out of the table, and gives back the table's memory once it
+  /// is mostly empty: a dictionary keeps its capacity after removals, so that without it,
+  /// evicting 100,000 sessions would leave their buckets (megabytes) allocated.
   func forget(_ session: HostedSession) {
     table.withLock { table in
-      if table.sessions[session.id] === session { table.sessions[session.id] = nil }
+      guard table.sessions[session.id] === session else { return }
+      table.sessions[session.id] = nil
+      table.sessions.shrinkIfSparse()
     }
   }
 

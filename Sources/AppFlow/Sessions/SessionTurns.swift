@@ -59,6 +59,9 @@ struct SessionTurns {
       isBusy = false
       return nil
     }
-    return waiting.removeFirst().continuation
+    let next = waiting.removeFirst().continuation
+    // An emptied queue gives back its buffer: a live session holds none while nothing waits.
+    if waiting.isEmpty { waiting = [] }
+    return next
   }
 }

@@ -33,9 +33,14 @@ public final class Journal {
     self.isEnabled = isEnabled
   }
 
-  /// Forgets every recorded event; recording goes on as before.
+  /// Forgets every recorded event and gives back the memory they took; recording goes on as
+  /// before.
+  ///
+  /// A service that drains each session's journal after every call keeps no buffer per
+  /// session this way: an emptied buffer kept for the next events would cost each idle
+  /// session the size of its largest drain.
   public func removeAll() {
-    events.removeAll(keepingCapacity: true)
+    events.removeAll()
   }
 
   /// Appends an event (``record(_:)`` tests whether the journal is on).

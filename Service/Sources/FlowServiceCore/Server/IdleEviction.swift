@@ -1,6 +1,10 @@
 import AppFlow
 import ServiceLifecycle
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A service that evicts the host's idle sessions every `interval`, until a graceful
 /// shutdown.
 ///
@@ -45,6 +49,22 @@ struct IdleEviction: Service {
     metrics.recordEvictions(evicted.count)
     events.release(evicted)
     events.releaseUnheld()
+    if evicted.count >= Self.trimThreshold { Self.trimHeap() }
     return evicted
+  }
+
+  /// How many sessions a sweep evicts before the heap's free pages are handed back.
+  static let trimThreshold = 1_000
+
+  /// Hands the heap's free pages back to the system (glibc's `malloc_trim(0)`), so that the
+  /// process's resident set shrinks once many sessions are released: glibc keeps the pages
+  /// of freed blocks otherwise (at 100,000 sessions evicted, 427 MB resident instead of
+  /// 79 MB). `<malloc.h>` is not part of Swift's Glibc module, so the function is looked up
+  /// by name; elsewhere it does nothing.
+  static func trimHeap() {
+    #if canImport(Glibc)
+      guard let symbol = dlsym(nil, "malloc_trim") else { return }
+      _ = unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)(0)
+    #endif
   }
 }

@@ -42,6 +42,7 @@ final class SessionLine: Sendable {
     let next = waiting.withLock { waiting -> CheckedContinuation<Void, Never>? in
       guard var line = waiting[id], !line.isEmpty else {
         waiting[id] = nil
+        waiting.shrinkIfSparse()
         return nil
       }
       let next = line.removeFirst()

@@ -43,12 +43,16 @@ final class EventStreamCount: Sendable {
     }
   }
 
+  /// The capacity of the table of counts per session (for tests).
+  var capacity: Int { counts.withLock { $0.bySession.capacity } }
+
   /// Uncounts a stream that ``open(_:)`` counted.
   func close(_ id: SessionID) {
     counts.withLock { counts in
       counts.all -= 1
       let left = counts.bySession[id, default: 1] - 1
       counts.bySession[id] = left > 0 ? left : nil
+      counts.bySession.shrinkIfSparse()
     }
   }
 }

@@ -473,6 +473,7 @@ final class PostgresSnapshotStore: PagingSnapshotStore {
   func forget(_ sessions: some Sequence<SessionID>) {
     versions.withLock { versions in
       for session in sessions { versions[session] = nil }
+      versions.shrinkIfSparse()
     }
   }
 

@@ -1,0 +1,145 @@
+#if canImport(Glibc)
+  import AppFlow
+  import Foundation
+  import Glibc
+  import Navigator
+  import ShopApp
+  import Testing
+
+  @testable import FlowServiceCore
+
+  /// Memory comes back: sessions created through the service and evicted leave the heap where
+  /// it was. Measured in a process of its own (an exit test), so that no other test's
+  /// allocations are counted.
+  /// Lines written to a file as they come, so that a child process that exits leaves them.
+  final class Report: Sendable {
+    let path: String
+    init(path: String) {
+      self.path = path
+      unlink(path)
+    }
+    func add(_ line: String) {
+      guard let file = fopen(path, "a") else { return }
+      fputs(line + "\n", file)
+      fclose(file)
+    }
+  }
+
+  @Suite struct EvictionHeapTests {
+    /// How many sessions each round creates and evicts.
+    static let count = 2_000
+
+    @Test func theHeapComesBackOnceSessionsAreEvicted() async throws {
+      let report = Self.reportPath(parent: getpid())
+      defer { unlink(report) }
+      await #expect(processExitsWith: .success) {
+        await EvictionHeapTests.measure(count: EvictionHeapTests.count)
+      }
+      // The figures, and what failed: the child writes them to a file (this toolchain's exit
+      // tests hand back no output on Linux).
+      let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? "(no report)"
+      print(text)
+      #expect(!text.contains("FAILED"), "\(text)")
+    }
+
+    /// Where the child process of the test that `parent` runs writes its figures.
+    static func reportPath(parent: pid_t) -> String { "/tmp/FlowServiceTests-eviction-heap-\(parent).txt" }
+
+    /// Creates `count` sessions over SQLite, each opening a product, as the service's
+    /// endpoints do (the host, the events' channels, the gate, the store; without HTTP, whose
+    /// test harness keeps about 5 KB a request of its own), and evicts them with the service's
+    /// idle eviction, three times. Writes the heap in use and the resident set at each step to the
+    /// report, and exits with status 1 when the second or the third round leaves more than 1%
+    /// of what its sessions took at their peak (a leak of 80 bytes a session would): the start
+    /// is after the first round, so that it counts what the process keeps once it ran sessions
+    /// at all, and the heap of this small process, about 0.5 MB, is too small a base for a
+    /// share of it to mean anything. (`load-test.sh evict` measures the heap of a release
+    /// server against its start, at 100,000 sessions.) The heap is counted net of SQLite's own memory
+    /// (`sqlite3_memory_used()`: its page cache, up to 2 MiB a connection, grows with the
+    /// database and is not the sessions').
+    static func measure(count: Int) async {
+      let report = Report(path: reportPath(parent: getppid()))
+      do {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let clock = ManualSessionClock()
+        let host = SessionHost(
+          store: try SQLiteSnapshotStore(path: directory.file("sessions.sqlite")), codec: ShopApp.codec,
+          clock: clock, idleTimeout: .seconds(60)
+        ) {
+          let app = try ShopApp.makeApp()
+          app.window.journal.isEnabled = true
+          return app
+        }
+        let events = SessionEvents()
+        let gate = SessionGate.local
+        let routes = FlowServiceRoutes(
+          host: host, bodyLimit: 64 * 1024, metrics: ServiceMetrics(), events: events, gate: gate,
+          streams: EventStreamCount(limit: 1_000, sessionLimit: 16))
+        let eviction = IdleEviction(host: host, interval: .seconds(1), gate: gate, events: events)
+        var failures: [String] = []
+
+        /// POST /sessions, then POST /sessions/{id}/open.
+        func createAndOpen() async throws {
+          let id = try await host.create()
+          try await host.save(id)
+          let texts = try await host.withSession(id) { app in SessionEvents.take(from: app) }
+          events.hold(id)
+          try await gate.publish(id, texts, to: events)
+          try await routes.inSession(id) { app in
+            try SessionActions.open("shop://catalog/products/42", in: app)
+          }
+          try await host.save(id)
+        }
+        func step(_ name: String) -> Int {
+          trimHeap()
+          let sqlite = sqliteMemoryUsed()
+          let heap = (heapInUse() ?? 0) - sqlite
+          report.add(
+            "\(name): heap in use \(heap) B besides SQLite's \(sqlite) B, resident \(residentBytes()) B")
+          return heap
+        }
+        func round() async throws -> Int {
+          for _ in 0..<count { try await createAndOpen() }
+          if await host.liveSessionCount != count { failures.append("\(count) sessions are not live") }
+          if events.footprint.channels != count {
+            failures.append("\(events.footprint) channels, not \(count)")
+          }
+          return step("\(count) sessions live")
+        }
+        func evict() async -> Int {
+          clock.advance(by: .seconds(60))
+          let evicted = await eviction.evictIdle().count
+          if evicted != count { failures.append("\(evicted) sessions evicted, not \(count)") }
+          if events.footprint != (0, 0) { failures.append("the events keep \(events.footprint)") }
+          if await host.liveSessionCount != 0 { failures.append("sessions are live after the eviction") }
+          return step("evicted")
+        }
+
+        // A first round, so that the start counts what the process keeps once it ran sessions
+        // at all: the store's connections and statements, the shop's routes, the runtime's
+        // caches, and the free blocks glibc keeps per thread (its tcache, counted as in use).
+        _ = try await round()
+        _ = await evict()
+        let start = step("start")
+        let firstPeak = try await round()
+        let first = await evict()
+        let secondPeak = try await round()
+        let second = await evict()
+        report.add(
+          "per session at the peaks: \((firstPeak - start) / count) B, \((secondPeak - start) / count) B; "
+            + "left after the second round: \(first - start) B, after the third: \(second - start) B")
+        for (round, heap, peak) in [(1, first, firstPeak), (2, second, secondPeak)]
+        where Double(heap - start) > Double(peak - start) * 0.01 {
+          failures.append(
+            "round \(round) left \(heap - start) B of the \(peak - start) B its sessions took: over 1%")
+        }
+        for failure in failures { report.add("FAILED: \(failure)") }
+        exit(failures.isEmpty ? 0 : 1)
+      } catch {
+        report.add("FAILED: \(error)")
+        exit(1)
+      }
+    }
+  }
+#endif

@@ -46,24 +46,25 @@ extension NavigationController {
   /// changed; the window (or, outside any window, this stack's own queue) is busy from the
   /// first will-event on, so requests made from any callback wait for the move to finish.
   @inline(always)
-  func run(_ plan: StackPlan) {
-    if let window = plan.window {
+  func run(_ plan: StackPlan, window: Window?, outgoing: ViewController?, incoming: ViewController) {
+    if let window {
       window.queue.begin(.transition)
-      plan.apply(on: self)
+      plan.apply(on: self, window: window, outgoing: outgoing, incoming: incoming)
       // The immediate scheduler's case of ``Window/schedule(_:)``, written out so that the
-      // phases inline here and read the plan's parts without copying it.
+      // phases inline here and borrow the caller's references instead of copying them.
       if window.scheduler.isImmediate {
-        plan.willPhase(on: self)
-        plan.didPhase(on: self)
+        plan.willPhase(on: self, window: window, outgoing: outgoing, incoming: incoming)
+        plan.didPhase(on: self, window: window, outgoing: outgoing, incoming: incoming)
         window.transitionDidFinish()
       } else {
-        window.schedule(ScheduledStackMove(navigation: self, plan: plan))
+        window.schedule(
+          ScheduledStackMove(navigation: self, plan: plan, window: window, outgoing: outgoing, incoming: incoming))
       }
     } else {
       detachedQueue.begin(.transition)
-      plan.apply(on: self)
-      plan.willPhase(on: self)
-      plan.didPhase(on: self)
+      plan.apply(on: self, window: nil, outgoing: outgoing, incoming: incoming)
+      plan.willPhase(on: self, window: nil, outgoing: outgoing, incoming: incoming)
+      plan.didPhase(on: self, window: nil, outgoing: outgoing, incoming: incoming)
       detachedQueue.end(.transition)
       drainDetachedQueue()
     }

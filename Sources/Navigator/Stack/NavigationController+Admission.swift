@@ -58,7 +58,8 @@ extension NavigationController {
         window.transitionDidFinish()
       } else {
         window.schedule(
-          ScheduledStackMove(navigation: self, plan: plan, window: window, outgoing: outgoing, incoming: incoming))
+          ScheduledStackMove(
+            navigation: self, plan: plan, window: window, outgoing: outgoing, incoming: incoming))
       }
     } else {
       detachedQueue.begin(.transition)

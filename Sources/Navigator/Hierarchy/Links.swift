@@ -25,15 +25,30 @@
 /// the link is set, and clears the link in its `deinit` (`clearBackLinksToSelf()`). Reading
 /// a link is then always safe.
 internal struct BackLink<Target: AnyObject> {
-  private unowned(unsafe) var target: Target?
+  // Unmanaged rather than `unowned(unsafe)`: the tests below compare addresses, so that
+  // checking a link retains nothing.
+  private var target: Unmanaged<Target>?
 
   /// Creates an empty link.
   internal init() {}
 
   /// The target, or `nil`.
   internal var object: Target? {
-    @inline(__always) get { target }
-    @inline(__always) set { target = newValue }
+    @inline(__always) get { target?.takeUnretainedValue() }
+    @inline(__always) set { target = newValue.map { Unmanaged.passUnretained($0) } }
+  }
+
+  /// A Boolean value indicating whether the link is set; reads the address only.
+  internal var isSet: Bool {
+    @inline(__always) get { target != nil }
+  }
+
+  /// Returns a Boolean value indicating whether the link points at `object`; compares
+  /// addresses, so it retains nothing.
+  @inline(__always)
+  internal func refers(to object: Target) -> Bool {
+    guard let target else { return false }
+    return target.toOpaque() == Unmanaged.passUnretained(object).toOpaque()
   }
 }
 
@@ -103,7 +118,7 @@ extension ViewController {
   /// Identity tests first, so that a leaf screen (the common case) retains nothing here.
   func clearBackLinksToSelf() {
     if !childList.isEmpty {
-      for child in childList where child.parent === self { child.parent = nil }
+      for child in childList where child.parentLink.refers(to: self) { child.parent = nil }
     }
     if presented?.presenter === self { presented!.presenter = nil }
     if loadedView?.owningViewController === self { loadedView!.owningViewController = nil }

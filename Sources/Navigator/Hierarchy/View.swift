@@ -115,8 +115,9 @@ open class View {
 
   /// Adds a subview without any appearance side effect (containers drive their own).
   internal func attach(_ view: View) {
-    if let old = view.superview, old !== self { view.detachFromSuperview() }
-    if view.superview === self { return }
+    // Links compared by address, not loaded.
+    if view.superviewLink.refers(to: self) { return }
+    if view.superviewLink.isSet { view.detachFromSuperview() }
     subviews.append(view)
     view.superview = self
   }

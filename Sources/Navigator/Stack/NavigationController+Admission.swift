@@ -57,9 +57,7 @@ extension NavigationController {
         plan.didPhase(on: self, window: window, outgoing: outgoing, incoming: incoming)
         window.transitionDidFinish()
       } else {
-        window.schedule(
-          ScheduledStackMove(
-            navigation: self, plan: plan, window: window, outgoing: outgoing, incoming: incoming))
+        scheduleMove(plan, in: window, outgoing: outgoing, incoming: incoming)
       }
     } else {
       detachedQueue.begin(.transition)
@@ -69,6 +67,19 @@ extension NavigationController {
       detachedQueue.end(.transition)
       drainDetachedQueue()
     }
+  }
+
+  /// Hands a move that has started to a manual scheduler, which keeps the objects it moves
+  /// until its phases have run.
+  ///
+  /// Never inlined: copying the plan and its objects for later stays out of the immediate
+  /// path, which borrows them.
+  @inline(never)
+  func scheduleMove(_ plan: StackPlan, in window: Window, outgoing: ViewController?, incoming: ViewController)
+  {
+    window.schedule(
+      ScheduledStackMove(navigation: self, plan: plan, window: window, outgoing: outgoing, incoming: incoming)
+    )
   }
 
   /// Runs the requests made during a move outside any window, in order, until one starts

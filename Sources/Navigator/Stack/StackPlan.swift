@@ -170,9 +170,11 @@ struct StackPlan {
   /// Takes the old top's view out of the stack's view, where it was shown.
   @inline(__always)
   private func detachView(of outgoing: ViewController?, from navigation: NavigationController) {
-    if let outgoingView = outgoing?.viewIfLoaded, outgoingView.superview === navigation.viewIfLoaded {
-      outgoingView.detachFromSuperview()
-    }
+    // The link compared by address, not loaded.
+    guard let outgoingView = outgoing?.viewIfLoaded, outgoingView.superviewLink.isSet,
+      let stackView = navigation.viewIfLoaded, outgoingView.superviewLink.refers(to: stackView)
+    else { return }
+    outgoingView.detachFromSuperview()
   }
 
   /// Delivers the did-callbacks of `navigation`'s move, the direction's did-event, the

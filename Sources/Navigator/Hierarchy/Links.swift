@@ -43,12 +43,35 @@ internal struct BackLink<Target: AnyObject> {
     @inline(__always) get { target != nil }
   }
 
+  /// Calls `body` with the target, not retained; `nil` when the link is empty.
+  ///
+  /// Safe by the links' rule: the target is alive while the link is set, and `body` must not
+  /// release the target's last owner.
+  @inline(__always)
+  internal func withObject<Result>(_ body: (Target) -> Result) -> Result? {
+    guard let target else { return nil }
+    return target._withUnsafeGuaranteedRef(body)
+  }
+
   /// Returns a Boolean value indicating whether the link points at `object`; compares
   /// addresses, so it retains nothing.
   @inline(__always)
   internal func refers(to object: Target) -> Bool {
     guard let target else { return false }
     return target.toOpaque() == Unmanaged.passUnretained(object).toOpaque()
+  }
+}
+
+extension ViewController {
+  /// Calls `body` with this screen's loaded view, not retained; `nil` when none is loaded.
+  ///
+  /// For the moves' view changes, which would otherwise retain and release each view they
+  /// touch. Safe while the caller holds this screen, which holds its view strongly: `body`
+  /// must not replace the view (the moves only attach and detach views).
+  @inline(__always)
+  internal func withLoadedViewUnretained<Result>(_ body: (View) -> Result) -> Result? {
+    guard let view = loadedView.map({ Unmanaged.passUnretained($0) }) else { return nil }
+    return view._withUnsafeGuaranteedRef(body)
   }
 }
 
@@ -110,6 +133,14 @@ extension ViewController {
   internal var adoptedWindow: Window? {
     get { adoptedToken?.window }
     set { adoptedToken = newValue?.token }
+  }
+
+  /// Returns a Boolean value indicating whether this screen remembers the window of `token`;
+  /// compares addresses, so it retains nothing.
+  @inline(__always)
+  internal func hasAdopted(_ token: WindowToken) -> Bool {
+    guard let adopted = adoptedToken.map({ Unmanaged.passUnretained($0).toOpaque() }) else { return false }
+    return adopted == Unmanaged.passUnretained(token).toOpaque()
   }
 
   /// Clears the back-links that point at this screen: its children's, what it presented,

@@ -123,12 +123,18 @@ open class View {
   }
 
   /// Removes this view from its superview without any appearance side effect.
+  ///
+  /// The superview is used through its link, not retained: it is alive while the link is
+  /// set, and removing this view from it releases this view (which the caller holds), never
+  /// the superview.
   internal func detachFromSuperview() {
-    guard let superview else { return }
-    if let index = superview.subviews.lastIndex(where: { $0 === self }) {
-      superview.subviews.remove(at: index)
+    guard superviewLink.isSet else { return }
+    superviewLink.withObject { superview in
+      if let index = superview.subviews.lastIndex(where: { $0 === self }) {
+        superview.subviews.remove(at: index)
+      }
     }
-    self.superview = nil
+    superview = nil
   }
 
   private func isOnScreen(in window: Window) -> Bool {

@@ -195,7 +195,11 @@ extension NavigationController {
   func removeChildren(from index: Int, window: Window?) {
     while childList.count > index {
       let child = childList.removeLast()
-      if child.adoptedToken !== window?.token { child.adoptedWindow = window }
+      if let window {
+        if !child.hasAdopted(window.token) { child.adoptedWindow = window }
+      } else if child.adoptedToken != nil {
+        child.adoptedWindow = nil
+      }
       child.parent = nil
     }
   }

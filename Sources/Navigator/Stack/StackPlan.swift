@@ -162,7 +162,12 @@ struct StackPlan {
     outgoing?.beginAppearance(false, animated: animated, window: window)
     incoming.beginAppearance(true, animated: animated, window: window)
     setMovingFlags(false, outgoing: outgoing, incoming: incoming)
-    navigation.viewIfLoaded?.attach(incoming.view)
+    // The views are used unretained: the caller holds both screens, which hold their views.
+    navigation.withLoadedViewUnretained { stackView in
+      if incoming.withLoadedViewUnretained({ stackView.attach($0) }) == nil {
+        stackView.attach(incoming.view)
+      }
+    }
     navigation.shownTop = ObjectIdentifier(incoming)
     navigation.notifyWillShow(incoming, animated: animated, window: window)
   }
@@ -170,11 +175,14 @@ struct StackPlan {
   /// Takes the old top's view out of the stack's view, where it was shown.
   @inline(__always)
   private func detachView(of outgoing: ViewController?, from navigation: NavigationController) {
-    // The link compared by address, not loaded.
-    guard let outgoingView = outgoing?.viewIfLoaded, outgoingView.superviewLink.isSet,
-      let stackView = navigation.viewIfLoaded, outgoingView.superviewLink.refers(to: stackView)
-    else { return }
-    outgoingView.detachFromSuperview()
+    // The views are used unretained and the link compared by address: the caller holds both
+    // screens, which hold their views.
+    outgoing?.withLoadedViewUnretained { outgoingView in
+      guard outgoingView.superviewLink.isSet,
+        navigation.withLoadedViewUnretained({ outgoingView.superviewLink.refers(to: $0) }) == true
+      else { return }
+      outgoingView.detachFromSuperview()
+    }
   }
 
   /// Delivers the did-callbacks of `navigation`'s move, the direction's did-event, the

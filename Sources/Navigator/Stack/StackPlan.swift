@@ -18,7 +18,8 @@
 /// The plan holds what was decided, not the objects it moves: the window, the outgoing and
 /// the incoming top are arguments of each phase. A move run at once borrows them from its
 /// caller, which holds them for the whole call, so the plan retains nothing; a scheduled move
-/// keeps them in ``ScheduledStackMove`` until its phases have run.
+/// keeps them in ``ScheduledStackMove`` until its phases have run (Benchmarks/README.md,
+/// "Borrowed objects in a move").
 struct StackPlan {
   enum Move {
     /// Pushes the incoming top.

@@ -45,41 +45,52 @@ extension NavigationController {
   /// One path for every move and every scheduler: the plan was computed before anything
   /// changed; the window (or, outside any window, this stack's own queue) is busy from the
   /// first will-event on, so requests made from any callback wait for the move to finish.
+  ///
+  /// Only the immediate scheduler's case inlines here; a manual scheduler's moves and moves
+  /// outside any window run out of line, so that the copies they need (a scheduled move keeps
+  /// its objects) stay out of the immediate path, which borrows the caller's references. A
+  /// window's scheduler never changes, so choosing the path first changes no order.
   @inline(always)
   func run(_ plan: StackPlan, window: Window?, outgoing: ViewController?, incoming: ViewController) {
-    if let window {
-      window.queue.begin(.transition)
-      plan.apply(on: self, window: window, outgoing: outgoing, incoming: incoming)
-      // The immediate scheduler's case of ``Window/schedule(_:)``, written out so that the
-      // phases inline here and borrow the caller's references instead of copying them.
-      if window.scheduler.isImmediate {
-        plan.willPhase(on: self, window: window, outgoing: outgoing, incoming: incoming)
-        plan.didPhase(on: self, window: window, outgoing: outgoing, incoming: incoming)
-        window.transitionDidFinish()
-      } else {
-        scheduleMove(plan, in: window, outgoing: outgoing, incoming: incoming)
-      }
-    } else {
-      detachedQueue.begin(.transition)
-      plan.apply(on: self, window: nil, outgoing: outgoing, incoming: incoming)
-      plan.willPhase(on: self, window: nil, outgoing: outgoing, incoming: incoming)
-      plan.didPhase(on: self, window: nil, outgoing: outgoing, incoming: incoming)
-      detachedQueue.end(.transition)
-      drainDetachedQueue()
+    guard let window else {
+      runOutsideWindow(plan, outgoing: outgoing, incoming: incoming)
+      return
     }
+    guard window.scheduler.isImmediate else {
+      runScheduled(plan, in: window, outgoing: outgoing, incoming: incoming)
+      return
+    }
+    // The immediate scheduler's case of ``Window/schedule(_:)``, written out so that the
+    // phases inline here.
+    window.queue.begin(.transition)
+    plan.apply(on: self, window: window, outgoing: outgoing, incoming: incoming)
+    plan.willPhase(on: self, window: window, outgoing: outgoing, incoming: incoming)
+    plan.didPhase(on: self, window: window, outgoing: outgoing, incoming: incoming)
+    window.transitionDidFinish()
   }
 
-  /// Hands a move that has started to a manual scheduler, which keeps the objects it moves
-  /// until its phases have run.
-  ///
-  /// Never inlined: copying the plan and its objects for later stays out of the immediate
-  /// path, which borrows them.
+  /// Runs a move under a manual scheduler: the will-events and the structure change now, the
+  /// callbacks at the stops the test chooses, from a ``ScheduledStackMove`` that keeps the
+  /// objects it moves until then.
   @inline(never)
-  func scheduleMove(_ plan: StackPlan, in window: Window, outgoing: ViewController?, incoming: ViewController)
+  func runScheduled(_ plan: StackPlan, in window: Window, outgoing: ViewController?, incoming: ViewController)
   {
+    window.queue.begin(.transition)
+    plan.apply(on: self, window: window, outgoing: outgoing, incoming: incoming)
     window.schedule(
       ScheduledStackMove(navigation: self, plan: plan, window: window, outgoing: outgoing, incoming: incoming)
     )
+  }
+
+  /// Runs a move of a stack outside any window, at once, with this stack's own queue busy.
+  @inline(never)
+  func runOutsideWindow(_ plan: StackPlan, outgoing: ViewController?, incoming: ViewController) {
+    detachedQueue.begin(.transition)
+    plan.apply(on: self, window: nil, outgoing: outgoing, incoming: incoming)
+    plan.willPhase(on: self, window: nil, outgoing: outgoing, incoming: incoming)
+    plan.didPhase(on: self, window: nil, outgoing: outgoing, incoming: incoming)
+    detachedQueue.end(.transition)
+    drainDetachedQueue()
   }
 
   /// Runs the requests made during a move outside any window, in order, until one starts

@@ -15,7 +15,7 @@
 // The moves borrow what they move: they use views through their screens and compare links
 // and window tokens by address, without retaining them (`withLoadedViewUnretained`,
 // `BackLink.refers(to:)`, `hasAdopted(_:)`). Benchmarks/README.md ("Borrowed objects in a
-// move") gives the measurement: 9,700 instructions a push + pop before, 8,648 after, with the
+// move") gives the measurement: 9,700 instructions a push + pop before, 8,570 after, with the
 // plan's changes in StackPlan.swift.
 //
 // Hot stored state is marked `@exclusivity(unchecked)`: one hierarchy lives in one

@@ -115,19 +115,26 @@ open class View {
 
   /// Adds a subview without any appearance side effect (containers drive their own).
   internal func attach(_ view: View) {
-    if let old = view.superview, old !== self { view.detachFromSuperview() }
-    if view.superview === self { return }
+    // Links compared by address, not loaded.
+    if view.superviewLink.refers(to: self) { return }
+    if view.superviewLink.isSet { view.detachFromSuperview() }
     subviews.append(view)
     view.superview = self
   }
 
   /// Removes this view from its superview without any appearance side effect.
+  ///
+  /// The superview is used through its link, not retained: it is alive while the link is
+  /// set, and removing this view from it releases this view (which the caller holds), never
+  /// the superview.
   internal func detachFromSuperview() {
-    guard let superview else { return }
-    if let index = superview.subviews.lastIndex(where: { $0 === self }) {
-      superview.subviews.remove(at: index)
+    guard superviewLink.isSet else { return }
+    superviewLink.withObject { superview in
+      if let index = superview.subviews.lastIndex(where: { $0 === self }) {
+        superview.subviews.remove(at: index)
+      }
     }
-    self.superview = nil
+    superview = nil
   }
 
   private func isOnScreen(in window: Window) -> Bool {

@@ -65,14 +65,14 @@ extension ViewController {
       }
       ancestor = current.parent ?? current.presenter
     }
-    if let window = child.windowIfRoot {
+    if child.windowLink.isSet, let window = child.windowIfRoot {
       return NavigationError(
         .childIsWindowRoot,
         "Can't add \(child.screenID) as a child of \(screenID): it is the root of a window "
           + "\(window.rootDescription).",
         screens: [child.screenID, screenID])
     }
-    if let presenter = child.presenter {
+    if child.presenterLink.isSet, let presenter = child.presenter {
       return NavigationError(
         .childIsPresented,
         "Can't add \(child.screenID) as a child of \(screenID): it is presented by "

@@ -68,7 +68,7 @@ extension ViewController {
   /// common case) answers with three loads.
   @inline(__always)
   var isDetached: Bool {
-    if parent == nil, presenter == nil { return windowIfRoot == nil }
+    if !parentLink.isSet, !presenterLink.isSet { return !windowLink.isSet }
     return attachedWindow == nil
   }
 

@@ -68,7 +68,7 @@ extension ViewController {
   /// Records `window` as the window of this screen and of everything it contains or
   /// presents, as the subtree joins a hierarchy.
   package func adopt(_ window: Window?) {
-    guard let window, adoptedToken !== window.token else { return }
+    guard let window, !hasAdopted(window.token) else { return }
     // Taken into another window: it leaves the hierarchy of the one it was in first.
     if isInWindowHierarchy, let old = adoptedToken?.window {
       leave(.removedFromParent, removedScreen: self, from: old)

@@ -45,28 +45,52 @@ extension NavigationController {
   /// One path for every move and every scheduler: the plan was computed before anything
   /// changed; the window (or, outside any window, this stack's own queue) is busy from the
   /// first will-event on, so requests made from any callback wait for the move to finish.
+  ///
+  /// Only the immediate scheduler's case inlines here; a manual scheduler's moves and moves
+  /// outside any window run out of line, so that the copies they need (a scheduled move keeps
+  /// its objects) stay out of the immediate path, which borrows the caller's references. A
+  /// window's scheduler never changes, so choosing the path first changes no order.
   @inline(always)
-  func run(_ plan: StackPlan) {
-    if let window = plan.window {
-      window.queue.begin(.transition)
-      plan.apply(on: self)
-      // The immediate scheduler's case of ``Window/schedule(_:)``, written out so that the
-      // phases inline here and read the plan's parts without copying it.
-      if window.scheduler.isImmediate {
-        plan.willPhase(on: self)
-        plan.didPhase(on: self)
-        window.transitionDidFinish()
-      } else {
-        window.schedule(ScheduledStackMove(navigation: self, plan: plan))
-      }
-    } else {
-      detachedQueue.begin(.transition)
-      plan.apply(on: self)
-      plan.willPhase(on: self)
-      plan.didPhase(on: self)
-      detachedQueue.end(.transition)
-      drainDetachedQueue()
+  func run(_ plan: StackPlan, window: Window?, outgoing: ViewController?, incoming: ViewController) {
+    guard let window else {
+      runOutsideWindow(plan, outgoing: outgoing, incoming: incoming)
+      return
     }
+    guard window.scheduler.isImmediate else {
+      runScheduled(plan, in: window, outgoing: outgoing, incoming: incoming)
+      return
+    }
+    // The immediate scheduler's case of ``Window/schedule(_:)``, written out so that the
+    // phases inline here.
+    window.queue.begin(.transition)
+    plan.apply(on: self, window: window, outgoing: outgoing, incoming: incoming)
+    plan.willPhase(on: self, window: window, outgoing: outgoing, incoming: incoming)
+    plan.didPhase(on: self, window: window, outgoing: outgoing, incoming: incoming)
+    window.transitionDidFinish()
+  }
+
+  /// Runs a move under a manual scheduler: the will-events and the structure change now, the
+  /// callbacks at the stops the test chooses, from a ``ScheduledStackMove`` that keeps the
+  /// objects it moves until then.
+  @inline(never)
+  func runScheduled(_ plan: StackPlan, in window: Window, outgoing: ViewController?, incoming: ViewController)
+  {
+    window.queue.begin(.transition)
+    plan.apply(on: self, window: window, outgoing: outgoing, incoming: incoming)
+    window.schedule(
+      ScheduledStackMove(navigation: self, plan: plan, window: window, outgoing: outgoing, incoming: incoming)
+    )
+  }
+
+  /// Runs a move of a stack outside any window, at once, with this stack's own queue busy.
+  @inline(never)
+  func runOutsideWindow(_ plan: StackPlan, outgoing: ViewController?, incoming: ViewController) {
+    detachedQueue.begin(.transition)
+    plan.apply(on: self, window: nil, outgoing: outgoing, incoming: incoming)
+    plan.willPhase(on: self, window: nil, outgoing: outgoing, incoming: incoming)
+    plan.didPhase(on: self, window: nil, outgoing: outgoing, incoming: incoming)
+    detachedQueue.end(.transition)
+    drainDetachedQueue()
   }
 
   /// Runs the requests made during a move outside any window, in order, until one starts

@@ -7,14 +7,15 @@ extension NavigationController {
         "Pushing a navigation controller is not supported: \(screen.screenID) onto \(screenID).",
         screens: [screen.screenID, screenID])
     }
-    if screen.parent === self {
+    // Links compared by address, not loaded: a new screen's checks retain nothing.
+    if screen.parentLink.refers(to: self) {
       return NavigationError(
         .duplicatePush,
         "Pushing the same view controller instance more than once is not supported: "
           + "\(screen.screenID) is already in the stack of \(screenID).",
         screens: [screen.screenID, screenID])
     }
-    if let parent = screen.parent {
+    if screen.parentLink.isSet, let parent = screen.parent {
       return NavigationError(
         .pushScreenWithParent,
         "Can't push \(screen.screenID) onto \(screenID): it is a child of \(parent.screenID); "

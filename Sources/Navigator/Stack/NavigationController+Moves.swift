@@ -20,15 +20,17 @@ extension NavigationController {
       Misuse.handle(error, in: window ?? screen.journalWindow)
       return
     }
+    // Held here for the whole move, which borrows them: the window, the old top (a callback
+    // may take it out of the stack) and `screen`, which the caller holds.
+    let outgoing = topViewController
     let plan = StackPlan(
-      .push, in: self, window: window, outgoing: topViewController, incoming: screen, animated: animated,
-      completion: completion)
+      .push, in: self, outgoing: outgoing, incoming: screen, animated: animated, completion: completion)
     if let options {
       screen.stackEntry = StackEntry(
         navigationBarHidden: options.navigationBarHidden, toolbarHidden: options.toolbarHidden,
         onPush: options.onPush, onPop: options.onPop)
     }
-    run(plan)
+    run(plan, window: window, outgoing: outgoing, incoming: screen)
   }
 
   // MARK: Pop
@@ -62,11 +64,15 @@ extension NavigationController {
   ) -> ViewController? {
     let count = childList.count
     guard count > 1 else { return nil }
+    // Held here for the whole move, which borrows them.
     let outgoing = childList[count - 1]
+    let incoming = childList[count - 2]
+    let window = journalWindow
     run(
       StackPlan(
-        .pop(trigger), in: self, window: journalWindow, outgoing: outgoing, incoming: childList[count - 2],
-        animated: animated, completion: completion, willPhaseDone: willPhaseDone))
+        .pop(trigger), in: self, outgoing: outgoing, incoming: incoming, animated: animated,
+        completion: completion, willPhaseDone: willPhaseDone),
+      window: window, outgoing: outgoing, incoming: incoming)
     return outgoing
   }
 
@@ -131,10 +137,12 @@ extension NavigationController {
   ) -> [ViewController]? {
     guard target.parent === self, target !== topViewController else { return nil }
     let popped = Array(childList[(target.indexInParent + 1)...])
+    let outgoing = topViewController
     run(
       StackPlan(
-        toRoot ? .popToRoot(popped: popped) : .popTo(popped: popped), in: self, window: journalWindow,
-        outgoing: topViewController, incoming: target, animated: animated, completion: completion))
+        toRoot ? .popToRoot(popped: popped) : .popTo(popped: popped), in: self, outgoing: outgoing,
+        incoming: target, animated: animated, completion: completion),
+      window: journalWindow, outgoing: outgoing, incoming: target)
     return popped
   }
 
@@ -175,17 +183,23 @@ extension NavigationController {
     let kept = Set(screens.map(ObjectIdentifier.init))
     let removed = childList.filter { !kept.contains(ObjectIdentifier($0)) }
     let added = screens.filter { $0.parent !== self }
+    let outgoing = topViewController
     run(
       StackPlan(
-        .set(screens, added: added, removed: removed), in: self, window: journalWindow,
-        outgoing: topViewController, incoming: newTop, animated: animated, completion: completion))
+        .set(screens, added: added, removed: removed), in: self, outgoing: outgoing, incoming: newTop,
+        animated: animated, completion: completion),
+      window: journalWindow, outgoing: outgoing, incoming: newTop)
   }
 
   /// Removes the children from `index` on, without callbacks.
   func removeChildren(from index: Int, window: Window?) {
     while childList.count > index {
       let child = childList.removeLast()
-      if child.adoptedToken !== window?.token { child.adoptedWindow = window }
+      if let window {
+        if !child.hasAdopted(window.token) { child.adoptedWindow = window }
+      } else if child.adoptedToken != nil {
+        child.adoptedWindow = nil
+      }
       child.parent = nil
     }
   }

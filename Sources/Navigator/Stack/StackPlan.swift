@@ -1,26 +1,32 @@
 /// One move of a navigation stack, planned from the stack as it is before anything changes.
 ///
-/// A move is validated, planned, then applied (``NavigationController/run(_:)``): ``apply()``
+/// A move is validated, planned, then applied (``NavigationController/run(_:)``): ``apply(on:window:outgoing:incoming:)``
 /// makes the will-events and changes the structure at once; the scheduler then delivers
-/// ``willPhase()`` and ``didPhase()``, inside the call (immediate scheduler, or a stack
+/// ``willPhase(on:window:outgoing:incoming:)`` and ``didPhase(on:window:outgoing:incoming:)``, inside the call (immediate scheduler, or a stack
 /// outside any window) or at the stops a test chooses (manual scheduler). Every move takes
 /// this one path.
 ///
 /// Order (see the behaviour reference, <doc:BehaviourReference#The-navigation-stack>), for a
 /// visible stack: the direction's will-event and the containment `willMove` calls (in
-/// ``apply()``); then the incoming screen loads, the outgoing screen's `viewWillDisappear`,
+/// ``apply(on:window:outgoing:incoming:)``); then the incoming screen loads, the outgoing screen's `viewWillDisappear`,
 /// the incoming screen's `viewWillAppear`, `willShow`; when the transition finishes:
 /// `viewDidDisappear`, `viewDidAppear`, `didShow`, then the containment `didMove` calls, the
 /// direction's did-event, push or pop blocks, and the completion. A stack that is not on
 /// screen gets no appearance callbacks and no `willShow`/`didShow`; everything else still
 /// happens.
+///
+/// The plan holds what was decided, not the objects it moves: the window, the outgoing and
+/// the incoming top are arguments of each phase. A move run at once borrows them from its
+/// caller, which holds them for the whole call, so the plan retains nothing; a scheduled move
+/// keeps them in ``ScheduledStackMove`` until its phases have run (Benchmarks/README.md,
+/// "Borrowed objects in a move").
 struct StackPlan {
   enum Move {
-    /// Pushes ``StackPlan/incoming`` (kept there only, so a plan holds each screen once).
+    /// Pushes the incoming top.
     case push
-    /// Pops ``StackPlan/outgoing``, for the given reason.
+    /// Pops the outgoing top, for the given reason.
     case pop(PopTrigger)
-    /// Pops the screens above ``StackPlan/incoming``, bottom to top.
+    /// Pops the screens above the incoming top, bottom to top.
     case popTo(popped: [ViewController])
     /// Pops the screens above the root, bottom to top.
     case popToRoot(popped: [ViewController])
@@ -28,13 +34,7 @@ struct StackPlan {
     case set([ViewController], added: [ViewController], removed: [ViewController])
   }
 
-  /// The window whose scheduler runs the move and whose journal records it, found once.
-  let window: Window?
   let move: Move
-  /// The top before the move.
-  let outgoing: ViewController?
-  /// The top after the move.
-  let incoming: ViewController
   let animated: Bool
   let completion: (() -> Void)?
   /// The will-callbacks were already delivered (a finished back swipe).
@@ -46,18 +46,16 @@ struct StackPlan {
   /// A Boolean value indicating whether the incoming top joins the stack with this move.
   let incomingIsNew: Bool
 
-  /// Plans a move; `staysOnScreen` is `false` when a navigation to a state covers the
-  /// stack's layer in the same transition (the new top then never appears).
+  /// Plans a move from `outgoing`, the top before it, to `incoming`, the top after it;
+  /// `staysOnScreen` is `false` when a navigation to a state covers the stack's layer in the
+  /// same transition (the new top then never appears).
   @inline(__always)
   init(
-    _ move: Move, in navigation: NavigationController, window: Window?, outgoing: ViewController?,
+    _ move: Move, in navigation: NavigationController, outgoing: ViewController?,
     incoming: ViewController, animated: Bool, completion: (() -> Void)?, willPhaseDone: Bool = false,
     staysOnScreen: Bool = true
   ) {
-    self.window = window
     self.move = move
-    self.outgoing = outgoing
-    self.incoming = incoming
     self.animated = animated
     self.completion = completion
     self.willPhaseDone = willPhaseDone
@@ -82,12 +80,13 @@ struct StackPlan {
   /// Makes the will-events (the delegate's direction event, the containment `willMove`
   /// calls) and changes the structure of `navigation`, the stack the plan was made for.
   ///
-  /// The stack is an argument rather than a part of the plan, so that a move run at once
-  /// retains nothing more than its caller does.
+  /// The stack, its window and both tops are arguments rather than parts of the plan, so
+  /// that a move run at once retains nothing more than its caller does.
   @inline(always)
-  func apply(on navigation: NavigationController) {
-    // Locals, so that the observers' closures capture them rather than the whole plan.
-    let window = window
+  func apply(
+    on navigation: NavigationController, window: Window?, outgoing: ViewController?, incoming: ViewController
+  ) {
+    // A local, so that the observers' closures capture it rather than the whole plan.
     let animated = animated
     switch move {
     case .push:
@@ -141,17 +140,18 @@ struct StackPlan {
 
   // MARK: The phases
 
-  /// Sets the moving flags of the screens the move adds or removes, around their callbacks;
-  /// `outgoing` is the plan's, read once by the caller.
+  /// Sets the moving flags of the screens the move adds or removes, around their callbacks.
   @inline(__always)
-  private func setMovingFlags(_ value: Bool, outgoing: ViewController?) {
+  private func setMovingFlags(_ value: Bool, outgoing: ViewController?, incoming: ViewController) {
     if outgoingLeaves, let outgoing { outgoing.isMovingFromParent = value }
     if incomingIsNew { incoming.isMovingToParent = value }
   }
 
   /// Delivers the will-callbacks of `navigation`'s move.
   @inline(always)
-  func willPhase(on navigation: NavigationController) {
+  func willPhase(
+    on navigation: NavigationController, window: Window?, outgoing: ViewController?, incoming: ViewController
+  ) {
     guard !willPhaseDone else { return }
     guard showsTransition else {
       navigation.applyBars(of: incoming, window: window)
@@ -159,12 +159,16 @@ struct StackPlan {
     }
     incoming.loadViewIfNeeded()
     navigation.applyBars(of: incoming, window: window)
-    let outgoing = outgoing
-    setMovingFlags(true, outgoing: outgoing)
+    setMovingFlags(true, outgoing: outgoing, incoming: incoming)
     outgoing?.beginAppearance(false, animated: animated, window: window)
     incoming.beginAppearance(true, animated: animated, window: window)
-    setMovingFlags(false, outgoing: outgoing)
-    navigation.viewIfLoaded?.attach(incoming.view)
+    setMovingFlags(false, outgoing: outgoing, incoming: incoming)
+    // The views are used unretained: the caller holds both screens, which hold their views.
+    navigation.withLoadedViewUnretained { stackView in
+      if incoming.withLoadedViewUnretained({ stackView.attach($0) }) == nil {
+        stackView.attach(incoming.view)
+      }
+    }
     navigation.shownTop = ObjectIdentifier(incoming)
     navigation.notifyWillShow(incoming, animated: animated, window: window)
   }
@@ -172,7 +176,12 @@ struct StackPlan {
   /// Takes the old top's view out of the stack's view, where it was shown.
   @inline(__always)
   private func detachView(of outgoing: ViewController?, from navigation: NavigationController) {
-    if let outgoingView = outgoing?.viewIfLoaded, outgoingView.superview === navigation.viewIfLoaded {
+    // The views are used unretained and the link compared by address: the caller holds both
+    // screens, which hold their views.
+    outgoing?.withLoadedViewUnretained { outgoingView in
+      guard outgoingView.superviewLink.isSet,
+        navigation.withLoadedViewUnretained({ outgoingView.superviewLink.refers(to: $0) }) == true
+      else { return }
       outgoingView.detachFromSuperview()
     }
   }
@@ -180,16 +189,16 @@ struct StackPlan {
   /// Delivers the did-callbacks of `navigation`'s move, the direction's did-event, the
   /// blocks and the completion.
   @inline(always)
-  func didPhase(on navigation: NavigationController) {
-    // Locals, so that the observers' closures capture them rather than the whole plan.
-    let window = window
+  func didPhase(
+    on navigation: NavigationController, window: Window?, outgoing: ViewController?, incoming: ViewController
+  ) {
+    // A local, so that the observers' closures capture it rather than the whole plan.
     let animated = animated
-    let outgoing = outgoing
     if showsTransition {
-      setMovingFlags(true, outgoing: outgoing)
+      setMovingFlags(true, outgoing: outgoing, incoming: incoming)
       outgoing?.endAppearance(window: window)
       incoming.endAppearance(window: window)
-      setMovingFlags(false, outgoing: outgoing)
+      setMovingFlags(false, outgoing: outgoing, incoming: incoming)
       detachView(of: outgoing, from: navigation)
       navigation.notifyDidShow(incoming, animated: animated, window: window)
     } else if outgoing !== navigation.topViewController {
@@ -247,13 +256,14 @@ struct StackPlan {
       for screen in removed.reversed() { screen.leaveIfDetached(.stackReplaced, from: window) }
     }
     if let completion {
-      window?.journal.record(.completion(request(on: navigation)))
+      window?.journal.record(.completion(request(on: navigation, incoming: incoming)))
       completion()
     }
   }
 
-  /// The request the move of `navigation` carried out, as its completion event names it.
-  func request(on navigation: NavigationController) -> NavigationRequest {
+  /// The request the move of `navigation` to `incoming` carried out, as its completion
+  /// event names it.
+  func request(on navigation: NavigationController, incoming: ViewController) -> NavigationRequest {
     switch move {
     case .push:
       .push(incoming.screenID, onto: navigation.screenID, animated: animated)
@@ -269,14 +279,21 @@ struct StackPlan {
   }
 }
 
-/// A stack move waiting for a manual scheduler's stops: the stack and its plan.
+/// A stack move waiting for a manual scheduler's stops: the stack, its plan, and the objects
+/// the plan moves, held here until the phases have run.
 struct ScheduledStackMove: TransitionPlan {
   let navigation: NavigationController
   let plan: StackPlan
+  /// The window whose scheduler runs the move and whose journal records it.
+  let window: Window?
+  /// The top before the move.
+  let outgoing: ViewController?
+  /// The top after the move.
+  let incoming: ViewController
 
   var isAnimated: Bool { plan.isAnimated }
 
-  func willPhase() { plan.willPhase(on: navigation) }
+  func willPhase() { plan.willPhase(on: navigation, window: window, outgoing: outgoing, incoming: incoming) }
 
-  func didPhase() { plan.didPhase(on: navigation) }
+  func didPhase() { plan.didPhase(on: navigation, window: window, outgoing: outgoing, incoming: incoming) }
 }

@@ -111,10 +111,11 @@ extension StateApplication {
   ) -> any TransitionPlan {
     let outgoing = navigation.topViewController
     let plan = StackPlan(
-      move, in: navigation, window: window, outgoing: outgoing, incoming: incoming, animated: animated,
-      completion: nil, staysOnScreen: shown)
-    plan.apply(on: navigation)
-    let scheduled = ScheduledStackMove(navigation: navigation, plan: plan)
+      move, in: navigation, outgoing: outgoing, incoming: incoming, animated: animated, completion: nil,
+      staysOnScreen: shown)
+    plan.apply(on: navigation, window: window, outgoing: outgoing, incoming: incoming)
+    let scheduled = ScheduledStackMove(
+      navigation: navigation, plan: plan, window: window, outgoing: outgoing, incoming: incoming)
     // A stack on screen that a new full-screen presentation covers: its old top disappears
     // here, since it left the stack before the presentation covers it.
     guard !shown, navigation.appearanceState == .appeared, let outgoing, outgoing !== incoming else {

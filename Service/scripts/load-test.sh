@@ -13,7 +13,10 @@
 # the catalog (open.lua), so every request changes a session and writes its SQLite row; then
 # a wrk run as long on GET /health, for the server's own overhead; then the ratio of the two
 # rates, and the server's CPU time per request in each run (from /proc/PID/stat), which stay
-# comparable when other work loads the machine (the load average is printed beside each run).
+# comparable when other work loads the machine (the load average is printed beside each run),
+# wrk's own CPU time per request (bash's `time`), and the server CPU per open at which opens
+# would reach 30% of /health (wrk shares the cores, so the rates go roughly as the inverse of
+# server + wrk CPU per request).
 # Each open sends its session's secret (the file wrk reads has "id secret" lines).
 #
 # The server gets a random API key (--api-key), which the script sends to GET /metrics.
@@ -153,6 +156,15 @@ heap() {
 # Gives the free pages of the server's heap back to the system: malloc_trim(0), called by gdb.
 trim() { timeout 60 gdb -p "$server" -batch -ex 'call (int) malloc_trim(0)' >/dev/null 2>&1 || true; }
 
+# wrk's CPU time per request, in microseconds: bash's `time` output ("user system" in
+# seconds, TIMEFORMAT below), wrk's output file.
+TIMEFORMAT='%U %S'
+wrk_per_request() {
+  local requests
+  requests=$(awk '/requests in/ { print $1 }' "$2")
+  awk -v requests="$requests" 'END { printf "%d\n", ($1 + $2) * 1000000 / requests }' "$1"
+}
+
 echo "== machine: $(nproc) cores, $(uname -sr), $(date -u +%FT%TZ); load: $(cut -d' ' -f1-3 /proc/loadavg); store: $store"
 
 if [[ "$mode" == open ]]; then
@@ -170,19 +182,28 @@ if [[ "$mode" == open ]]; then
   # Deep links across those sessions: each request changes one and saves it.
   echo "== wrk -t$threads -c$connections -d$duration POST /sessions/{id}/open (open.lua, $sessions sessions); load: $(cut -d' ' -f1-3 /proc/loadavg)"
   ticks=$(cpu)
-  wrk -t"$threads" -c"$connections" -d"$duration" --latency -s "$scripts/open.lua" "$base" \
-    -- "$work/ids" "$threads" | tee "$work/open.out"
+  { time wrk -t"$threads" -c"$connections" -d"$duration" --latency -s "$scripts/open.lua" "$base" \
+    -- "$work/ids" "$threads" >"$work/open.out"; } 2>"$work/open.time"
+  cat "$work/open.out"
   open_cpu=$(cpu_per_request "$ticks" "$work/open.out")
+  open_wrk=$(wrk_per_request "$work/open.time" "$work/open.out")
 
   # The same on GET /health: the HTTP server's own cost.
   echo "== wrk -t$threads -c$connections -d$duration GET /health; load: $(cut -d' ' -f1-3 /proc/loadavg)"
   ticks=$(cpu)
-  wrk -t"$threads" -c"$connections" -d"$duration" --latency "$base/health" | tee "$work/health.out"
+  { time wrk -t"$threads" -c"$connections" -d"$duration" --latency "$base/health" >"$work/health.out"; } \
+    2>"$work/health.time"
+  cat "$work/health.out"
   health_cpu=$(cpu_per_request "$ticks" "$work/health.out")
+  health_wrk=$(wrk_per_request "$work/health.time" "$work/health.out")
   opens=$(awk '/^Requests\/sec:/ { print $2 }' "$work/open.out")
   health=$(awk '/^Requests\/sec:/ { print $2 }' "$work/health.out")
   echo "== opens/s ÷ /health/s: $opens ÷ $health = $(echo "scale=1; 100 * $opens / $health" | bc)%; load: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "== server CPU per request: open $open_cpu µs, /health $health_cpu µs"
+  echo "== wrk's CPU per request: open $open_wrk µs, /health $health_wrk µs"
+  # Both runs fill the same 2 cores, so the rates go roughly as the inverse of the CPU that
+  # server and wrk spend per request; opens reach 30% of /health at this server CPU per open.
+  echo "== server CPU per open for opens at 30% of /health: $(((health_cpu + health_wrk) * 10 / 3 - open_wrk)) µs"
   echo "== GET /metrics (the sessions and the requests)"
   curl -fs -H "Authorization: Bearer $api_key" "$base/metrics" | grep -E '^flow_(sessions|http_requests_total)'
 else

@@ -74,25 +74,19 @@ package enum ShopApp {
   /// The codec of shop sessions: the navigation snapshot
   /// (`SessionCodec.navigationSnapshots()`) with the account signed in, so that a restored
   /// checkout finds its sign-in done.
+  ///
+  /// A session is written as ``SavedShop``'s document, the snapshot's JSON embedded as it is;
+  /// documents of the earlier form, the snapshot as a JSON string, are read too.
   package static let codec: SessionCodec = {
     let navigation = SessionCodec.navigationSnapshots()
     return SessionCodec(
       snapshot: { app in
-        let document = SavedShop(
-          account: shop(of: app)?.signIn.account,
-          navigation: String(decoding: try navigation.snapshot(app), as: UTF8.self))
-        return Array(try JSONEncoder().encode(document))
+        SavedShop(account: shop(of: app)?.signIn.account, navigation: try navigation.snapshot(app)).bytes
       },
       restore: { app, bytes in
-        let document = try JSONDecoder().decode(SavedShop.self, from: Data(bytes))
+        let document = try SavedShop(bytes)
         shop(of: app)?.signIn.account = document.account
-        try navigation.restore(app, Array(document.navigation.utf8))
+        try navigation.restore(app, document.navigation)
       })
   }()
-}
-
-/// A saved shop session: the account, and the navigation snapshot's JSON.
-struct SavedShop: Codable {
-  var account: String?
-  var navigation: String
 }

@@ -344,4 +344,32 @@ import Testing
       #expect(recorder.entries.filter { $0.text.contains(secret) } == [], "a credential in the logs")
     }
   }
+
+  @Test func base64URLIsRFC4648WithoutPaddingAndReadsBackOnlyAsWritten() {
+    // Every length from 0 to 40 bytes, against Foundation's Base64 with the URL alphabet.
+    var generator = SystemRandomNumberGenerator()
+    for count in 0...40 {
+      let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+      let expected = Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+        .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+      #expect(Authentication.base64URL(bytes) == expected, "\(bytes)")
+      #expect(Authentication.bytes(base64URL: expected) == bytes, "\(expected)")
+    }
+    #expect(Authentication.base64URL([0xFB, 0xFF]) == "-_8")
+    // Outside the alphabet, padded, a length no bytes have, bits set past the last byte.
+    for text in ["/+8", "-_8=", "ab cd", "é", "A", "ABCDE", "-_9", "_x"] {
+      #expect(Authentication.bytes(base64URL: text) == nil, "\(text)")
+    }
+    #expect(Authentication.bytes(base64URL: "_w") == [0xFF])
+    #expect(Authentication.bytes(base64URL: "_g") == [0xFE])
+  }
+
+  @Test func theBearerTokenIsReadWithTheSchemeInAnyCase() {
+    let cases: [(String?, String?)] = [
+      ("Bearer abc", "abc"), ("bearer abc", "abc"), ("BEARER abc", "abc"), ("BeArEr  abc \t", "abc"),
+      ("  Bearer abc", "abc"), ("Bearer a b", "a b"), ("Bearer", nil), ("Bearer   ", nil), ("Basic abc", nil),
+      ("Bearerabc", nil), ("Bearer\tabc", nil), ("Bearers abc", nil), ("", nil), (nil, nil),
+    ]
+    #expect(cases.map { Authentication.bearer($0.0) } == cases.map(\.1))
+  }
 }

@@ -73,10 +73,15 @@
         }
         let events = SessionEvents()
         let gate = SessionGate.local
+        let metrics = ServiceMetrics()
         let routes = FlowServiceRoutes(
-          host: host, bodyLimit: 64 * 1024, metrics: ServiceMetrics(), events: events, gate: gate,
+          host: host, bodyLimit: 64 * 1024,
+          observer: RequestObserver(metrics: metrics, logger: CapturedLogs().logger(), accessLog: false),
+          events: events, gate: gate,
+          authentication: Authentication(apiKey: testAPIKey, sessionKey: Array(repeating: 7, count: 32)),
           streams: EventStreamCount(limit: 1_000, sessionLimit: 16))
-        let eviction = IdleEviction(host: host, interval: .seconds(1), gate: gate, events: events)
+        let eviction = IdleEviction(
+          host: host, interval: .seconds(1), gate: gate, events: events, metrics: metrics)
         var failures: [String] = []
 
         /// POST /sessions, then POST /sessions/{id}/open.

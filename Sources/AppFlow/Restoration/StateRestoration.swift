@@ -129,12 +129,13 @@ extension AppController {
     return Self.screen(of: route, in: screen.presentedViewController)
   }
 
-  /// Takes a snapshot and writes it as JSON (``RouteTable/encode(_:)``).
+  /// Takes a snapshot and writes it as JSON: the bytes of ``RouteTable/encode(_:)``, written
+  /// directly rather than through Foundation's `JSONEncoder`.
   ///
   /// - Returns: The snapshot's bytes.
   /// - Throws: As ``snapshot()`` and ``RouteTable/encode(_:)``.
   public func encodeSnapshot() throws(SnapshotError) -> [UInt8] {
-    try routes.encode(try snapshot())
+    try routes.writeSnapshot(try snapshot())
   }
 
   /// Restores a snapshot: plans from the window's state to the snapshot's, through the same

@@ -67,7 +67,7 @@ struct FlowServiceRoutes: Sendable {
     }
     router.post("/sessions/:id/open") { request, context in
       let id = try sessionID(context)
-      let body = try await decode(OpenRequest.self, from: request)
+      let body = try await decodeOpen(from: request)
       return try await change(id) { app throws(ServiceError) in try SessionActions.open(body.url, in: app) }
     }
     router.post("/sessions/:id/actions") { request, context in
@@ -172,6 +172,19 @@ struct FlowServiceRoutes: Sendable {
     let buffer = try await request.body.collect(upTo: bodyLimit)
     do {
       return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
+    } catch {
+      throw ServiceError.malformedBody(Self.describe(error))
+    }
+  }
+
+  /// The body of `POST /sessions/{id}/open`: read directly when it is the usual one
+  /// (``OpenRequest/init(usualBody:)``), by `JSONDecoder` otherwise; 413 over the limit, 400
+  /// when it is not an ``OpenRequest``.
+  private func decodeOpen(from request: Request) async throws -> OpenRequest {
+    let buffer = try await request.body.collect(upTo: bodyLimit)
+    if let body = OpenRequest(usualBody: Array(buffer.readableBytesView)) { return body }
+    do {
+      return try JSONDecoder().decode(OpenRequest.self, from: Data(buffer.readableBytesView))
     } catch {
       throw ServiceError.malformedBody(Self.describe(error))
     }

@@ -55,7 +55,10 @@ private final class JSONTreeEncoder: Encoder {
     case single(JSONTreeValue)
   }
 
-  let parent: JSONTreeEncoder?
+  /// The encoder whose content holds this one. Unowned: the parent holds its children (in
+  /// its content), so a strong link back would make a cycle and leak every nested value's
+  /// encoder; the root, held for the whole encoding, keeps every ancestor alive.
+  unowned let parent: JSONTreeEncoder?
   let key: (any CodingKey)?
   let userInfoStorage: [CodingUserInfoKey: any Sendable]
   var content = Content.empty

@@ -84,6 +84,14 @@ final class SessionEvents: Sendable {
       if sharedTexts.count < SessionEvents.sharedTextLimit { sharedTexts.insert(text) }
       return text
     }
+
+    /// Forgets the shared texts once no session is held here: only held sessions keep
+    /// recent events, so none refers to them then, and an instance whose sessions were all
+    /// evicted keeps none of their texts. Stops at the first held session it finds.
+    mutating func forgetSharedTextsIfUnused() {
+      guard !sharedTexts.isEmpty, !channels.values.contains(where: \.isHeld) else { return }
+      sharedTexts = []
+    }
   }
 
   /// The most event texts the sessions share.
@@ -128,6 +136,7 @@ final class SessionEvents: Sendable {
         state.channels[id] = channel
       }
       state.channels.shrinkIfSparse()
+      state.forgetSharedTextsIfUnused()
     }
   }
 
@@ -204,7 +213,10 @@ final class SessionEvents: Sendable {
   /// Ends every stream of a removed session, and forgets it.
   func close(_ id: SessionID) {
     let channel = state.withLock { state in
-      defer { state.channels.shrinkIfSparse() }
+      defer {
+        state.channels.shrinkIfSparse()
+        state.forgetSharedTextsIfUnused()
+      }
       return state.channels.removeValue(forKey: id)
     }
     for continuation in channel?.subscribers.values ?? [:].values { continuation.finish() }

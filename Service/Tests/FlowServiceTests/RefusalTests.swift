@@ -180,14 +180,11 @@ import WSCore
           try await outbound.close(.normalClosure, reason: nil)
         }
       }
-      /// Opens a stream that the server is to close at once with 1013.
-      @Sendable func refused(_ id: String) async throws -> WebSocketCloseFrame? {
-        try await client.ws("/sessions/\(id)/events", configuration: webSocketConfiguration()) {
-          inbound, _, _ in
-          var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
-          let message = try await messages.next()
-          #expect(message == nil, "A refused stream sent \(String(describing: message)).")
-        }
+      let port = try #require(client.port)
+      /// Opens a stream that the server is to close at once with 1013: its close frame.
+      @Sendable func refused(_ id: String) async throws -> RawCloseFrame? {
+        try await rawWebSocketClose(
+          port: port, path: "/sessions/\(id)/events", authorization: bearer(testAPIKey))
       }
       try await withTimeout(.seconds(60)) {
         let refusals = RefusedFrames()
@@ -201,7 +198,8 @@ import WSCore
         #expect(outer?.closeCode == .normalClosure)
         let frames = await refusals.frames
         #expect(frames.map(\.0) == ["session", "instance"])
-        #expect(frames.map(\.1?.closeCode) == [.unknown(1013), .unknown(1013)])
+        #expect(frames.map(\.1?.status) == [101, 101])
+        #expect(frames.map(\.1?.code) == [1013, 1013])
         // Four upgrades (the two refused streams were upgraded, then closed).
         #expect(
           try await service.metrics().value(
@@ -269,7 +267,7 @@ import WSCore
 
 /// The close frames of refused streams, by what refused them.
 private actor RefusedFrames {
-  var frames: [(String, WebSocketCloseFrame?)] = []
+  var frames: [(String, RawCloseFrame?)] = []
 
-  func add(_ name: String, _ frame: WebSocketCloseFrame?) { frames.append((name, frame)) }
+  func add(_ name: String, _ frame: RawCloseFrame?) { frames.append((name, frame)) }
 }

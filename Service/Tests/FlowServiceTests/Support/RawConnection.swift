@@ -98,3 +98,48 @@ let webSocketUpgradeHeaders = [
 
 /// The `Authorization` field that sends the test API key, for raw requests.
 let testAPIKeyHeader = ("Authorization", bearer(testAPIKey))
+
+/// The close frame that opens a WebSocket stream's answer: its code and reason.
+struct RawCloseFrame: Equatable, CustomStringConvertible {
+  /// The upgrade answer's status.
+  var status: Int?
+  /// The close code.
+  var code: Int
+  /// The reason.
+  var reason: String
+
+  var description: String { "\(status.map(String.init) ?? "-") \(code) \(reason.debugDescription)" }
+}
+
+/// Asks for a WebSocket on `path` over a raw connection and reads the answer up to its first
+/// frame, which must be a close frame: `nil` when it is another frame or the server closes
+/// first. Raw, because a client library may drop a frame that arrives in the same read as
+/// the 101 answer, as a close sent at once on a refused stream can.
+func rawWebSocketClose(port: Int, path: String, authorization: String) async throws -> RawCloseFrame? {
+  let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+    .connect(host: "localhost", port: port) { channel in
+      channel.eventLoop.makeCompletedFuture {
+        try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+      }
+    }
+  return try await channel.executeThenClose { inbound, outbound in
+    let request = rawRequest("GET", path, webSocketUpgradeHeaders + [("Authorization", authorization)])
+    try await outbound.write(ByteBuffer(string: request))
+    var bytes: [UInt8] = []
+    for try await buffer in inbound {
+      bytes += buffer.readableBytesView
+      guard let headEnd = bytes.firstRange(of: Array("\r\n\r\n".utf8))?.upperBound else { continue }
+      let frame = Array(bytes[headEnd...])
+      // A server's frames are not masked, and a close frame's payload is under 126 bytes.
+      guard frame.count >= 2, frame.count >= 2 + Int(frame[1] & 0x7F) else { continue }
+      let payload = frame[2..<(2 + Int(frame[1] & 0x7F))]
+      guard frame[0] == 0x88, payload.count >= 2 else { return nil }
+      let head = String(decoding: bytes[..<headEnd], as: UTF8.self)
+      return RawCloseFrame(
+        status: head.hasPrefix("HTTP/1.1 ") ? Int(head.dropFirst(9).prefix(3)) : nil,
+        code: Int(payload[payload.startIndex]) << 8 | Int(payload[payload.startIndex + 1]),
+        reason: String(decoding: payload.dropFirst(2), as: UTF8.self))
+    }
+    return nil
+  }
+}

@@ -289,11 +289,11 @@ import Testing
   @Test func withoutAnAPIKeyARandomOneIsLoggedOnceAtNotice() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let recorder = LogRecorder()
+    let recorder = CapturedLogs()
     var configuration = testConfiguration(database: directory.file("generated.sqlite"))
     configuration.apiKey = nil
-    let app = try buildApplication(configuration: configuration, logger: recorder.logger)
-    let notices = recorder.entries.filter { $0.level == .notice }
+    let app = try buildApplication(configuration: configuration, logger: recorder.logger())
+    let notices = recorder.records.filter { $0.level == .notice }
     #expect(notices.count == 1)
     let text = try #require(notices.first?.text)
     let marker = "this process's API key is "
@@ -308,24 +308,24 @@ import Testing
       #expect(statuses == [200, 401])
     }
     // Another start makes another key.
-    let again = LogRecorder()
-    _ = try buildApplication(configuration: configuration, logger: again.logger)
-    #expect(again.entries.filter { $0.level == .notice }.count == 1)
-    #expect(again.entries.allSatisfy { !$0.text.contains(key) })
+    let again = CapturedLogs()
+    _ = try buildApplication(configuration: configuration, logger: again.logger())
+    #expect(again.records.filter { $0.level == .notice }.count == 1)
+    #expect(again.records.allSatisfy { !$0.text.contains(key) })
     // A configured key is never logged, nor is one made.
-    let configured = LogRecorder()
+    let configured = CapturedLogs()
     _ = try buildApplication(
-      configuration: testConfiguration(database: directory.file("c.sqlite")), logger: configured.logger)
-    #expect(configured.entries.filter { $0.level >= .notice } == [])
+      configuration: testConfiguration(database: directory.file("c.sqlite")), logger: configured.logger())
+    #expect(configured.records.filter { $0.level >= .notice } == [])
   }
 
   @Test func noCredentialReachesTheLogs() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let recorder = LogRecorder()
+    let recorder = CapturedLogs()
     var configuration = testConfiguration(database: directory.file("logs.sqlite"))
     configuration.sessionKey = "a session key of thirty-two bytes or more"
-    let app = try buildApplication(configuration: configuration, logger: recorder.logger)
+    let app = try buildApplication(configuration: configuration, logger: recorder.logger())
     let seen = try await app.test(.live) { client in
       let admin = ServiceClient(client: client)
       let a = try await admin.authorized(nil).createSessionAndSecret()
@@ -339,9 +339,9 @@ import Testing
       _ = try await mine.post("/sessions/\(a.id)/open", String(repeating: "x", count: 10))
       return [testAPIKey, a.secret, "a session key of thirty-two bytes or more"]
     }
-    #expect(!recorder.entries.isEmpty)
+    #expect(!recorder.records.isEmpty)
     for secret in seen {
-      #expect(recorder.entries.filter { $0.text.contains(secret) } == [], "a credential in the logs")
+      #expect(recorder.records.filter { $0.text.contains(secret) } == [], "a credential in the logs")
     }
   }
 

@@ -1,15 +1,22 @@
 import Logging
 import Synchronization
 
-/// A log record: its level, message and metadata.
+/// A log record: its level, message, metadata and error.
 struct LogRecord: Hashable, CustomStringConvertible {
   var level: Logger.Level
   var message: String
   var metadata: [String: String]
+  /// The error logged with it, as text.
+  var error: String? = nil
 
-  var description: String {
-    "\(level) \(message) \(metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))"
+  /// The message, the metadata and the error, as text: what a test looks for in a log (or
+  /// must never find there).
+  var text: String {
+    "\(message) \(metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))"
+      + (error.map { " \($0)" } ?? "")
   }
+
+  var description: String { "\(level) \(text)" }
 }
 
 /// The records of the loggers made by ``logger(label:)``, in the order they were logged.
@@ -45,8 +52,8 @@ final class CapturedLogs: Sendable {
       let merged = metadata.merging(event.metadata ?? [:]) { $1 }
       logs.append(
         LogRecord(
-          level: event.level, message: "\(event.message)",
-          metadata: merged.mapValues { "\($0)" }))
+          level: event.level, message: "\(event.message)", metadata: merged.mapValues { "\($0)" },
+          error: event.error.map { "\($0)" }))
     }
   }
 }

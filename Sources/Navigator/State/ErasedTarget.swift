@@ -180,8 +180,8 @@ class ErasedTarget {
       switch keys[screen.node] {
       case .key, .unboxed:
         guard let box = keyBox(at: screen.node) else { continue }
-        let key = AnyScreenKey(box.key)
-        screens.append(NavigationAdmission.Screen(key: key, protection: nil, description: "\(key)"))
+        // Named by its key when a message reads it.
+        screens.append(NavigationAdmission.Screen(key: AnyScreenKey(box.key)))
       case .navigationController, .instance:
         continue
       }

@@ -76,7 +76,8 @@ struct StateNavigation<Key: Hashable & Sendable> {
     guard !screens.isEmpty else { return true }
     let window = navigator.window
     let admission = NavigationAdmission(
-      navigator: navigator, navigation: "navigation to \(target.oneLine)", screens: screens, canWait: true,
+      navigator: navigator, describing: { "navigation to \(target.oneLine)" }, screens: screens,
+      canWait: true,
       grants: grants)
     // The window through its token: a weak reference would slow down its every retain.
     admission.onAllow = { [weak admission, token = window.token] in

@@ -59,8 +59,10 @@ struct StateNavigation<Key: Hashable & Sendable> {
         completionHandler?(plan)
       }
     }
+    // The planner moves into the application: copying it would retain each of its fields.
     try StateApplication(
-      navigator: navigator, target: erased, planner: planner, animated: options.isAnimated, onApply: onApply,
+      navigator: navigator, target: erased, planner: consume planner, animated: options.isAnimated,
+      onApply: onApply,
       finish: finish, failureHandler: options.failureHandler, lateFailure: lateFailure
     ).run()
   }

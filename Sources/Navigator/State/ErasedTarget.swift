@@ -177,9 +177,9 @@ class ErasedTarget {
   final func keyedScreens(_ made: [PlannedScreen]) -> [NavigationAdmission.Screen] {
     var screens: [NavigationAdmission.Screen] = []
     for screen in made {
-      switch keys[screen.node] {
+      switch screen.key {
       case .key, .unboxed:
-        guard let box = keyBox(at: screen.node) else { continue }
+        guard let box = boxed(screen.key) else { continue }
         // Named by its key when a message reads it.
         screens.append(NavigationAdmission.Screen(key: AnyScreenKey(box.key)))
       case .navigationController, .instance:

@@ -132,7 +132,7 @@ extension StateApplication {
     var children: [ViewController] = []
     children.reserveCapacity(planned.contained.count)
     for child in planned.contained { children.append(child.screen!) }
-    if target.nodes[planned.node].isStack {
+    if planned.content == .stack {
       let navigation = screen as! NavigationController
       let removed = navigation.childList.filter { old in !children.contains { $0 === old } }
       for child in removed { child.willMove(toParent: nil) }
@@ -164,7 +164,7 @@ extension StateApplication {
   /// the target's box of the key (boxes never change).
   private func prepare(_ planned: PlannedScreen, in window: Window) {
     let screen = planned.screen!
-    if screen.keyBox == nil, let box = target.keyBox(at: planned.node) { screen.keyBox = box }
+    if screen.keyBox == nil, let box = target.boxed(planned.key) { screen.keyBox = box }
     screen.adopt(window)
     screen.loadViewIfNeeded()
     if screen.view.backgroundColor == nil { screen.view.backgroundColor = .systemBackground }

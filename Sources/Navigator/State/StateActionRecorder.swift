@@ -7,18 +7,21 @@
 /// ``StatePlanner``'s.
 @usableFromInline
 final class StateActionRecorder {
+  // Unchecked: a recorder lives inside one navigation's planning, on one thread, and no
+  // access to these arrays overlaps another (Benchmarks/README.md, "Exclusivity checks").
   /// The actions, at the indices of the typed planner's steps.
-  private(set) var actions: [PlannedAction] = []
+  @exclusivity(unchecked) private(set) var actions: [PlannedAction] = []
   /// Every screen the plan makes, in the order of the steps that show them (pre-order).
-  private(set) var made: [PlannedScreen] = []
+  @exclusivity(unchecked) private(set) var made: [PlannedScreen] = []
   /// Stacks whose top leaves the hierarchy: their guards are asked, in this order.
-  private(set) var leavingStacks: [NavigationController] = []
+  @exclusivity(unchecked) private(set) var leavingStacks: [NavigationController] = []
 
   /// Creates an empty recorder.
   @usableFromInline
   init() {
-    // Room for a usual plan: one allocation each.
+    // Room for a usual plan: one allocation each, no regrowth.
     actions.reserveCapacity(4)
+    made.reserveCapacity(16)
   }
 
   // MARK: Screens the plan makes
@@ -43,7 +46,9 @@ final class StateActionRecorder {
     let planned = PlannedScreen(
       key: key.map(TargetKey.key) ?? .navigationController, content: .stack, contained: contained,
       hasParent: hasParent)
-    planned.appendAll(to: &made)
+    // Pre-order: the stack, then its entries (plain screens).
+    made.append(planned)
+    made.append(contentsOf: contained)
     return planned
   }
 

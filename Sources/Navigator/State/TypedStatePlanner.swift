@@ -161,6 +161,13 @@ struct TypedStatePlanner<Key: Hashable & Sendable> {
     coveredBy style: ModalPresentationStyle?
   ) -> [Node]? {
     guard !entries.isEmpty else { return nil }
+    // A navigation's actions need the stack itself; a stack that is not a
+    // `NavigationController` goes to the general planner.
+    var navigation: NavigationController?
+    if recorder != nil {
+      guard let stack = stack as? NavigationController else { return nil }
+      navigation = stack
+    }
     // The window's entries, read once: their keys match the target's and make the state.
     var currentNodes: [Node] = []
     currentNodes.reserveCapacity(current.count)
@@ -203,7 +210,6 @@ struct TypedStatePlanner<Key: Hashable & Sendable> {
     }
     let count = entries.count
     if keptFirst == count, count == current.count { return currentNodes }
-    let navigation = recorder == nil ? nil : stack as? NavigationController
     if keptFirst == count, count < current.count {
       components.append(.entry(count - 1))
       let index = appendChange(.popTo(path))

@@ -5,18 +5,18 @@ import Navigator
 ///
 /// Unchecked: the coders run synchronously inside `encode(_:)` and `decodeSnapshot(_:)`,
 /// in the domain that owns the table, and the box lives no longer than that call.
-private final class TableBox: @unchecked Sendable {
+final class TableBox: @unchecked Sendable {
   let table: RouteTable
   init(_ table: RouteTable) { self.table = table }
 }
 
 extension CodingUserInfoKey {
   /// Where a snapshot's coders find the route table.
-  fileprivate static let routeTable = CodingUserInfoKey(rawValue: "AppFlow.routeTable")!
+  static let routeTable = CodingUserInfoKey(rawValue: "AppFlow.routeTable")!
 }
 
 /// A route as a snapshot writes it: `{"route": "Product", "value": {"id": 42}}`.
-private struct SnapshotKey: Hashable, Sendable, Codable {
+struct SnapshotRoute: Hashable, Sendable, Codable {
   let route: AnyRoute
 
   enum Field: String, CodingKey {
@@ -73,28 +73,28 @@ private struct SnapshotKey: Hashable, Sendable, Codable {
 }
 
 /// A flow as a snapshot writes it: `{"flow": "Checkout", "route": <route>, "children": […]}`.
-private struct FlowDocument: Codable {
+struct FlowDocument: Codable {
   let flow: String
-  let route: SnapshotKey
+  let route: SnapshotRoute
   let children: [FlowDocument]?
 
   init(_ snapshot: FlowSnapshot) {
     flow = snapshot.tag
-    route = SnapshotKey(snapshot.route)
+    route = SnapshotRoute(snapshot.route)
     children = snapshot.children.isEmpty ? nil : snapshot.children.map(FlowDocument.init)
   }
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     flow = try container.decode(String.self, forKey: .flow)
-    let table = try SnapshotKey.table(decoder)
+    let table = try SnapshotRoute.table(decoder)
     guard table.flowRestorers[flow] != nil else {
       throw SnapshotError(
         .unknownFlow,
-        "The snapshot names the flow \"\(flow)\" at \(SnapshotKey.place(container.codingPath)), which the route "
+        "The snapshot names the flow \"\(flow)\" at \(SnapshotRoute.place(container.codingPath)), which the route "
           + "table doesn't know; known: \(table.flowRestorers.keys.sorted().joined(separator: ", ")).")
     }
-    route = try container.decode(SnapshotKey.self, forKey: .route)
+    route = try container.decode(SnapshotRoute.self, forKey: .route)
     children = try container.decodeIfPresent([FlowDocument].self, forKey: .children)
   }
 
@@ -105,23 +105,23 @@ private struct FlowDocument: Codable {
 
 /// A screen kept alive off screen as a snapshot writes it: `{"route": <route>, "seconds": 40}`,
 /// without `seconds` for the session.
-private struct KeptDocument: Codable {
-  let route: SnapshotKey
+struct KeptDocument: Codable {
+  let route: SnapshotRoute
   let seconds: Double?
 
   init(_ kept: KeptAliveSnapshot) {
-    route = SnapshotKey(kept.route)
+    route = SnapshotRoute(kept.route)
     seconds = kept.secondsLeft
   }
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    route = try container.decode(SnapshotKey.self, forKey: .route)
+    route = try container.decode(SnapshotRoute.self, forKey: .route)
     seconds = try container.decodeIfPresent(Double.self, forKey: .seconds)
     if let seconds, !(seconds.isFinite && seconds >= 0) {
       throw SnapshotError(
         .corrupt,
-        "The snapshot keeps \(route.route) alive for \(seconds) s at \(SnapshotKey.place(container.codingPath)); "
+        "The snapshot keeps \(route.route) alive for \(seconds) s at \(SnapshotRoute.place(container.codingPath)); "
           + "a lifetime is finite and not negative.")
     }
   }
@@ -130,20 +130,34 @@ private struct KeptDocument: Codable {
 }
 
 /// The document a snapshot is written as.
-private struct SnapshotDocument: Codable {
+struct SnapshotDocument: Codable {
   let navigationSnapshot: Int
-  let state: NavigationState<SnapshotKey>
+  let state: NavigationState<SnapshotRoute>
   let flows: [FlowDocument]?
   let keptAlive: [KeptDocument]?
 
   init(
-    navigationSnapshot: Int, state: NavigationState<SnapshotKey>, flows: [FlowDocument]?,
+    navigationSnapshot: Int, state: NavigationState<SnapshotRoute>, flows: [FlowDocument]?,
     keptAlive: [KeptDocument]?
   ) {
     self.navigationSnapshot = navigationSnapshot
     self.state = state
     self.flows = flows
     self.keptAlive = keptAlive
+  }
+
+  /// The document of `snapshot`.
+  init(_ snapshot: NavigationSnapshot) {
+    self.init(
+      navigationSnapshot: snapshot.version, state: snapshot.state.mapKeys(SnapshotRoute.init),
+      flows: snapshot.flows.isEmpty ? nil : snapshot.flows.map(FlowDocument.init),
+      keptAlive: snapshot.keptAlive.isEmpty ? nil : snapshot.keptAlive.map(KeptDocument.init))
+  }
+
+  /// The snapshot the document holds.
+  var snapshot: NavigationSnapshot {
+    NavigationSnapshot(
+      state: state.mapKeys(\.route), flows: (flows ?? []).map(\.snapshot), keptAlive: (keptAlive ?? []).map(\.snapshot))
   }
 
   /// Reads the version first, so that an unknown version is named as such, in one pass.
@@ -156,7 +170,7 @@ private struct SnapshotDocument: Codable {
         "The snapshot is in format version \(navigationSnapshot); this package reads version "
           + "\(NavigationSnapshot.formatVersion).")
     }
-    state = try container.decode(NavigationState<SnapshotKey>.self, forKey: .state)
+    state = try container.decode(NavigationState<SnapshotRoute>.self, forKey: .state)
     flows = try container.decodeIfPresent([FlowDocument].self, forKey: .flows)
     keptAlive = try container.decodeIfPresent([KeptDocument].self, forKey: .keptAlive)
   }
@@ -196,7 +210,7 @@ extension RouteTable {
     encoder.userInfo[.routeTable] = TableBox(self)
     do {
       let document = SnapshotDocument(
-        navigationSnapshot: snapshot.version, state: snapshot.state.mapKeys(SnapshotKey.init),
+        navigationSnapshot: snapshot.version, state: snapshot.state.mapKeys(SnapshotRoute.init),
         flows: snapshot.flows.isEmpty ? nil : snapshot.flows.map(FlowDocument.init),
         keptAlive: snapshot.keptAlive.isEmpty ? nil : snapshot.keptAlive.map(KeptDocument.init))
       return Array(try encoder.encode(document))
@@ -232,13 +246,13 @@ extension RouteTable {
   }
 
   /// A coding error in one line: what and where.
-  private static func describe(_ error: any Error) -> String {
+  static func describe(_ error: any Error) -> String {
     switch error {
     case DecodingError.dataCorrupted(let context), DecodingError.keyNotFound(_, let context),
       DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-      return "\(context.debugDescription) (at \(SnapshotKey.place(context.codingPath)))"
+      return "\(context.debugDescription) (at \(SnapshotRoute.place(context.codingPath)))"
     case EncodingError.invalidValue(_, let context):
-      return "\(context.debugDescription) (at \(SnapshotKey.place(context.codingPath)))"
+      return "\(context.debugDescription) (at \(SnapshotRoute.place(context.codingPath)))"
     default:
       return "\(error)"
     }

@@ -154,6 +154,21 @@ extension AppController {
     _ snapshot: NavigationSnapshot, delegate: (any StateRestorationDelegate)? = nil, animated: Bool = false,
     completion: ((Result<NavigationPlan<AnyRoute>, RestorationError>) -> Void)? = nil
   ) {
+    recording(
+      delegate == nil
+        ? .restore(snapshot, animated: animated)
+        : .unreplayable("restore(\(snapshot)) with a delegate, whose decisions are not recorded")
+    ) {
+      restoreNow(snapshot, delegate: delegate, animated: animated, completion: completion)
+    }
+  }
+
+  /// ``restore(_:delegate:animated:completion:)-(NavigationSnapshot,_,_,_)``, once its
+  /// recorder heard it.
+  private func restoreNow(
+    _ snapshot: NavigationSnapshot, delegate: (any StateRestorationDelegate)?, animated: Bool,
+    completion: ((Result<NavigationPlan<AnyRoute>, RestorationError>) -> Void)?
+  ) {
     var protections: [AnyRoute: any ProtectionSpace] = [:]
     let target = Restoration.decide(
       snapshot.state, delegate: delegate, protections: &protections,

@@ -83,7 +83,9 @@ extension AppController {
   ) async throws(NavigationError) -> FlowOutcome<Output> {
     let outcome = Awaited<FlowOutcome<Output>>()
     try recordingRun(flow, presentation, animated: animated) { () throws(NavigationError) in
-      try keeper.run(flow, parent: nil, presentation, animated: animated, canWait: true) { outcome.value = $0 }
+      try keeper.run(flow, parent: nil, presentation, animated: animated, canWait: true) {
+        outcome.value = $0
+      }
     }
     return await outcome.wait()
   }
@@ -104,7 +106,9 @@ extension AppController {
   }
 
   /// The run of `flow` as a log records it, or why it can't be replayed.
-  private func recordedRun(of flow: AnyFlow, _ presentation: FlowPresentation, animated: Bool) -> RecordedInput {
+  private func recordedRun(of flow: AnyFlow, _ presentation: FlowPresentation, animated: Bool)
+    -> RecordedInput
+  {
     let run = "run(\(flow.name), as: \(presentation))"
     guard let tag = routes.flowTags[ObjectIdentifier(type(of: flow))] else {
       return .unreplayable("\(run): its type is not registered for snapshots (RouteTable.registerFlow)")

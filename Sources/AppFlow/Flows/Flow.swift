@@ -341,7 +341,8 @@ open class Flow<Output>: AnyFlow {
   {
     if let app, app.sessionRecorder != nil {
       try app.recording(.unreplayable("finish \(id) with its output, which a log does not record")) {
-        () throws(NavigationError) in try finishNow(output, removingScreens: removingScreens, animated: animated)
+        () throws(NavigationError) in
+        try finishNow(output, removingScreens: removingScreens, animated: animated)
       }
     } else {
       try finishNow(output, removingScreens: removingScreens, animated: animated)

@@ -103,7 +103,8 @@ public enum RecordedInput: Hashable, Sendable, CustomStringConvertible {
     case .navigateToRoute(let route, let animated): "navigate(to: \(route)\(Self.animation(animated)))"
     case .navigateToRoutes(let routes, let animated):
       "navigate(to: [\(routes.map(\.description).joined(separator: ", "))]\(Self.animation(animated)))"
-    case .restore(let snapshot, let animated): "restore(\(Self.oneLine(snapshot.state))\(Self.animation(animated)))"
+    case .restore(let snapshot, let animated):
+      "restore(\(Self.oneLine(snapshot.state))\(Self.animation(animated)))"
     case .runFlow(let tag, let route, let presentation, let animated):
       "run(\(tag) on \(route), as: \(presentation)\(Self.animation(animated)))"
     case .cancelFlow(let path, let removingScreens, let animated):

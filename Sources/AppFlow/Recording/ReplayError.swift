@@ -57,6 +57,9 @@ public struct ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The app controller to replay into was already started, or the log's start
     /// snapshot could not be restored.
     case badStart
+    /// The log doesn't read (``SessionLogFile/replay(into:)``): the message names the
+    /// ``SessionLogError``.
+    case badLog
   }
 
   /// What went wrong.

@@ -14,7 +14,9 @@ struct ScreenPaths {
     while true {
       if let parent = current.parent {
         if let navigation = parent as? NavigationController {
-          guard let index = navigation.viewControllers.firstIndex(where: { $0 === current }) else { return nil }
+          guard let index = navigation.viewControllers.firstIndex(where: { $0 === current }) else {
+            return nil
+          }
           components.append(.entry(index))
         } else {
           guard let index = parent.children.firstIndex(where: { $0 === current }) else { return nil }
@@ -38,7 +40,8 @@ struct ScreenPaths {
     for component in path.components {
       switch component {
       case .entry(let index):
-        guard let navigation = screen as? NavigationController, navigation.viewControllers.indices.contains(index)
+        guard let navigation = screen as? NavigationController,
+          navigation.viewControllers.indices.contains(index)
         else { return nil }
         screen = navigation.viewControllers[index]
       case .child(let index):
@@ -62,7 +65,8 @@ struct ScreenPaths {
 
   /// The input `make` builds from the path of `screen`, or an unreplayable input naming
   /// `name` when the screen is in no window.
-  func input(_ screen: ViewController, _ name: String, _ make: (StatePath) -> RecordedInput) -> RecordedInput {
+  func input(_ screen: ViewController, _ name: String, _ make: (StatePath) -> RecordedInput) -> RecordedInput
+  {
     guard let path = path(of: screen) else {
       return .unreplayable("\(name) on \(screen.screenID), which is in no window")
     }

@@ -304,7 +304,8 @@ private struct InputDocument: Codable {
     case .settle:
       let limit: Int = try require(.limit)
       guard limit >= 0 else {
-        throw SessionLogError(.corrupt, "The settle input at \(place) has the limit \(limit); a limit is not negative.")
+        throw SessionLogError(
+          .corrupt, "The settle input at \(place) has the limit \(limit); a limit is not negative.")
       }
       self.limit = limit
     case .unreplayable: reason = try require(.reason)
@@ -325,7 +326,8 @@ private struct InputDocument: Codable {
       let flowPresentation: RecordedFlowPresentation =
         presentation == "push" ? .push : .modal(style, embeddedInNavigationController: embedded ?? false)
       return .runFlow(tag: tag!, route: route!.route, presentation: flowPresentation, animated: animated)
-    case .cancelFlow: return .cancelFlow(at: path!, removingScreens: removingScreens ?? true, animated: animated)
+    case .cancelFlow:
+      return .cancelFlow(at: path!, removingScreens: removingScreens ?? true, animated: animated)
     case .navigate: return .navigate(to: state!.mapKeys(\.route), animated: animated)
     case .push: return .push(route!.route, from: from, animated: animated)
     case .presentModal: return .presentModal(route!.route, style: style, from: from, animated: animated)
@@ -341,7 +343,8 @@ private struct InputDocument: Codable {
     case .finishInteractiveDismissal: return .finishInteractiveDismissal(path!)
     case .tapOutsidePopover: return .tapOutsidePopover
     case .answerPopDecision: return .answerPopDecision(at: path!, allowed: allowed!)
-    case .advance: return .advance(Duration(secondsComponent: seconds!, attosecondsComponent: attoseconds ?? 0))
+    case .advance:
+      return .advance(Duration(secondsComponent: seconds!, attosecondsComponent: attoseconds ?? 0))
     case .runLoopTurn: return .runLoopTurn
     case .finishTransitions: return .finishTransitions
     case .settle: return .settle(limit: limit!)

@@ -107,7 +107,8 @@ enum Replayer {
     func screen(_ path: StatePath) throws(ReplayError) -> ViewController {
       guard let screen = paths.screen(at: path) else {
         throw ReplayError(
-          .missingTarget, "Input \(index), \(step.input), names \(path), where the replayed window has no screen.")
+          .missingTarget,
+          "Input \(index), \(step.input), names \(path), where the replayed window has no screen.")
       }
       return screen
     }
@@ -116,7 +117,8 @@ enum Replayer {
       guard let navigation = try screen(path) as? NavigationController else {
         throw ReplayError(
           .missingTarget,
-          "Input \(index), \(step.input), names \(path), where the replayed window has no navigation controller.")
+          "Input \(index), \(step.input), names \(path), where the replayed window has no navigation controller."
+        )
       }
       return navigation
     }
@@ -128,7 +130,8 @@ enum Replayer {
     func scheduler() throws(ReplayError) -> ManualScheduler {
       guard let manual = app.window.scheduler.manualScheduler else {
         throw ReplayError(
-          .missingTarget, "Input \(index), \(step.input), needs a manual scheduler; the replayed window has none.")
+          .missingTarget,
+          "Input \(index), \(step.input), needs a manual scheduler; the replayed window has none.")
       }
       return manual
     }
@@ -138,7 +141,9 @@ enum Replayer {
       do {
         try body()
       } catch {
-        if step.events?.contains("\(NavigationEvent.misuse(error))") == true { app.window.handleMisuse(error) }
+        if step.events?.contains("\(NavigationEvent.misuse(error))") == true {
+          app.window.handleMisuse(error)
+        }
       }
     }
 
@@ -152,7 +157,8 @@ enum Replayer {
     case .runFlow(let tag, let route, let presentation, let animated):
       guard let flow = app.routes.flowRestorers[tag]?(route, app.routes.context) else {
         throw ReplayError(
-          .missingTarget, "Input \(index), \(step.input): no flow type is registered with the tag \"\(tag)\".")
+          .missingTarget, "Input \(index), \(step.input): no flow type is registered with the tag \"\(tag)\"."
+        )
       }
       refusable { () throws(NavigationError) in
         try flow.runReplayed(in: app, presentation.flowPresentation, animated: animated)
@@ -162,7 +168,9 @@ enum Replayer {
       guard let flow = app.keeper.live.first(where: { $0.firstScreen === first }) else {
         throw ReplayError(.missingTarget, "Input \(index), \(step.input): no live flow starts at \(path).")
       }
-      refusable { () throws(NavigationError) in try flow.cancelNow(removingScreens: removingScreens, animated: animated) }
+      refusable { () throws(NavigationError) in
+        try flow.cancelNow(removingScreens: removingScreens, animated: animated)
+      }
     case .navigate(let state, let animated):
       refusable { () throws(NavigationError) in
         try app.navigator.tryNavigate(to: state, options: StateNavigationOptions().animated(animated))
@@ -197,12 +205,16 @@ enum Replayer {
       }
     case .tapBackButton(let path): try stack(path).navigationBar.tapBackButton()
     case .beginInteractivePop(let path): try stack(path).beginInteractivePop()
-    case .updateInteractivePop(let path, let progress): try stack(path).updateInteractivePop(progress: progress)
+    case .updateInteractivePop(let path, let progress):
+      try stack(path).updateInteractivePop(progress: progress)
     case .cancelInteractivePop(let path): try stack(path).cancelInteractivePop()
     case .finishInteractivePop(let path): try stack(path).finishInteractivePop()
-    case .beginInteractiveDismissal(let path): try screen(path).presentationController?.beginInteractiveDismissal()
-    case .cancelInteractiveDismissal(let path): try screen(path).presentationController?.cancelInteractiveDismissal()
-    case .finishInteractiveDismissal(let path): try screen(path).presentationController?.finishInteractiveDismissal()
+    case .beginInteractiveDismissal(let path):
+      try screen(path).presentationController?.beginInteractiveDismissal()
+    case .cancelInteractiveDismissal(let path):
+      try screen(path).presentationController?.cancelInteractiveDismissal()
+    case .finishInteractiveDismissal(let path):
+      try screen(path).presentationController?.finishInteractiveDismissal()
     case .tapOutsidePopover: app.window.tapOutsidePopover()
     case .answerPopDecision(let path, let allowed):
       guard let decision = try stack(path).pendingPopDecision else {
@@ -234,7 +246,8 @@ extension RecordedFlowPresentation {
   init?(_ presentation: FlowPresentation) {
     switch presentation.kind {
     case .push: self = .push
-    case .modal(let style): self = .modal(style, embeddedInNavigationController: presentation.isEmbeddedInNavigationController)
+    case .modal(let style):
+      self = .modal(style, embeddedInNavigationController: presentation.isEmbeddedInNavigationController)
     case .popover, .child, .root: return nil
     }
   }

@@ -103,6 +103,8 @@ public struct SessionLogError: Error, Hashable, Sendable, CustomStringConvertibl
     case unknownRoute
     /// The log's starting snapshot doesn't read (``SnapshotError``, named in the message).
     case badSnapshot
+    /// A file or a folder of logs can't be read or written (``SessionLogFile``).
+    case unreadableFile
   }
 
   /// What went wrong.

@@ -122,7 +122,8 @@ public final class SessionRecorder {
       start = try app.snapshot()
     } catch {
       start = nil
-      inputs.append(.unreplayable("The log was cut at its bound and its start can't be snapshotted: \(error)"))
+      inputs.append(
+        .unreplayable("The log was cut at its bound and its start can't be snapshotted: \(error)"))
       if recordsEvents { events.append([]) }
     }
     journalMark = app.window.journal.events.count
@@ -158,7 +159,8 @@ extension SessionRecorder: WindowInputObserver {
       guard let origin else { return .pop(from: nil, animated: animated) }
       return paths.path(of: origin).map { .pop(from: $0, animated: animated) }
         ?? .unreplayable("pop from \(origin.screenID), which is in no window")
-    case .tapBackButton(let navigation): return paths.input(navigation, "tapBackButton", RecordedInput.tapBackButton)
+    case .tapBackButton(let navigation):
+      return paths.input(navigation, "tapBackButton", RecordedInput.tapBackButton)
     case .beginInteractivePop(let navigation):
       return paths.input(navigation, "beginInteractivePop", RecordedInput.beginInteractivePop)
     case .updateInteractivePop(let navigation, let progress):
@@ -179,7 +181,8 @@ extension SessionRecorder: WindowInputObserver {
       return .unreplayable("tapOutsidePopover(on: a view): a tap on a given view is not recorded")
     case .answerPopDecision(let decision, let allowed):
       guard let navigation = paths.stack(waitingFor: decision) else {
-        return .unreplayable("answer \(allowed) to the pop decision of \(decision.screen), which no stack waits for")
+        return .unreplayable(
+          "answer \(allowed) to the pop decision of \(decision.screen), which no stack waits for")
       }
       return paths.input(navigation, "answerPopDecision") { .answerPopDecision(at: $0, allowed: allowed) }
     case .advance(let duration): return .advance(duration)

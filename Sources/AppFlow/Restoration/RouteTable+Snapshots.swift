@@ -157,7 +157,8 @@ struct SnapshotDocument: Codable {
   /// The snapshot the document holds.
   var snapshot: NavigationSnapshot {
     NavigationSnapshot(
-      state: state.mapKeys(\.route), flows: (flows ?? []).map(\.snapshot), keptAlive: (keptAlive ?? []).map(\.snapshot))
+      state: state.mapKeys(\.route), flows: (flows ?? []).map(\.snapshot),
+      keptAlive: (keptAlive ?? []).map(\.snapshot))
   }
 
   /// Reads the version first, so that an unknown version is named as such, in one pass.

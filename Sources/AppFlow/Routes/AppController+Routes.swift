@@ -25,7 +25,8 @@ extension AppController {
 
   /// ``open(_:animated:completion:)``, once its recorder heard it.
   private func openNow(
-    _ url: some StringProtocol, animated: Bool, completion: ((Result<NavigationPlan<AnyRoute>, RouteError>) -> Void)?
+    _ url: some StringProtocol, animated: Bool,
+    completion: ((Result<NavigationPlan<AnyRoute>, RouteError>) -> Void)?
   ) {
     let chain: [AnyRoute]
     do throws(RouteError) {
@@ -86,7 +87,8 @@ extension AppController {
 
   /// ``navigate(to:animated:completion:)-(Route,_,_)``, once its recorder heard it.
   private func navigateNow(
-    to route: some Route, animated: Bool, completion: ((Result<NavigationPlan<AnyRoute>, RouteError>) -> Void)?
+    to route: some Route, animated: Bool,
+    completion: ((Result<NavigationPlan<AnyRoute>, RouteError>) -> Void)?
   ) {
     let chain: [AnyRoute]
     do throws(RouteError) {

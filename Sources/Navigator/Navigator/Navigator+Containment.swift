@@ -71,7 +71,10 @@ extension Navigator {
     _ destination: Destination<Screen>, to container: ViewController, in view: View?,
     _ options: NavigationOptions<Screen>, configure: ((Screen) -> Void)?, completion: ((Screen) -> Void)?
   ) throws(NavigationError) -> Screen {
-    let observer = window.beginInput(.request(Request(.addChild, destination, options, container: container), screen: destination.givenScreen, origin: container))
+    let observer = window.beginInput(
+      .request(
+        Request(.addChild, destination, options, container: container), screen: destination.givenScreen,
+        origin: container))
     defer { observer?.windowDidHandleInput(window) }
     record(Request(.addChild, destination, options, container: container))
     return try attempt(options) { () throws(NavigationError) in
@@ -207,7 +210,10 @@ extension Navigator {
     _ destination: Destination<Screen>, from container: ViewController, _ options: NavigationOptions<Screen>,
     completion: ((Screen) -> Void)?
   ) throws(NavigationError) -> Screen {
-    let observer = window.beginInput(.request(Request(.removeChild, destination, options, container: container), screen: destination.givenScreen, origin: container))
+    let observer = window.beginInput(
+      .request(
+        Request(.removeChild, destination, options, container: container), screen: destination.givenScreen,
+        origin: container))
     defer { observer?.windowDidHandleInput(window) }
     record(Request(.removeChild, destination, options, container: container))
     return try attempt(options) { () throws(NavigationError) in
@@ -284,7 +290,10 @@ extension Navigator {
   private func removeChild<Screen>(
     _ child: Screen, _ options: NavigationOptions<Screen>, completion: ((Screen) -> Void)?
   ) throws(NavigationError) -> Screen {
-    let observer = window.beginInput(.request(Request(.removeChild, .instance(child), options, container: child.parent), screen: child, origin: child.parent))
+    let observer = window.beginInput(
+      .request(
+        Request(.removeChild, .instance(child), options, container: child.parent), screen: child,
+        origin: child.parent))
     defer { observer?.windowDidHandleInput(window) }
     record(Request(.removeChild, .instance(child), options, container: child.parent))
     return try attempt(options) { () throws(NavigationError) in

@@ -136,7 +136,8 @@ extension Navigator {
   ) throws(NavigationError) {
     let observer = window.beginInput(
       .request(
-        Request(.navigate, .state(target.mapKeys(AnyScreenKey.init)), isAnimated: options.isAnimated), screen: nil,
+        Request(.navigate, .state(target.mapKeys(AnyScreenKey.init)), isAnimated: options.isAnimated),
+        screen: nil,
         origin: nil))
     defer { observer?.windowDidHandleInput(window) }
     if isRecordingRequests { recordStateRequest(target, animated: options.isAnimated) }

@@ -230,7 +230,9 @@ public final class ManualScheduler {
   /// - Parameter limit: The most rounds to run; a guard against callbacks that schedule
   ///   forever.
   public func settle(limit: Int = 10_000) {
-    guard inputWindows.isEmpty else { return handlingInput(.settle(limit: limit)) { settleNow(limit: limit) } }
+    guard inputWindows.isEmpty else {
+      return handlingInput(.settle(limit: limit)) { settleNow(limit: limit) }
+    }
     settleNow(limit: limit)
   }
 

@@ -67,8 +67,13 @@ open class AnyFlow {
   }
 
   /// Cancels the flow, as ``Flow/tryCancel(removingScreens:animated:)`` does once its
-  /// recorder heard it: how a replay cancels a recorded flow.
+  /// recorder heard it.
   func cancelNow(removingScreens: Bool, animated: Bool) throws(NavigationError) {
+    preconditionFailure("Every flow is a Flow<Output>, which cancels itself.")
+  }
+
+  /// ``Flow/tryCancel(removingScreens:animated:)``: how a replay cancels a recorded flow.
+  func cancelReplayed(removingScreens: Bool, animated: Bool) throws(NavigationError) {
     preconditionFailure("Every flow is a Flow<Output>, which cancels itself.")
   }
 
@@ -401,6 +406,11 @@ open class Flow<Output>: AnyFlow {
     let error = NavigationError(
       .flowCancelled, "\(id) cancelled itself.", screens: firstScreen.map { [$0.screenID] } ?? [])
     try keeper!.end(self, asking: .cancelled(error), removingScreens: removingScreens, animated: animated)
+  }
+
+  /// Cancels the flow as ``tryCancel(removingScreens:animated:)``, as a replay does.
+  override func cancelReplayed(removingScreens: Bool, animated: Bool) throws(NavigationError) {
+    try tryCancel(removingScreens: removingScreens, animated: animated)
   }
 
   /// Runs the flow from `app` with no end handler, as a replay does.

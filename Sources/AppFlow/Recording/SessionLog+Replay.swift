@@ -169,7 +169,7 @@ enum Replayer {
         throw ReplayError(.missingTarget, "Input \(index), \(step.input): no live flow starts at \(path).")
       }
       refusable { () throws(NavigationError) in
-        try flow.cancelNow(removingScreens: removingScreens, animated: animated)
+        try flow.cancelReplayed(removingScreens: removingScreens, animated: animated)
       }
     case .navigate(let state, let animated):
       refusable { () throws(NavigationError) in

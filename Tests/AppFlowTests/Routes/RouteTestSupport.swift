@@ -33,10 +33,8 @@ final class StubbornScreen: ViewController, PopConfirming {
 /// A started shop app: Catalog at the root; Product pushed; Reviews in a page sheet inside
 /// a navigation controller, Compose pushed on it; Filters a popover on Catalog's right bar
 /// button; Preview full screen, alone; Note pushed on Preview (an impossible chain).
-/// `started: false` leaves starting it to the caller (a recording from the first input, a
-/// replay).
 func makeShop(
-  scheduler: ManualScheduler? = nil, stubbornProduct: Bool = false, started: Bool = true
+  scheduler: ManualScheduler? = nil, stubbornProduct: Bool = false
 ) throws -> AppController {
   let window = Window(scheduler: scheduler.map { .manual($0) } ?? .immediate, misusePolicy: .report)
   let app = AppController(window: window, rootRoute: Catalog())
@@ -61,7 +59,6 @@ func makeShop(
     RouteScreen($0)
   }
   try routes.register(Note.self, parent: { _ in Preview() }) { RouteScreen($0) }
-  guard started else { return app }
   try app.start()
   scheduler?.settle()
   return app

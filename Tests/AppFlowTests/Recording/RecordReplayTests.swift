@@ -22,7 +22,8 @@ import Testing
       try app.start()
     }
     #expect(log.start == nil)
-    #expect(log.steps[1].events?.contains("NavigationController.didPush(Product(id: 42), animated: false)") == true)
+    #expect(
+      log.steps[1].events?.contains("NavigationController.didPush(Product(id: 42), animated: false)") == true)
     #expect(log.end == "NavigationController\n  [0] Catalog()")
   }
 
@@ -31,7 +32,9 @@ import Testing
     try shop.start()
     shop.navigate(to: Compose(productID: 7), animated: false)
     let snapshot = try shop.snapshot()
-    try expectRoundTrip(inputs: ["start()", "restore(\(snapshot.state.description.oneLineForTest), animated: false)"]) { app in
+    try expectRoundTrip(inputs: [
+      "start()", "restore(\(snapshot.state.description.oneLineForTest), animated: false)",
+    ]) { app in
       try app.start()
       app.restore(snapshot)
     }
@@ -40,7 +43,8 @@ import Testing
   @Test func navigatorCallsRoundTrip() throws {
     try expectRoundTrip(
       inputs: [
-        "start()", "push(Product(id: 1))", "presentModal(Reviews(productID: 1), style: formSheet, animated: false)",
+        "start()", "push(Product(id: 1))",
+        "presentModal(Reviews(productID: 1), style: formSheet, animated: false)",
         "push(Compose(productID: 1), from: root.presented)", "pop(from: root.presented)",
         "navigate(to: NavigationController / [0] Catalog() / [1] Product(id: 2), animated: false)", "pop()",
       ]
@@ -82,7 +86,8 @@ import Testing
         "start()", "navigate(to: Compose(productID: 5), animated: false)", "tapBackButton(root.presented)",
         "beginInteractiveDismissal(root.presented)", "cancelInteractiveDismissal(root.presented)",
         "beginInteractiveDismissal(root.presented)", "finishInteractiveDismissal(root.presented)",
-        "beginInteractivePop(root)", "updateInteractivePop(root, progress: 0.5)", "cancelInteractivePop(root)",
+        "beginInteractivePop(root)", "updateInteractivePop(root, progress: 0.5)",
+        "cancelInteractivePop(root)",
         "beginInteractivePop(root)", "finishInteractivePop(root)", "navigate(to: Filters(), animated: false)",
         "tapOutsidePopover()",
       ]
@@ -158,7 +163,9 @@ import Testing
   }
 
   @Test func refusedCallsReplayRefused() throws {
-    let log = try expectRoundTrip(inputs: ["start()", "pop()", "tapBackButton(root)", "finishInteractivePop(root)"]) { app in
+    let log = try expectRoundTrip(inputs: [
+      "start()", "pop()", "tapBackButton(root)", "finishInteractivePop(root)",
+    ]) { app in
       try app.start()
       app.navigator.pop()
       app.rootNavigationController?.navigationBar.tapBackButton()

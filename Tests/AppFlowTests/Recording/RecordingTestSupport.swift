@@ -29,7 +29,8 @@ final class EagerScreen: ViewController {
   }
   override func viewDidAppear(_ animated: Bool) {
     super.viewDidAppear(animated)
-    guard !pushed, let app, let screen = try? app.routes.makeScreen(for: AnyRoute(Compose(productID: 1))) else {
+    guard !pushed, let app, let screen = try? app.routes.makeScreen(for: AnyRoute(Compose(productID: 1)))
+    else {
       return
     }
     pushed = true
@@ -96,7 +97,9 @@ func makeRecordingShop(
   try routes.register(
     Filters.self, presentation: .popover(at: .barButtonItem(.right, index: 0)), parent: { _ in Catalog() }
   ) { RouteScreen($0) }
-  try routes.register(Preview.self, presentation: .fullScreen(), parent: { _ in Catalog() }) { RouteScreen($0) }
+  try routes.register(Preview.self, presentation: .fullScreen(), parent: { _ in Catalog() }) {
+    RouteScreen($0)
+  }
   try routes.register(Eager.self, parent: { _ in Catalog() }) { [unowned app] in EagerScreen($0, app: app) }
   try routes.registerFlow(ReviewFlow.self, tag: "Review") { [unowned app] route in
     ReviewFlow(route, table: app.routes)
@@ -128,7 +131,8 @@ func expectRoundTrip(
   let replayed = try decoded.replay(into: fresh)
   #expect(replayed == log, sourceLocation: sourceLocation)
   #expect(
-    fresh.window.navigationState(keyedBy: AnyRoute.self) == app.window.navigationState(keyedBy: AnyRoute.self),
+    fresh.window.navigationState(keyedBy: AnyRoute.self)
+      == app.window.navigationState(keyedBy: AnyRoute.self),
     sourceLocation: sourceLocation)
   return log
 }

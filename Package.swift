@@ -21,8 +21,8 @@ let package = Package(
     .testTarget(name: "NavigatorTests", dependencies: ["Navigator", "TestSupport"]),
     .testTarget(
       name: "AppFlowTests", dependencies: ["AppFlow", "Navigator", "TestSupport"],
-      // Golden snapshots, read by the tests from the source tree.
-      exclude: ["Restoration/Golden"]),
+      // Golden snapshots and recorded session logs, read by the tests from the source tree.
+      exclude: ["Restoration/Golden", "Recording/RecordedLogs"]),
     // The committed transcripts and the playground script, read by the tests from the source tree.
     .testTarget(
       name: "FlowDemoTests", dependencies: ["FlowDemo", "AppFlow", "Navigator"], exclude: ["Transcripts"]),

@@ -55,7 +55,7 @@ import Testing
       .runFlow(
         tag: "Review", route: AnyRoute(Reviews(productID: 2)),
         presentation: .modal(nil, embeddedInNavigationController: false), animated: true),
-      .cancelFlow(at: path, removingScreens: false, animated: false),
+      .cancelFlow(at: [0, 2], removingScreens: false, animated: false),
       .navigate(to: state, animated: false),
       .push(AnyRoute(Compose(productID: 3)), from: nil, animated: true),
       .presentModal(AnyRoute(Preview()), style: .overFullScreen, from: .root, animated: false),

@@ -390,11 +390,10 @@ open class Flow<Output>: AnyFlow {
     guard let app, app.sessionRecorder != nil else {
       return try cancelNow(removingScreens: removingScreens, animated: animated)
     }
-    let paths = ScreenPaths(window: app.window)
     let input =
-      firstScreen.flatMap(paths.path(of:)).map {
+      app.keeper.indexPath(of: self).map {
         RecordedInput.cancelFlow(at: $0, removingScreens: removingScreens, animated: animated)
-      } ?? .unreplayable("cancel \(id): its first screen is not in the window")
+      } ?? .unreplayable("cancel \(id), which is not in the live flow tree")
     try app.recording(input) { () throws(NavigationError) in
       try cancelNow(removingScreens: removingScreens, animated: animated)
     }

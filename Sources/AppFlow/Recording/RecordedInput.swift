@@ -29,9 +29,10 @@ public enum RecordedInput: Hashable, Sendable, CustomStringConvertible {
   /// registered for snapshots (``RouteTable/registerFlow(_:tag:restore:)``): its tag, the
   /// route of its first screen, and how it was shown.
   case runFlow(tag: String, route: AnyRoute, presentation: RecordedFlowPresentation, animated: Bool)
-  /// ``Flow/cancel(removingScreens:animated:)`` and its other forms, of the live flow whose
-  /// first screen stands at the path.
-  case cancelFlow(at: StatePath, removingScreens: Bool, animated: Bool)
+  /// ``Flow/cancel(removingScreens:animated:)`` and its other forms, of the live flow at an
+  /// index path of the flow tree: its index among the app controller's
+  /// ``AppController/liveFlows``, then among its parent's ``AnyFlow/children``, and so on.
+  case cancelFlow(at: [Int], removingScreens: Bool, animated: Bool)
 
   // MARK: Navigator
 
@@ -108,7 +109,7 @@ public enum RecordedInput: Hashable, Sendable, CustomStringConvertible {
     case .runFlow(let tag, let route, let presentation, let animated):
       "run(\(tag) on \(route), as: \(presentation)\(Self.animation(animated)))"
     case .cancelFlow(let path, let removingScreens, let animated):
-      "cancelFlow(at: \(path)\(removingScreens ? "" : ", removingScreens: false")\(Self.animation(animated)))"
+      "cancelFlow(at: \(path.map(String.init).joined(separator: "."))\(removingScreens ? "" : ", removingScreens: false")\(Self.animation(animated)))"
     case .navigate(let state, let animated): "navigate(to: \(Self.oneLine(state))\(Self.animation(animated)))"
     case .push(let route, let origin, let animated):
       "push(\(route)\(Self.origin(origin))\(Self.animation(animated)))"

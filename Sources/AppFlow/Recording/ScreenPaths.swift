@@ -100,3 +100,26 @@ struct ScreenPaths {
     return hasInstance(node.presentation?.screen)
   }
 }
+
+extension FlowKeeper {
+  /// The index path of a live flow in the flow tree: its index among the roots, then among
+  /// its parent's children; `nil` for a flow that is not live here.
+  func indexPath(of flow: AnyFlow) -> [Int]? {
+    if let parent = flow.parent {
+      guard let index = parent.children.firstIndex(where: { $0 === flow }) else { return nil }
+      return indexPath(of: parent).map { $0 + [index] }
+    }
+    return roots.firstIndex { $0 === flow }.map { [$0] }
+  }
+
+  /// The live flow at an index path of the flow tree, if any.
+  func flow(at path: [Int]) -> AnyFlow? {
+    guard let first = path.first, roots.indices.contains(first) else { return nil }
+    var flow = roots[first]
+    for index in path.dropFirst() {
+      guard flow.children.indices.contains(index) else { return nil }
+      flow = flow.children[index]
+    }
+    return flow
+  }
+}

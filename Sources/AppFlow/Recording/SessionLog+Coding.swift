@@ -94,15 +94,16 @@ private struct SessionLogDocument: Codable {
 private struct InputDocument: Codable {
   var input: String
   var url: String?
-  var route: SnapshotRoute?
-  var routes: [SnapshotRoute]?
+  var route: SnapshotKey?
+  var routes: [SnapshotKey]?
   var snapshot: SnapshotDocument?
-  var state: NavigationState<SnapshotRoute>?
+  var state: NavigationState<SnapshotKey>?
   var tag: String?
   var presentation: String?
   var style: ModalPresentationStyle?
   var embedded: Bool?
   var path: StatePath?
+  var flow: [Int]?
   var from: StatePath?
   var animated: Bool?
   var removingScreens: Bool?
@@ -124,7 +125,8 @@ private struct InputDocument: Codable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case input, url, route, routes, snapshot, state, tag, presentation, style, embedded, path, from, animated
+    case input, url, route, routes, snapshot, state, tag, presentation, style, embedded, path, flow, from,
+      animated
     case removingScreens, progress, allowed, seconds, attoseconds, limit, reason, events
   }
 
@@ -146,11 +148,11 @@ private struct InputDocument: Codable {
       set(animated)
     case .navigateToRoute(let route, let animated):
       self.init(kind: .navigateToRoute)
-      self.route = SnapshotRoute(route)
+      self.route = SnapshotKey(route)
       set(animated)
     case .navigateToRoutes(let routes, let animated):
       self.init(kind: .navigateToRoutes)
-      self.routes = routes.map(SnapshotRoute.init)
+      self.routes = routes.map(SnapshotKey.init)
       set(animated)
     case .restore(let snapshot, let animated):
       self.init(kind: .restore)
@@ -159,7 +161,7 @@ private struct InputDocument: Codable {
     case .runFlow(let tag, let route, let presentation, let animated):
       self.init(kind: .runFlow)
       self.tag = tag
-      self.route = SnapshotRoute(route)
+      self.route = SnapshotKey(route)
       switch presentation {
       case .push: self.presentation = "push"
       case .modal(let style, let embedded):
@@ -168,23 +170,23 @@ private struct InputDocument: Codable {
         self.embedded = embedded ? true : nil
       }
       set(animated)
-    case .cancelFlow(let path, let removingScreens, let animated):
+    case .cancelFlow(let flow, let removingScreens, let animated):
       self.init(kind: .cancelFlow)
-      self.path = path
+      self.flow = flow
       self.removingScreens = removingScreens ? nil : false
       set(animated)
     case .navigate(let state, let animated):
       self.init(kind: .navigate)
-      self.state = state.mapKeys(SnapshotRoute.init)
+      self.state = state.mapKeys(SnapshotKey.init)
       set(animated)
     case .push(let route, let from, let animated):
       self.init(kind: .push)
-      self.route = SnapshotRoute(route)
+      self.route = SnapshotKey(route)
       self.from = from
       set(animated)
     case .presentModal(let route, let style, let from, let animated):
       self.init(kind: .presentModal)
-      self.route = SnapshotRoute(route)
+      self.route = SnapshotKey(route)
       self.style = style
       self.from = from
       set(animated)
@@ -245,7 +247,7 @@ private struct InputDocument: Codable {
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     input = try container.decode(String.self, forKey: .input)
-    let place = SnapshotRoute.place(container.codingPath)
+    let place = SnapshotKey.place(container.codingPath)
     guard let kind = Kind(rawValue: input) else {
       throw SessionLogError(.corrupt, "The input at \(place) is of the unknown kind \"\(input)\".")
     }
@@ -279,7 +281,14 @@ private struct InputDocument: Codable {
       style = try container.decodeIfPresent(ModalPresentationStyle.self, forKey: .style)
       embedded = try container.decodeIfPresent(Bool.self, forKey: .embedded)
     case .cancelFlow:
-      path = try require(.path)
+      let flow: [Int] = try require(.flow)
+      guard !flow.isEmpty, flow.allSatisfy({ $0 >= 0 }) else {
+        throw SessionLogError(
+          .corrupt,
+          "The cancelFlow input at \(place) names the flow \(flow); a flow's index path is not empty "
+            + "and its indices are not negative.")
+      }
+      self.flow = flow
       removingScreens = try container.decodeIfPresent(Bool.self, forKey: .removingScreens)
     case .removeChild, .tapBackButton, .beginInteractivePop, .cancelInteractivePop, .finishInteractivePop,
       .beginInteractiveDismissal, .cancelInteractiveDismissal, .finishInteractiveDismissal:
@@ -293,11 +302,12 @@ private struct InputDocument: Codable {
     case .advance:
       let seconds: Int64 = try require(.seconds)
       let attoseconds = try container.decodeIfPresent(Int64.self, forKey: .attoseconds) ?? 0
-      guard seconds >= 0, (0..<1_000_000_000_000_000_000).contains(attoseconds) else {
+      guard (0...1_000_000_000).contains(seconds), (0..<1_000_000_000_000_000_000).contains(attoseconds)
+      else {
         throw SessionLogError(
           .corrupt,
-          "The advance input at \(place) lasts \(seconds) s and \(attoseconds) as; time only moves forward "
-            + "(seconds from 0, attoseconds from 0 to under 10^18).")
+          "The advance input at \(place) lasts \(seconds) s and \(attoseconds) as; time only moves forward, "
+            + "by at most 10^9 s (seconds from 0 to 10^9, attoseconds from 0 to under 10^18).")
       }
       self.seconds = seconds
       self.attoseconds = attoseconds
@@ -327,7 +337,7 @@ private struct InputDocument: Codable {
         presentation == "push" ? .push : .modal(style, embeddedInNavigationController: embedded ?? false)
       return .runFlow(tag: tag!, route: route!.route, presentation: flowPresentation, animated: animated)
     case .cancelFlow:
-      return .cancelFlow(at: path!, removingScreens: removingScreens ?? true, animated: animated)
+      return .cancelFlow(at: flow!, removingScreens: removingScreens ?? true, animated: animated)
     case .navigate: return .navigate(to: state!.mapKeys(\.route), animated: animated)
     case .push: return .push(route!.route, from: from, animated: animated)
     case .presentModal: return .presentModal(route!.route, style: style, from: from, animated: animated)

@@ -164,9 +164,9 @@ enum Replayer {
         try flow.runReplayed(in: app, presentation.flowPresentation, animated: animated)
       }
     case .cancelFlow(let path, let removingScreens, let animated):
-      let first = try screen(path)
-      guard let flow = app.keeper.live.first(where: { $0.firstScreen === first }) else {
-        throw ReplayError(.missingTarget, "Input \(index), \(step.input): no live flow starts at \(path).")
+      guard let flow = app.keeper.flow(at: path) else {
+        throw ReplayError(
+          .missingTarget, "Input \(index), \(step.input): the live flow tree has no flow at \(path).")
       }
       refusable { () throws(NavigationError) in
         try flow.cancelReplayed(removingScreens: removingScreens, animated: animated)

@@ -16,7 +16,7 @@ extension CodingUserInfoKey {
 }
 
 /// A route as a snapshot writes it: `{"route": "Product", "value": {"id": 42}}`.
-struct SnapshotRoute: Hashable, Sendable, Codable {
+struct SnapshotKey: Hashable, Sendable, Codable {
   let route: AnyRoute
 
   enum Field: String, CodingKey {
@@ -75,26 +75,26 @@ struct SnapshotRoute: Hashable, Sendable, Codable {
 /// A flow as a snapshot writes it: `{"flow": "Checkout", "route": <route>, "children": […]}`.
 struct FlowDocument: Codable {
   let flow: String
-  let route: SnapshotRoute
+  let route: SnapshotKey
   let children: [FlowDocument]?
 
   init(_ snapshot: FlowSnapshot) {
     flow = snapshot.tag
-    route = SnapshotRoute(snapshot.route)
+    route = SnapshotKey(snapshot.route)
     children = snapshot.children.isEmpty ? nil : snapshot.children.map(FlowDocument.init)
   }
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     flow = try container.decode(String.self, forKey: .flow)
-    let table = try SnapshotRoute.table(decoder)
+    let table = try SnapshotKey.table(decoder)
     guard table.flowRestorers[flow] != nil else {
       throw SnapshotError(
         .unknownFlow,
-        "The snapshot names the flow \"\(flow)\" at \(SnapshotRoute.place(container.codingPath)), which the route "
+        "The snapshot names the flow \"\(flow)\" at \(SnapshotKey.place(container.codingPath)), which the route "
           + "table doesn't know; known: \(table.flowRestorers.keys.sorted().joined(separator: ", ")).")
     }
-    route = try container.decode(SnapshotRoute.self, forKey: .route)
+    route = try container.decode(SnapshotKey.self, forKey: .route)
     children = try container.decodeIfPresent([FlowDocument].self, forKey: .children)
   }
 
@@ -106,22 +106,22 @@ struct FlowDocument: Codable {
 /// A screen kept alive off screen as a snapshot writes it: `{"route": <route>, "seconds": 40}`,
 /// without `seconds` for the session.
 struct KeptDocument: Codable {
-  let route: SnapshotRoute
+  let route: SnapshotKey
   let seconds: Double?
 
   init(_ kept: KeptAliveSnapshot) {
-    route = SnapshotRoute(kept.route)
+    route = SnapshotKey(kept.route)
     seconds = kept.secondsLeft
   }
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    route = try container.decode(SnapshotRoute.self, forKey: .route)
+    route = try container.decode(SnapshotKey.self, forKey: .route)
     seconds = try container.decodeIfPresent(Double.self, forKey: .seconds)
     if let seconds, !(seconds.isFinite && seconds >= 0) {
       throw SnapshotError(
         .corrupt,
-        "The snapshot keeps \(route.route) alive for \(seconds) s at \(SnapshotRoute.place(container.codingPath)); "
+        "The snapshot keeps \(route.route) alive for \(seconds) s at \(SnapshotKey.place(container.codingPath)); "
           + "a lifetime is finite and not negative.")
     }
   }
@@ -132,12 +132,12 @@ struct KeptDocument: Codable {
 /// The document a snapshot is written as.
 struct SnapshotDocument: Codable {
   let navigationSnapshot: Int
-  let state: NavigationState<SnapshotRoute>
+  let state: NavigationState<SnapshotKey>
   let flows: [FlowDocument]?
   let keptAlive: [KeptDocument]?
 
   init(
-    navigationSnapshot: Int, state: NavigationState<SnapshotRoute>, flows: [FlowDocument]?,
+    navigationSnapshot: Int, state: NavigationState<SnapshotKey>, flows: [FlowDocument]?,
     keptAlive: [KeptDocument]?
   ) {
     self.navigationSnapshot = navigationSnapshot
@@ -149,7 +149,7 @@ struct SnapshotDocument: Codable {
   /// The document of `snapshot`.
   init(_ snapshot: NavigationSnapshot) {
     self.init(
-      navigationSnapshot: snapshot.version, state: snapshot.state.mapKeys(SnapshotRoute.init),
+      navigationSnapshot: snapshot.version, state: snapshot.state.mapKeys(SnapshotKey.init),
       flows: snapshot.flows.isEmpty ? nil : snapshot.flows.map(FlowDocument.init),
       keptAlive: snapshot.keptAlive.isEmpty ? nil : snapshot.keptAlive.map(KeptDocument.init))
   }
@@ -171,7 +171,7 @@ struct SnapshotDocument: Codable {
         "The snapshot is in format version \(navigationSnapshot); this package reads version "
           + "\(NavigationSnapshot.formatVersion).")
     }
-    state = try container.decode(NavigationState<SnapshotRoute>.self, forKey: .state)
+    state = try container.decode(NavigationState<SnapshotKey>.self, forKey: .state)
     flows = try container.decodeIfPresent([FlowDocument].self, forKey: .flows)
     keptAlive = try container.decodeIfPresent([KeptDocument].self, forKey: .keptAlive)
   }
@@ -211,7 +211,7 @@ extension RouteTable {
     encoder.userInfo[.routeTable] = TableBox(self)
     do {
       let document = SnapshotDocument(
-        navigationSnapshot: snapshot.version, state: snapshot.state.mapKeys(SnapshotRoute.init),
+        navigationSnapshot: snapshot.version, state: snapshot.state.mapKeys(SnapshotKey.init),
         flows: snapshot.flows.isEmpty ? nil : snapshot.flows.map(FlowDocument.init),
         keptAlive: snapshot.keptAlive.isEmpty ? nil : snapshot.keptAlive.map(KeptDocument.init))
       return Array(try encoder.encode(document))
@@ -251,9 +251,9 @@ extension RouteTable {
     switch error {
     case DecodingError.dataCorrupted(let context), DecodingError.keyNotFound(_, let context),
       DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-      return "\(context.debugDescription) (at \(SnapshotRoute.place(context.codingPath)))"
+      return "\(context.debugDescription) (at \(SnapshotKey.place(context.codingPath)))"
     case EncodingError.invalidValue(_, let context):
-      return "\(context.debugDescription) (at \(SnapshotRoute.place(context.codingPath)))"
+      return "\(context.debugDescription) (at \(SnapshotKey.place(context.codingPath)))"
     default:
       return "\(error)"
     }

@@ -70,7 +70,7 @@ import Testing
     try expectRoundTrip(
       inputs: [
         "start()", "run(Review on Reviews(productID: 3), as: modal(pageSheet, embedded))",
-        "cancelFlow(at: root.presented[0], animated: false)",
+        "cancelFlow(at: 0, animated: false)",
       ]
     ) { app in
       try app.start()

@@ -320,9 +320,6 @@
     }
   print(
     "\(which) \(count) sessions: heap \(format(result.heap)) B/session, RSS \(format(result.rss)) B/session")
-  if which.hasPrefix("recording") {
-    print("a RecordedInput takes \(MemoryLayout<RecordedInput>.stride) bytes in an array")
-  }
 #else
   print("SessionMemory measures glibc's heap: run it on Linux.")
 #endif

@@ -6,7 +6,7 @@ public import Navigator
 /// Made by ``AppController/startRecording(limit:recordingEvents:)``; the app controller
 /// keeps it until ``AppController/stopRecording()``. It hears the app controller's calls
 /// (start, stop, deep links, routes, restorations, flows) and, as its window's
-/// ``Navigator/Window/inputObserver``, the navigator's calls, the user's gestures, pop
+/// `Window.inputObserver`, the navigator's calls, the user's gestures, pop
 /// guards' late answers and the window's manual scheduler. Only the outermost input is
 /// recorded: what screens' own code does meanwhile is that input's consequence. While no
 /// recorder is set, each of those inputs costs one `nil` test.

@@ -17,6 +17,9 @@ package final class ShopSession {
     set { pending = newValue }
   }
   private var pending: PopDecision?
+  /// The part of the session's log saved before the session was last restored, which the
+  /// app controller's recorder goes on from (``ShopApp/log(of:)``); `nil` when there is none.
+  var earlierLog: EarlierLog?
 
   /// Creates a session's shop state: no one signed in, nothing pending.
   init() {}

@@ -105,7 +105,9 @@ package struct SavedShop: Hashable, Sendable {
       account = try Self.readString(&rest)
     }
     if withLog {
-      guard rest.starts(with: Self.logMember) else { throw Self.corrupt("\"log\" does not follow the account") }
+      guard rest.starts(with: Self.logMember) else {
+        throw Self.corrupt("\"log\" does not follow the account")
+      }
       rest = rest.dropFirst(Self.logMember.count)
       let end = try Self.endOfValue(rest)
       log = Array(rest[..<end])

@@ -36,7 +36,7 @@ import Testing
     "idle-timeout": "900.0 seconds", "eviction-interval": "30.0 seconds", "body-limit": "65536",
     "connection-idle-timeout": "30.0 seconds", "header-timeout": "10.0 seconds", "header-limit": "16384",
     "stream-limit": "1000", "session-stream-limit": "16", "access-log": "true", "api-key": "-",
-    "session-key": "-", "session-log-limit": "100",
+    "session-key": "-", "session-log-limit": "0",
   ]
 
   /// For each option: a value to give it, and the field it then reads.
@@ -49,7 +49,7 @@ import Testing
     (.headerLimit, "8192", "8192"), (.streamLimit, "100", "100"), (.sessionStreamLimit, "4", "4"),
     (.accessLog, "false", "false"), (.apiKey, "admin-key-0123456789", "admin-key-0123456789"),
     (.sessionKey, "signing-key-0123456789-0123456789", "signing-key-0123456789-0123456789"),
-    (.sessionLogLimit, "0", "0"),
+    (.sessionLogLimit, "100", "100"),
   ]
 
   @Test func theDefaults() throws {

@@ -52,14 +52,20 @@ import Testing
     return SessionRendering.state(of: app, id: try SessionID(id))
   }
 
-  /// A service over a new database in `directory`, live, its log bounded by `limit`.
+  /// The tests' configuration over `database`, its sessions recording logs of `limit` inputs.
+  static func recording(database: String, limit: Int = 100) -> ServiceConfiguration {
+    var configuration = testConfiguration(database: database)
+    configuration.sessionLogLimit = limit
+    return configuration
+  }
+
+  /// A service over a new database, live, its log bounded by `logLimit`.
   static func withLiveService(
     logLimit: Int = 100, _ body: @escaping @Sendable (ServiceClient) async throws -> Void
   ) async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    var configuration = testConfiguration(database: directory.file("sessions.sqlite"))
-    configuration.sessionLogLimit = logLimit
+    let configuration = Self.recording(database: directory.file("sessions.sqlite"), limit: logLimit)
     let app = try buildApplication(configuration: configuration)
     try await app.test(.live) { client in try await body(ServiceClient(client: client)) }
   }
@@ -83,7 +89,9 @@ import Testing
       #expect(answered.log.start == nil)
       #expect(answered.log.inputs.count == 5)
       #expect(
-        Array(answered.log.inputs.prefix(2)) == [.start, .open(url: "shop://catalog/products/42", animated: false)])
+        Array(answered.log.inputs.prefix(2)) == [
+          .start, .open(url: "shop://catalog/products/42", animated: false),
+        ])
       #expect(answered.log.inputs[2].description == "push(Product(id: 3), animated: false)")
       #expect(answered.log.inputs[3] == .pop(from: nil, animated: false))
       #expect(answered.log.inputs[4].description == "presentModal(Cart(), style: pageSheet, animated: false)")
@@ -95,7 +103,8 @@ import Testing
             id,
             Expected.stack(
               [Expected.catalog, Expected.product(42)],
-              presents: PresentedScreen(style: "pageSheet", embeddedInNavigationController: false, screen: Expected.cart))))
+              presents: PresentedScreen(
+                style: "pageSheet", embeddedInNavigationController: false, screen: Expected.cart))))
       // A refused request is not saved, but its input was heard: the log keeps it.
       let refused = try await client.post("/sessions/\(id)/open", openBody("shop://nowhere"))
       #expect(refused.status == 422)
@@ -121,7 +130,8 @@ import Testing
       #expect(answered.inputs == 2)
       #expect(
         answered.log.inputs == [
-          .open(url: "shop://catalog/products/3", animated: false), .open(url: "shop://cart", animated: false),
+          .open(url: "shop://catalog/products/3", animated: false),
+          .open(url: "shop://cart", animated: false),
         ])
       // Its start is the state after the third input, and it replays to the live state.
       let start = try #require(answered.log.start)
@@ -162,11 +172,10 @@ import Testing
     }
   }
 
-  @Test func withRecordingOffTheLogIs404AndSavesKeepNone() async throws {
+  @Test func byDefaultTheLogIs404AndSavesKeepNone() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    var configuration = testConfiguration(database: directory.file("sessions.sqlite"))
-    configuration.sessionLogLimit = 0
+    let configuration = testConfiguration(database: directory.file("sessions.sqlite"))
     let id = try await withService(configuration) { client in
       let id = try await client.createSession()
       try await client.open(id, "shop://cart")
@@ -179,7 +188,8 @@ import Testing
             message: "Session '\(id)' keeps no log: the service records none (--session-log-limit 0)."))
       return id
     }
-    let row = try #require(try await SQLiteSnapshotStore(path: configuration.databasePath).load(SessionID(id)))
+    let row = try #require(
+      try await SQLiteSnapshotStore(path: configuration.databasePath).load(SessionID(id)))
     #expect(try SavedShop(row).log == nil)
     #expect(row.starts(with: Array(#"{"shop":2,"account":null,"navigation":{"#.utf8)))
   }
@@ -189,7 +199,7 @@ import Testing
   @Test func aStoredLogSurvivesARestartAndGoesOn() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    try await Self.storedLogSurvivesARestart(testConfiguration(database: directory.file("sessions.sqlite")))
+    try await Self.storedLogSurvivesARestart(Self.recording(database: directory.file("sessions.sqlite")))
   }
 
   /// Records a session's inputs, builds the service again over the same store, and checks
@@ -209,7 +219,8 @@ import Testing
       let live = try await client.open(id, "shop://catalog/products/8")
       let goneOn = try await log(client, id)
       #expect(goneOn.log.start == nil)
-      #expect(goneOn.log.inputs == saved.log.inputs + [.open(url: "shop://catalog/products/8", animated: false)])
+      #expect(
+        goneOn.log.inputs == saved.log.inputs + [.open(url: "shop://catalog/products/8", animated: false)])
       #expect(try replayed(goneOn.log, id: id) == live)
     }
   }
@@ -217,7 +228,7 @@ import Testing
   @Test func aRowWithoutALogRestoresAndItsLogStartsFromTheRestoredState() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let configuration = testConfiguration(database: directory.file("sessions.sqlite"))
+    let configuration = Self.recording(database: directory.file("sessions.sqlite"))
     let (id, state) = try await withService(configuration) { client in
       let id = try await client.createSession()
       return (id, try await client.open(id, "shop://catalog/products/42"))
@@ -244,10 +255,28 @@ import Testing
     }
   }
 
+  @Test func aSessionSavedWithALogRestoresInAServiceThatRecordsNone() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let recording = Self.recording(database: directory.file("sessions.sqlite"))
+    let (id, state) = try await withService(recording) { client in
+      let id = try await client.createSession()
+      return (id, try await client.open(id, "shop://catalog/products/9"))
+    }
+    try await withService(testConfiguration(database: recording.databasePath)) { client in
+      #expect(try await client.state(id) == state)
+      #expect(try await client.get("/sessions/\(id)/log").status == 404)
+      try await client.act(id, "back")
+    }
+    // Saved again without its log.
+    let row = try #require(try await SQLiteSnapshotStore(path: recording.databasePath).load(SessionID(id)))
+    #expect(try SavedShop(row).log == nil)
+  }
+
   @Test func aRowWhoseLogIsUnreadableRestoresWithoutIt() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let configuration = testConfiguration(database: directory.file("sessions.sqlite"))
+    let configuration = Self.recording(database: directory.file("sessions.sqlite"))
     let (id, state) = try await withService(configuration) { client in
       let id = try await client.createSession()
       return (id, try await client.open(id, "shop://cart"))
@@ -267,8 +296,7 @@ import Testing
   @Test func aLogSavedFullIsTheOneReadAfterARestartUntilTheNextInput() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    var configuration = testConfiguration(database: directory.file("sessions.sqlite"))
-    configuration.sessionLogLimit = 2
+    let configuration = Self.recording(database: directory.file("sessions.sqlite"), limit: 2)
     let (id, before) = try await withService(configuration) { client in
       let id = try await client.createSession()
       try await client.open(id, "shop://catalog/products/1")

@@ -48,7 +48,8 @@ extension FlowServiceRoutes {
           return SessionTimeline(log: log, limit: limit, step: step, id: id)
         }
         let secret = try authentication.secret(for: id)
-        return html(InspectorPage.session(state, events: events.recent(id), secret: secret, timeline: timeline))
+        return html(
+          InspectorPage.session(state, events: events.recent(id), secret: secret, timeline: timeline))
       } catch {
         let failure = ServiceError(any: error)
         return html(

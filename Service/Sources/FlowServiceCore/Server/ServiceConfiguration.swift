@@ -48,7 +48,9 @@ public struct ServiceConfiguration: Sendable {
   public var sessionKey: String?
   /// The most inputs a session's log keeps after its start snapshot (`GET /sessions/{id}/log`,
   /// the inspector's timeline), saved with the session's snapshot; when the log is full, the
-  /// next input starts it again from a snapshot of that moment. 0 records no logs.
+  /// next input starts it again from a snapshot of that moment. 0 (the default) records no
+  /// logs: a recorded input costs about 160 bytes of memory while the session is live (a full
+  /// log of 100 inputs, about 16 KB a session).
   public var sessionLogLimit: Int
 
   /// The largest ``sessionLogLimit`` accepted.
@@ -73,14 +75,14 @@ public struct ServiceConfiguration: Sendable {
   ///   - accessLog: Whether each request is logged; `true` by default.
   ///   - apiKey: The API key; none by default: a random one for the process.
   ///   - sessionKey: The key of the sessions' secrets; none by default: one kept in the database.
-  ///   - sessionLogLimit: The most inputs a session's log keeps; 100 by default, 0 for no logs.
+  ///   - sessionLogLimit: The most inputs a session's log keeps; 0 (no logs) by default.
   public init(
     hostname: String = "127.0.0.1", port: Int = 8080, databasePath: String = "flow-service.sqlite",
     postgresURL: String? = nil, bodyLimit: Int = 64 * 1024, idleTimeout: Duration? = .seconds(15 * 60),
     evictionInterval: Duration = .seconds(30), connectionIdleTimeout: Duration = .seconds(30),
     headerTimeout: Duration = .seconds(10), headerLimit: Int = 16 * 1024, streamLimit: Int = 1000,
     sessionStreamLimit: Int = 16, accessLog: Bool = true, apiKey: String? = nil, sessionKey: String? = nil,
-    sessionLogLimit: Int = 100
+    sessionLogLimit: Int = 0
   ) {
     self.hostname = hostname
     self.port = port

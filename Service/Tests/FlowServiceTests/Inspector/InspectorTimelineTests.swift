@@ -9,6 +9,15 @@ import Testing
 @Suite struct InspectorTimelineTests {
   private let html = "text/html; charset=utf-8"
 
+  /// Runs `body` with a client of a new service whose sessions record logs.
+  static func withRecordingService(_ body: @escaping @Sendable (ServiceClient) async throws -> Void)
+    async throws
+  {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try await withService(SessionLogTests.recording(database: directory.file("sessions.sqlite")), body)
+  }
+
   @Test func aTimelineListsItsInputsOldestFirstEachALinkToItsStep() {
     let root = Expected.stack([Expected.catalog, Expected.cart])
     let timeline = SessionTimeline(
@@ -56,7 +65,7 @@ import Testing
   }
 
   @Test func aStepShowsTheTreeReplayedAfterThatInput() async throws {
-    try await withNewService { client, _ in
+    try await Self.withRecordingService { client in
       let id = try await client.createSession()
       try await client.open(id, "shop://catalog/products/42")
       try await client.act(id, "present", url: "shop://cart")
@@ -69,7 +78,8 @@ import Testing
         nil, Expected.stack([Expected.catalog]), Expected.stack([Expected.catalog, Expected.product(42)]),
         Expected.stack(
           [Expected.catalog, Expected.product(42)],
-          presents: PresentedScreen(style: "pageSheet", embeddedInNavigationController: false, screen: Expected.cart)),
+          presents: PresentedScreen(
+            style: "pageSheet", embeddedInNavigationController: false, screen: Expected.cart)),
       ]
       for (step, tree) in trees.enumerated() {
         let answer = try await client.get("/inspect/\(id)?step=\(step)")
@@ -93,7 +103,7 @@ import Testing
   }
 
   @Test func aStepPastAnUnreplayableInputShowsWhereTheReplayStopped() async throws {
-    try await withNewService { client, _ in
+    try await Self.withRecordingService { client in
       let id = try await client.createSession()
       try await client.open(id, "shop://catalog/products/42")
       // A popover's anchor is a reference: heard, but not replayable.
@@ -122,12 +132,10 @@ import Testing
     }
   }
 
-  @Test func withRecordingOffThePageSaysSo() async throws {
+  @Test func byDefaultThePageSaysThereIsNoLog() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    var configuration = testConfiguration(database: directory.file("sessions.sqlite"))
-    configuration.sessionLogLimit = 0
-    try await withService(configuration) { client in
+    try await withService(testConfiguration(database: directory.file("sessions.sqlite"))) { client in
       let id = try await client.createSession()
       let page = try await client.get("/inspect/\(id)?step=1")
       #expect(page.status == 200)
@@ -140,7 +148,7 @@ import Testing
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let app = try buildApplication(
-      configuration: testConfiguration(database: directory.file("timeline.sqlite")))
+      configuration: SessionLogTests.recording(database: directory.file("timeline.sqlite")))
     try await app.test(.live) { client in
       let service = ServiceClient(client: client)
       let id = try await service.createSession()

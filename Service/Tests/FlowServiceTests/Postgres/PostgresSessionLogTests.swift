@@ -6,15 +6,22 @@ import Testing
 /// Session logs kept in PostgreSQL: saved in the same row and statement as the snapshot.
 @Suite(.enabled(if: TestPostgres.url != nil, TestPostgres.unavailable))
 struct PostgresSessionLogTests {
+  /// The tests' configuration over the PostgreSQL database `url`, its sessions recording logs.
+  static func recording(_ url: String) -> ServiceConfiguration {
+    var configuration = TestPostgres.configuration(url)
+    configuration.sessionLogLimit = 100
+    return configuration
+  }
+
   @Test func aStoredLogSurvivesARestartAndGoesOn() async throws {
     try await TestPostgres.withDatabase { url in
-      try await SessionLogTests.storedLogSurvivesARestart(TestPostgres.configuration(url))
+      try await SessionLogTests.storedLogSurvivesARestart(Self.recording(url))
     }
   }
 
   @Test func anotherInstanceGoesOnWithTheLogTheFirstSaved() async throws {
     try await TestPostgres.withDatabase { url in
-      let configuration = TestPostgres.configuration(url)
+      let configuration = Self.recording(url)
       try await withService(configuration) { first in
         try await withService(configuration) { second in
           let id = try await first.createSession()

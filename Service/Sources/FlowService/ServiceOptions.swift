@@ -92,7 +92,7 @@ enum Setting: String, CaseIterable, Sendable {
     case .sessionLogLimit:
       (
         "The most inputs a session's log keeps after its start snapshot (GET /sessions/{id}/log, the "
-          + "inspector's timeline), about 160 bytes each in memory; 0 records no logs", "count", "0"
+          + "inspector's timeline), saved with each session; 0 records no logs", "count", "0"
       )
     }
   }

@@ -17,12 +17,11 @@ package final class ShopSession {
     set { pending = newValue }
   }
   private var pending: PopDecision?
-  /// The part of the session's log saved before the session was last restored, which the
-  /// app controller's recorder goes on from (``ShopApp/log(of:)``); `nil` when there is none.
-  var earlierLog: EarlierLog?
+  /// The session's log (``ShopApp/log(of:)``); `nil` when the session records none.
+  var recordedLog: RecordedLog?
 
   /// Creates a session's shop state: no one signed in, nothing pending.
-  init() {}
+  package init() {}
 
   /// Answers the pending pop question: `true` lets the checkout screen go.
   ///

@@ -14,9 +14,9 @@
   ///
   /// Slow in a debug build (about 100 requests' work per session), so it runs only when
   /// `FLOW_SERVICE_MEASURE_LOG_MEMORY` is set; it prints the figures and fails when a session
-  /// whose log may keep 100 inputs but holds 2 (a session that was created and opened a deep
-  /// link) takes 6 KB or more, or one whose log is full takes 24 KB or more (measured: 19.7 KB,
-  /// a recorded input being about 160 bytes):
+  /// whose log may keep 100 inputs takes 6 KB or more with 2 inputs in it (a session that was
+  /// created and opened a deep link) or with 100 that other sessions have too (measured:
+  /// 3.3 KB and 4.3 KB), or 12 KB or more with 100 of its own (measured: 10.7 KB):
   ///
   /// ```
   /// FLOW_SERVICE_MEASURE_LOG_MEMORY=1 swift test --package-path Service --skip-build --filter SessionLogMemoryTests
@@ -36,12 +36,16 @@
       var inputs: Int
       /// The most bytes a session may take.
       var budget: Int?
-      var testDescription: String { "limit \(limit), \(inputs) inputs" }
+      /// A Boolean value indicating whether each session opens products of its own, so that
+      /// no two sessions' logs share an input.
+      var unique = false
+      var testDescription: String { "limit \(limit), \(inputs) \(unique ? "unique " : "")inputs" }
     }
 
     @Test(arguments: [
       Case(limit: 0, inputs: 2), Case(limit: 100, inputs: 2, budget: 6 * 1024), Case(limit: 0, inputs: 100),
-      Case(limit: 100, inputs: 100, budget: 24 * 1024),
+      Case(limit: 100, inputs: 100, budget: 6 * 1024),
+      Case(limit: 100, inputs: 100, budget: 12 * 1024, unique: true),
     ])
     func heapPerSession(_ measured: Case) async throws {
       let report = Self.reportPath(parent: getpid(), measured)
@@ -67,21 +71,25 @@
       do {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
+        let texts = SessionLogTexts()
         let host = SessionHost(
           store: try SQLiteSnapshotStore(path: directory.file("sessions.sqlite")),
-          codec: ShopApp.codec(logLimit: measured.limit), idleTimeout: nil
+          codec: ShopApp.codec(logLimit: measured.limit, texts: texts), idleTimeout: nil
         ) {
-          let app = try ShopApp.makeApp(logLimit: measured.limit)
+          let app = try ShopApp.makeApp(logLimit: measured.limit, texts: texts)
           app.window.journal.isEnabled = true
           return app
         }
+        var made = 0
         func session() async throws -> SessionID {
+          made += 1
+          let offset = measured.unique ? made * 1_000 : 0
           let id = try await host.create()
           try await host.withSession(id) { app in
             _ = SessionEvents.take(from: app)
             for input in 1..<measured.inputs {
               if input % 2 == 1 {
-                try SessionActions.open("shop://catalog/products/\(input)", in: app)
+                try SessionActions.open("shop://catalog/products/\(offset + input)", in: app)
               } else {
                 try SessionActions.perform(ActionRequest(action: "back"), in: app)
               }

@@ -273,6 +273,44 @@ import Testing
     #expect(try SavedShop(row).log == nil)
   }
 
+  @Test func aLogLongerThanALoweredLimitStartsAgainFromTheRestoredState() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let database = directory.file("sessions.sqlite")
+    let (id, state) = try await withService(Self.recording(database: database)) { client in
+      let id = try await client.createSession()
+      try await client.open(id, "shop://catalog/products/1")
+      return (id, try await client.open(id, "shop://catalog/products/2"))
+    }
+    try await withService(Self.recording(database: database, limit: 2)) { client in
+      let restored = try await Self.log(client, id)
+      #expect(restored.limit == 2)
+      #expect(restored.log.inputs == [])
+      let start = try #require(restored.log.start)
+      #expect(try Self.replayed(SessionLog(start: start), id: id) == state)
+    }
+  }
+
+  @Test func sessionsShareOneCopyOfEachInput() throws {
+    let texts = SessionLogTexts()
+    var logs: [[UInt8]] = []
+    for _ in 0..<2 {
+      let app = try ShopApp.makeApp(logLimit: 10, texts: texts)
+      try app.start()
+      try SessionActions.open("shop://catalog/products/42", in: app)
+      try SessionActions.perform(ActionRequest(action: "back"), in: app)
+      logs.append(try #require(ShopApp.logBytes(of: app)))
+      #expect(ShopApp.logCount(of: app) == 3)
+    }
+    #expect(logs[0] == logs[1])
+    #expect(
+      String(decoding: logs[0], as: UTF8.self)
+        == #"{"inputs":[{"input":"start"},{"animated":false,"input":"open","url":"shop:\/\/catalog\/products\/42"},{"animated":false,"input":"pop"}],"sessionLog":1}"#
+    )
+    // start, the deep link, the pop: one copy each, for both sessions.
+    #expect(texts.count == 3)
+  }
+
   @Test func aRowWhoseLogIsUnreadableRestoresWithoutIt() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

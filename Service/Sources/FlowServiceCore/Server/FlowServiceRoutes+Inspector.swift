@@ -38,7 +38,7 @@ extension FlowServiceRoutes {
       do {
         let id = try SessionID(context.parameters.get("id") ?? "")
         let (state, log, limit) = try await inSession(id) { app in
-          (SessionRendering.state(of: app, id: id), ShopApp.log(of: app), app.recorder?.limit ?? 0)
+          (SessionRendering.state(of: app, id: id), ShopApp.log(of: app), ShopApp.logLimit(of: app) ?? 0)
         }
         // The replay runs on a fresh app controller of its own, outside the session.
         let timeline = try log.map { log in

@@ -40,24 +40,18 @@ struct SessionLogDocument: Sendable {
   ///   - app: The session's app controller.
   ///   - id: The session's identifier.
   /// - Throws: 404 `noSessionLog` when the session records no log (the service runs with
-  ///   `--session-log-limit 0`); 500 `sessionLogUnencodable` when the log can't be encoded.
+  ///   `--session-log-limit 0`).
   init(of app: AppController, id: SessionID) throws(ServiceError) {
-    guard let recorder = app.recorder, let log = ShopApp.log(of: app) else {
+    guard let count = ShopApp.logCount(of: app), let limit = ShopApp.logLimit(of: app),
+      let encoded = ShopApp.logBytes(of: app)
+    else {
       throw ServiceError(
         status: 404, code: "noSessionLog",
         message: "Session '\(id)' keeps no log: the service records none (--session-log-limit 0).")
     }
-    let encoded: [UInt8]
-    do {
-      encoded = try app.routes.encode(log)
-    } catch {
-      throw ServiceError(
-        status: 500, code: "sessionLogUnencodable",
-        message: "Session '\(id)''s log can't be encoded: \(error.message)")
-    }
     // The identifier is a session identifier's characters only: nothing to escape.
     var bytes = Array(#"{"id":""#.utf8) + Array(id.rawValue.utf8)
-    bytes += Array(#"","inputs":\#(log.steps.count),"limit":\#(recorder.limit ?? 0),"log":"#.utf8)
+    bytes += Array(#"","inputs":\#(count),"limit":\#(limit),"log":"#.utf8)
     bytes += encoded
     bytes.append(UInt8(ascii: "}"))
     self.bytes = bytes

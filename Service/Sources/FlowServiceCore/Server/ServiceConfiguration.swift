@@ -49,8 +49,9 @@ public struct ServiceConfiguration: Sendable {
   /// The most inputs a session's log keeps after its start snapshot (`GET /sessions/{id}/log`,
   /// the inspector's timeline), saved with the session's snapshot; when the log is full, the
   /// next input starts it again from a snapshot of that moment. 0 (the default) records no
-  /// logs: a recorded input costs about 160 bytes of memory while the session is live (a full
-  /// log of 100 inputs, about 16 KB a session).
+  /// logs. A live session keeps its log as each input's JSON, one copy of each shared between
+  /// sessions: about 10 bytes an input when the sessions' inputs repeat, about 75 when each
+  /// is a session's own; every save writes the whole log beside the snapshot.
   public var sessionLogLimit: Int
 
   /// The largest ``sessionLogLimit`` accepted.

@@ -2,7 +2,7 @@ public import Navigator
 
 /// One input of a recorded session: a call on the app controller or its navigator, a user
 /// gesture, a late answer, or time passing, with every screen named by its route or by its
-/// place in the window (a ``Navigator/StatePath``), never by its address.
+/// place in the window (a `StatePath`), never by its address.
 ///
 /// A ``SessionRecorder`` records the outermost inputs only: what screens' own code does
 /// during an input (a push from `viewDidAppear(_:)`, a flow's next screen) is its
@@ -16,10 +16,10 @@ public enum RecordedInput: Hashable, Sendable, CustomStringConvertible {
   case stop
   /// ``AppController/open(_:animated:completion:)`` and its other forms: a deep link.
   case open(url: String, animated: Bool)
-  /// ``AppController/navigate(to:animated:completion:)-(Route,_,_)`` and its other forms:
+  /// `AppController.navigate(to:animated:completion:)` (of a route) and its other forms:
   /// the route on its chain of parents.
   case navigateToRoute(AnyRoute, animated: Bool)
-  /// ``AppController/navigate(to:animated:completion:)-([any Route],_,_)`` and its other
+  /// `AppController.navigate(to:animated:completion:)` (of routes) and its other
   /// forms: the routes, root first.
   case navigateToRoutes([AnyRoute], animated: Bool)
   /// ``AppController/restore(_:delegate:animated:completion:)-(NavigationSnapshot,_,_,_)``
@@ -36,7 +36,7 @@ public enum RecordedInput: Hashable, Sendable, CustomStringConvertible {
 
   // MARK: Navigator
 
-  /// ``Navigator/Navigator/navigate(to:options:)`` and its other forms, to a state keyed
+  /// `Navigator.navigate(to:options:)` and its other forms, to a state keyed
   /// by routes.
   case navigate(to: NavigationState<AnyRoute>, animated: Bool)
   /// A push of the screen of a route (a screen the route table made, whose
@@ -45,10 +45,10 @@ public enum RecordedInput: Hashable, Sendable, CustomStringConvertible {
   /// A modal presentation of the screen of a route, with a style (`nil`: the screen's own),
   /// from the screen at a path (`nil`: the visible one).
   case presentModal(AnyRoute, style: ModalPresentationStyle?, from: StatePath?, animated: Bool)
-  /// ``Navigator/Navigator/pop(options:)`` and its other forms, from the stack of the
+  /// `Navigator.pop(options:)` and its other forms, from the stack of the
   /// screen at a path (`nil`: the visible one).
   case pop(from: StatePath?, animated: Bool)
-  /// ``Navigator/Navigator/removeChild(_:from:options:)`` and its other forms, of the child
+  /// `Navigator.removeChild(_:from:options:)` and its other forms, of the child
   /// at a path.
   case removeChild(at: StatePath, animated: Bool)
 
@@ -78,13 +78,13 @@ public enum RecordedInput: Hashable, Sendable, CustomStringConvertible {
 
   // MARK: Time
 
-  /// ``Navigator/ManualScheduler/advance(by:)`` of the window's scheduler.
+  /// `ManualScheduler.advance(by:)` of the window's scheduler.
   case advance(Duration)
-  /// ``Navigator/ManualScheduler/runLoopTurn()``.
+  /// `ManualScheduler.runLoopTurn()`.
   case runLoopTurn
-  /// ``Navigator/ManualScheduler/finishTransitions()``.
+  /// `ManualScheduler.finishTransitions()`.
   case finishTransitions
-  /// ``Navigator/ManualScheduler/settle(limit:)``.
+  /// `ManualScheduler.settle(limit:)`.
   case settle(limit: Int)
 
   // MARK: Unreplayable

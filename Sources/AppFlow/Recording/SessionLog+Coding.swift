@@ -302,11 +302,12 @@ private struct InputDocument: Codable {
     case .advance:
       let seconds: Int64 = try require(.seconds)
       let attoseconds = try container.decodeIfPresent(Int64.self, forKey: .attoseconds) ?? 0
-      guard seconds >= 0, (0..<1_000_000_000_000_000_000).contains(attoseconds) else {
+      guard (0...1_000_000_000).contains(seconds), (0..<1_000_000_000_000_000_000).contains(attoseconds)
+      else {
         throw SessionLogError(
           .corrupt,
-          "The advance input at \(place) lasts \(seconds) s and \(attoseconds) as; time only moves forward "
-            + "(seconds from 0, attoseconds from 0 to under 10^18).")
+          "The advance input at \(place) lasts \(seconds) s and \(attoseconds) as; time only moves forward, "
+            + "by at most 10^9 s (seconds from 0 to 10^9, attoseconds from 0 to under 10^18).")
       }
       self.seconds = seconds
       self.attoseconds = attoseconds

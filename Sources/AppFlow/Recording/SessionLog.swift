@@ -12,7 +12,7 @@
 /// try log.replay(into: fresh)                      // the same journal, event for event, or a ReplayError
 /// ```
 ///
-/// A log names screens by their routes and their places in the window (``Navigator/StatePath``),
+/// A log names screens by their routes and their places in the window (`StatePath`),
 /// never by address, and holds no wall-clock time: a replay gives the same events on any
 /// machine. The JSON shape, version 1:
 ///

@@ -6,7 +6,7 @@ public import Navigator
 /// Made by ``AppController/startRecording(limit:recordingEvents:)``; the app controller
 /// keeps it until ``AppController/stopRecording()``. It hears the app controller's calls
 /// (start, stop, deep links, routes, restorations, flows) and, as its window's
-/// ``Navigator/Window/inputObserver``, the navigator's calls, the user's gestures, pop
+/// `Window.inputObserver`, the navigator's calls, the user's gestures, pop
 /// guards' late answers and the window's manual scheduler. Only the outermost input is
 /// recorded: what screens' own code does meanwhile is that input's consequence. While no
 /// recorder is set, each of those inputs costs one `nil` test.
@@ -27,8 +27,8 @@ public final class SessionRecorder {
   public let recordsEvents: Bool
   /// The snapshot the log starts from; `nil` for a fresh app controller.
   private var start: NavigationSnapshot?
-  /// The inputs recorded, oldest first.
-  private var inputs: [RecordedInput] = []
+  /// The inputs recorded, oldest first, kept small.
+  private var inputs = CompactInputs()
   /// The events of each input but the last (which are still coming), when they are kept
   /// (``recordsEvents``); empty otherwise.
   private var events: [[String]] = []
@@ -55,6 +55,7 @@ public final class SessionRecorder {
   /// The log so far: its start, every input since, with its events and the state the window
   /// is in now when the recorder keeps events.
   public var log: SessionLog {
+    let inputs = inputs.inputs
     guard recordsEvents else {
       return SessionLog(start: start, steps: inputs.map { SessionLog.Step($0) })
     }
@@ -80,8 +81,7 @@ public final class SessionRecorder {
 
   /// Replaces the last input recorded, once its call has told what it was.
   func replaceLast(with input: RecordedInput) {
-    guard !inputs.isEmpty else { return }
-    inputs[inputs.count - 1] = input
+    inputs.replaceLast(with: input)
   }
 
   /// The input that began last has returned.
@@ -116,7 +116,7 @@ public final class SessionRecorder {
 
   /// Starts the log again from a snapshot of now.
   private func rebase() {
-    inputs.removeAll(keepingCapacity: true)
+    inputs.removeAll()
     events.removeAll(keepingCapacity: true)
     do throws(SnapshotError) {
       start = try app.snapshot()
@@ -176,8 +176,7 @@ extension SessionRecorder: WindowInputObserver {
     case .finishInteractiveDismissal(let screen):
       return paths.input(screen, "finishInteractiveDismissal", RecordedInput.finishInteractiveDismissal)
     case .tapOutsidePopover(let view):
-      guard let view else { return .tapOutsidePopover }
-      _ = view
+      guard view != nil else { return .tapOutsidePopover }
       return .unreplayable("tapOutsidePopover(on: a view): a tap on a given view is not recorded")
     case .answerPopDecision(let decision, let allowed):
       guard let navigation = paths.stack(waitingFor: decision) else {

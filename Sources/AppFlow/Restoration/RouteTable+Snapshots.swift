@@ -222,7 +222,7 @@ extension RouteTable {
     }
   }
 
-  /// Reads a snapshot written by ``encode(_:)``, checking its version and every route.
+  /// Reads a snapshot written by ``encode(_:)-(NavigationSnapshot)``, checking its version and every route.
   ///
   /// Nothing in the bytes can crash the reader: any defect is a ``SnapshotError``.
   ///

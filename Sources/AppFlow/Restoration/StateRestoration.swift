@@ -129,11 +129,11 @@ extension AppController {
     return Self.screen(of: route, in: screen.presentedViewController)
   }
 
-  /// Takes a snapshot and writes it as JSON: the bytes of ``RouteTable/encode(_:)``, written
+  /// Takes a snapshot and writes it as JSON: the bytes of ``RouteTable/encode(_:)-(NavigationSnapshot)``, written
   /// directly rather than through Foundation's `JSONEncoder`.
   ///
   /// - Returns: The snapshot's bytes.
-  /// - Throws: As ``snapshot()`` and ``RouteTable/encode(_:)``.
+  /// - Throws: As ``snapshot()`` and ``RouteTable/encode(_:)-(NavigationSnapshot)``.
   public func encodeSnapshot() throws(SnapshotError) -> [UInt8] {
     try routes.writeSnapshot(try snapshot())
   }

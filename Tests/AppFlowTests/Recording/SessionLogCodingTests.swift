@@ -100,7 +100,11 @@ import Testing
       ),
       (
         #"{"sessionLog": 1, "inputs": [{"input": "advance", "seconds": -1}]}"#, .corrupt,
-        "The advance input at .inputs[0] lasts -1 s and 0 as; time only moves forward"
+        "The advance input at .inputs[0] lasts -1 s and 0 as; time only moves forward, by at most 10^9 s"
+      ),
+      (
+        #"{"sessionLog": 1, "inputs": [{"input": "advance", "seconds": 1000000001}]}"#, .corrupt,
+        "The advance input at .inputs[0] lasts 1000000001 s and 0 as; time only moves forward"
       ),
       (
         #"{"sessionLog": 1, "inputs": [{"input": "settle", "limit": -1}]}"#, .corrupt,

@@ -1,6 +1,7 @@
-import AppFlow
 import Navigator
 import Testing
+
+@testable import AppFlow
 
 /// A recorder's start, its bound, and its end.
 @Suite struct SessionRecorderTests {
@@ -97,5 +98,48 @@ extension NavigationState {
     var state = self
     state.root?.presentation = nil
     return state
+  }
+}
+
+/// The recorder's compact store gives back every input as it was given.
+@Suite struct CompactInputsTests {
+  @Test func everyKindOfInputComesBackAsGiven() throws {
+    let app = try makeRecordingShop()
+    try app.start()
+    app.navigate(to: Reviews(productID: 1), animated: false)
+    let snapshot = try app.snapshot()
+    let path = StatePath([.entry(1), .presented, .child(2)])
+    let inputs: [RecordedInput] = [
+      .start, .stop, .open(url: "shop://catalog", animated: true),
+      .open(url: "shop://catalog", animated: false),
+      .navigateToRoute(AnyRoute(Product(id: 1)), animated: false),
+      .navigateToRoute(AnyRoute(Product(id: 1)), animated: true),
+      .navigateToRoutes([AnyRoute(Catalog()), AnyRoute(Preview())], animated: true),
+      .restore(snapshot, animated: true),
+      .runFlow(tag: "Review", route: AnyRoute(Reviews(productID: 2)), presentation: .push, animated: false),
+      .cancelFlow(at: [0, 2, 300], removingScreens: false, animated: false),
+      .cancelFlow(at: [-1], removingScreens: true, animated: true),
+      .navigate(to: app.window.navigationState(keyedBy: AnyRoute.self), animated: false),
+      .push(AnyRoute(Compose(productID: 3)), from: nil, animated: true),
+      .push(AnyRoute(Compose(productID: 3)), from: path, animated: false),
+      .presentModal(AnyRoute(Preview()), style: .overFullScreen, from: .root, animated: false),
+      .pop(from: path, animated: false), .pop(from: nil, animated: true),
+      .removeChild(at: path, animated: true),
+      .tapBackButton(.root), .tapBackButton(path), .beginInteractivePop(.root),
+      .updateInteractivePop(.root, progress: 0.25), .updateInteractivePop(path, progress: -1.5),
+      .cancelInteractivePop(.root), .finishInteractivePop(.root), .beginInteractiveDismissal(path),
+      .cancelInteractiveDismissal(path), .finishInteractiveDismissal(path), .tapOutsidePopover,
+      .answerPopDecision(at: .root, allowed: false), .answerPopDecision(at: path, allowed: true),
+      .advance(.seconds(2)), .advance(.zero), .advance(.nanoseconds(1)), .runLoopTurn, .finishTransitions,
+      .settle(limit: 3), .settle(limit: Int.max), .unreplayable("a reason"), .unreplayable("a reason"),
+    ]
+    var store = CompactInputs()
+    for input in inputs { store.append(input) }
+    #expect(store.inputs == inputs)
+    #expect(store.count == inputs.count)
+    store.replaceLast(with: .stop)
+    #expect(store.inputs == inputs.dropLast() + [.stop])
+    store.removeAll()
+    #expect(store.inputs == [])
   }
 }

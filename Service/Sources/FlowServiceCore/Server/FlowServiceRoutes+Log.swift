@@ -24,7 +24,7 @@ extension FlowServiceRoutes {
 /// The answer of `GET /sessions/{id}/log`:
 ///
 /// ```
-/// {"id":"…","inputs":2,"limit":100,"log":{"inputs":[{"input":"start"},{"animated":false,"input":"open","url":"shop://cart"}]}}
+/// {"id":"…","inputs":2,"limit":100,"log":{"inputs":[{"input":"start"},{"animated":false,"input":"open","url":"shop:\/\/cart"}],"sessionLog":1}}
 /// ```
 ///
 /// `inputs` counts the log's inputs, `limit` is the most it keeps after its start

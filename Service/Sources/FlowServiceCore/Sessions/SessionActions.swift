@@ -77,6 +77,8 @@ enum SessionActions {
         throw refused("nothingToDismiss", "Nothing is presented: the window shows only its root stack.")
       }
       try capturingMisuse(app) { () throws(ServiceError) in presenter.dismiss(animated: false) }
+      // The engine's dismiss is not an input: the log records the state it left instead.
+      ShopApp.recordResult(of: app)
     case .push, .present:
       let screen = try screen(at: request.url, for: action, in: app)
       try capturingMisuse(app) { () throws(ServiceError) in

@@ -176,8 +176,7 @@ extension SessionRecorder: WindowInputObserver {
     case .finishInteractiveDismissal(let screen):
       return paths.input(screen, "finishInteractiveDismissal", RecordedInput.finishInteractiveDismissal)
     case .tapOutsidePopover(let view):
-      guard let view else { return .tapOutsidePopover }
-      _ = view
+      guard view != nil else { return .tapOutsidePopover }
       return .unreplayable("tapOutsidePopover(on: a view): a tap on a given view is not recorded")
     case .answerPopDecision(let decision, let allowed):
       guard let navigation = paths.stack(waitingFor: decision) else {

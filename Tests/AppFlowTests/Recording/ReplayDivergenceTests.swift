@@ -136,3 +136,35 @@ import Testing
     #expect(error.code == .badStart)
   }
 }
+
+/// Inputs named by references are recorded as unreplayable, with the reason, never skipped.
+@Suite struct UnreplayableInputTests {
+  @Test func referencesAreNamedAsTheReasonAnInputCannotBeReplayed() throws {
+    let app = try makeRecordingShop()
+    try app.start()
+    let recorder = try app.startRecording()
+    let catalog = try #require(app.rootNavigationController?.topViewController)
+    app.navigator.popover(
+      .instance(try app.routes.makeScreen(for: AnyRoute(Filters()))), anchor: .view(catalog.view, rect: .zero)
+    )
+    app.window.tapOutsidePopover(on: catalog.view)
+    app.window.tapOutsidePopover()
+    app.navigator.addChild(.instance(try app.routes.makeScreen(for: AnyRoute(Preview()))), to: catalog)
+    app.restore(try app.snapshot(), delegate: AllowingRestorer())
+    let reasons = recorder.log.inputs.map { input -> String in
+      if case .unreplayable(let reason) = input { return reason }
+      return "\(input)"
+    }
+    #expect(reasons.count == 5)
+    #expect(reasons[0].hasSuffix(": a popover's anchor is a reference, not recorded"))
+    #expect(reasons[1] == "tapOutsidePopover(on: a view): a tap on a given view is not recorded")
+    #expect(reasons[2] == "tapOutsidePopover()")
+    #expect(reasons[3].hasSuffix(": a child's container view is a reference, not recorded"))
+    #expect(reasons[4].hasSuffix("with a delegate, whose decisions are not recorded"))
+  }
+}
+
+/// Allows every screen.
+final class AllowingRestorer: StateRestorationDelegate {
+  func restoration(of route: AnyRoute, at path: StatePath) -> RestorationDecision { .allow }
+}

@@ -82,6 +82,20 @@ import Testing
     #expect(app.stopRecording() == nil)
   }
 
+  @Test func anAppControllerThatGoesTakesItsRecorderOffItsWindow() throws {
+    let window = Window(misusePolicy: .report)
+    var app: AppController? = AppController(window: window, rootRoute: Catalog())
+    try app?.routes.register(Catalog.self) { RouteScreen($0) }
+    try app?.start()
+    try app?.startRecording()
+    #expect(window.inputObserver != nil)
+    app = nil
+    #expect(window.inputObserver == nil)
+    // An input the window receives now reaches no recorder (one would read a freed app).
+    let root = try #require(window.rootViewController as? NavigationController)
+    root.navigationBar.tapBackButton()
+  }
+
   @Test func startingWithAScreenWithoutARouteIsASnapshotError() throws {
     let app = try makeRecordingShop()
     try app.start()

@@ -157,3 +157,20 @@ extension NavigationState {
     #expect(store.inputs == [])
   }
 }
+
+/// A manual scheduler tells the recorders of its windows about its calls, and stops once
+/// they stop recording.
+@Suite struct SchedulerInputTests {
+  @Test func aSchedulerTellsOnlyTheRecordersStillSet() throws {
+    let scheduler = ManualScheduler()
+    let first = try makeRecordingShop(scheduler: scheduler)
+    let second = try makeRecordingShop(scheduler: scheduler)
+    let firstRecorder = try first.startRecording()
+    let secondRecorder = try second.startRecording()
+    scheduler.runLoopTurn()
+    #expect(second.stopRecording()?.inputs == [.runLoopTurn])
+    scheduler.advance(by: .seconds(1))
+    #expect(firstRecorder.log.inputs == [.runLoopTurn, .advance(.seconds(1))])
+    #expect(secondRecorder.log.inputs == [.runLoopTurn])
+  }
+}

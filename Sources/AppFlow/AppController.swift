@@ -158,6 +158,9 @@ public final class AppController {
   /// so that no outcome is lost and no awaiting task waits for ever; then ends the session of
   /// the screens kept alive (`Lifetime.session`), even if the navigator lives on.
   deinit {
+    // The recorder holds this app controller unowned: nothing it hears after this may reach it.
+    if let sessionRecorder, window.inputObserver === sessionRecorder { window.inputObserver = nil }
+    sessionRecorder = nil
     refuseWaitingNavigations()
     keeper.endAll(stopped)
     navigator.keepAliveCache.endSession()

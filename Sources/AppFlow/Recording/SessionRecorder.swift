@@ -17,9 +17,12 @@ public import Navigator
 /// or a pop guard waiting) lets the log grow until it is; a state that can't be snapshotted
 /// (a screen with no route) starts the log again with an ``RecordedInput/unreplayable(_:)``
 /// input that says so.
+///
+/// Read a recorder's ``log`` while its app controller lives (``AppController/stopRecording()``
+/// hands it back); the app controller takes it off its window when it goes.
 public final class SessionRecorder {
-  /// The app controller recorded; it owns the recorder.
-  private unowned(unsafe) let app: AppController
+  /// The app controller recorded; it owns the recorder, which is read while it lives.
+  private unowned let app: AppController
   /// The most inputs kept after the log's start; `nil` for no bound.
   public let limit: Int?
   /// A Boolean value indicating whether each input keeps the journal events it caused

@@ -109,11 +109,12 @@ public final class ManualScheduler {
   }
 
   /// Runs `body`, an input of every window whose observer listens, between their will and
-  /// did calls.
+  /// did calls; forgets the windows that are gone or have no observer any more.
   private func handlingInput(_ input: WindowInput, _ body: () -> Void) {
     let observed = inputWindows.compactMap { token in
       token.window.flatMap { window in window.inputObserver.map { (window, $0) } }
     }
+    if observed.count != inputWindows.count { inputWindows = observed.map(\.0.token) }
     for (window, observer) in observed { observer.window(window, willHandle: input) }
     body()
     for (window, observer) in observed.reversed() { observer.windowDidHandleInput(window) }

@@ -82,6 +82,20 @@ import Testing
     #expect(app.stopRecording() == nil)
   }
 
+  @Test func anAppControllerThatGoesTakesItsRecorderOffItsWindow() throws {
+    let window = Window(misusePolicy: .report)
+    var app: AppController? = AppController(window: window, rootRoute: Catalog())
+    try app?.routes.register(Catalog.self) { RouteScreen($0) }
+    try app?.start()
+    try app?.startRecording()
+    #expect(window.inputObserver != nil)
+    app = nil
+    #expect(window.inputObserver == nil)
+    // An input the window receives now reaches no recorder (one would read a freed app).
+    let root = try #require(window.rootViewController as? NavigationController)
+    root.navigationBar.tapBackButton()
+  }
+
   @Test func startingWithAScreenWithoutARouteIsASnapshotError() throws {
     let app = try makeRecordingShop()
     try app.start()
@@ -141,5 +155,22 @@ extension NavigationState {
     #expect(store.inputs == inputs.dropLast() + [.stop])
     store.removeAll()
     #expect(store.inputs == [])
+  }
+}
+
+/// A manual scheduler tells the recorders of its windows about its calls, and stops once
+/// they stop recording.
+@Suite struct SchedulerInputTests {
+  @Test func aSchedulerTellsOnlyTheRecordersStillSet() throws {
+    let scheduler = ManualScheduler()
+    let first = try makeRecordingShop(scheduler: scheduler)
+    let second = try makeRecordingShop(scheduler: scheduler)
+    let firstRecorder = try first.startRecording()
+    let secondRecorder = try second.startRecording()
+    scheduler.runLoopTurn()
+    #expect(second.stopRecording()?.inputs == [.runLoopTurn])
+    scheduler.advance(by: .seconds(1))
+    #expect(firstRecorder.log.inputs == [.runLoopTurn, .advance(.seconds(1))])
+    #expect(secondRecorder.log.inputs == [.runLoopTurn])
   }
 }

@@ -117,22 +117,41 @@ struct FlowServiceRoutes: Sendable {
   }
 
   /// Runs a change in the session, saves the session once it succeeded, and answers with
-  /// the new state; a refused change is not saved. The change and its save happen alone
-  /// among the instances (``SessionGate/withChange(_:host:_:)``).
+  /// the new state; a refused change is not saved. The change, the state, the snapshot and
+  /// its save happen in one turn of the session (``SessionHost/change(_:_:beforeSaving:)``),
+  /// alone among the instances (``SessionGate/withChange(_:host:_:)``); the events are
+  /// published before the save, so that with PostgreSQL they go in its statement.
   private func change(
     _ id: SessionID, _ body: @escaping @Sendable (AppController) throws(ServiceError) -> Void
   ) async throws -> Response {
     let state = try await gate.withChange(id, host: host) {
-      let state = try await mapped {
-        try await drained(id) { app in
-          try body(app)
-          return SessionRendering.state(of: app, id: id)
-        }
+      do {
+        return try await host.change(id) { app in
+          do throws(ServiceError) {
+            try body(app)
+          } catch {
+            throw RefusedChange(error: error, texts: SessionEvents.take(from: app))
+          }
+          return (state: SessionRendering.state(of: app, id: id), texts: SessionEvents.take(from: app))
+        } beforeSaving: { (change: (state: SessionState, texts: [String])) in
+          events.hold(id)
+          try await gate.publish(id, change.texts, to: events)
+        }.state
+      } catch let refused as RefusedChange {
+        events.hold(id)
+        try await gate.publish(id, refused.texts, to: events)
+        throw refused.error
+      } catch {
+        throw ServiceError(any: error)
       }
-      try await mapped { () async throws in try await host.save(id) }
-      return state
     }
     return json(state)
+  }
+
+  /// A change the session refused, with the events its attempt recorded (published, not saved).
+  private struct RefusedChange: Error {
+    let error: ServiceError
+    let texts: [String]
   }
 
   /// The session identifier in the path: 400 when it is not a valid one.

@@ -70,6 +70,32 @@ import Testing
     return states
   }
 
+  @Test func routesRenderedOnceRenderAsEachTimeAnew() throws {
+    let app = try ShopApp.makeApp()
+    if !app.isStarted { try app.start() }
+    let id = try SessionID("feedface")
+    let routes = RenderedRoutes()
+    var pairs: [(SessionState, SessionState)] = []
+    for url in [
+      "shop://catalog/products/42", "shop://cart", "shop://catalog/products/7", "shop://catalog/products/42",
+    ] {
+      try SessionActions.open(url, in: app)
+      pairs.append(
+        (SessionRendering.state(of: app, id: id, routes: routes), SessionRendering.state(of: app, id: id)))
+    }
+    #expect(pairs.map(\.0) == pairs.map(\.1))
+    #expect(pairs.last?.0.root != nil)
+    // One rendering kept per route the states showed.
+    func routeInfos(_ node: ScreenNode?) -> [RouteInfo] {
+      guard let node else { return [] }
+      return (node.route.map { [$0] } ?? []) + (node.stack ?? []).flatMap(routeInfos)
+        + (node.children ?? []).flatMap(routeInfos) + routeInfos(node.presents?.screen)
+    }
+    let shown = Set(pairs.flatMap { routeInfos($0.1.root) })
+    #expect(shown.count >= 3)
+    #expect(routes.count == shown.count)
+  }
+
   @Test func theDirectTextIsTheEncodersTextByteForByte() throws {
     let states = try madeStates + shopStates()
     for state in states {

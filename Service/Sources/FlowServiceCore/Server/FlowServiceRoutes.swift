@@ -19,6 +19,8 @@ struct FlowServiceRoutes: Sendable {
   let authentication: Authentication
   /// The event streams open, under their limits.
   let streams: EventStreamCount
+  /// The routes the answers' states showed, rendered once.
+  let renderedRoutes = RenderedRoutes()
 
   func add(to router: Router<BasicWebSocketRequestContext>) {
     router.get("/health") { _, _ in json(["status": "ok"]) }
@@ -63,7 +65,11 @@ struct FlowServiceRoutes: Sendable {
           body: ResponseBody(byteBuffer: ByteBuffer(string: text + "\n")))
       }
       return json(
-        try await mapped { try await inSession(id) { SessionRendering.state(of: $0, id: id) } })
+        try await mapped {
+          try await inSession(id) { [renderedRoutes] in
+            SessionRendering.state(of: $0, id: id, routes: renderedRoutes)
+          }
+        })
     }
     router.post("/sessions/:id/open") { request, context in
       let id = try sessionID(context)
@@ -132,7 +138,10 @@ struct FlowServiceRoutes: Sendable {
           } catch {
             throw RefusedChange(error: error, texts: SessionEvents.take(from: app))
           }
-          return (state: SessionRendering.state(of: app, id: id), texts: SessionEvents.take(from: app))
+          return (
+            state: SessionRendering.state(of: app, id: id, routes: renderedRoutes),
+            texts: SessionEvents.take(from: app)
+          )
         } beforeSaving: { (change: (state: SessionState, texts: [String])) in
           events.hold(id)
           try await gate.publish(id, change.texts, to: events)

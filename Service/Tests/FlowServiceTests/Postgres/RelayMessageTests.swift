@@ -52,6 +52,17 @@ import Testing
     }
   }
 
+  @Test func theDirectTextIsTheEncodersText() {
+    let messages = [
+      RelayMessage(session: session.rawValue, events: ["Catalog().viewDidLoad()", "a\"b\\c/d\n\t\u{01}é✓"]),
+      RelayMessage(session: session.rawValue, events: []),
+      RelayMessage(session: session.rawValue, removed: true),
+      RelayMessage(session: session.rawValue, events: ["x"], removed: false),
+      RelayMessage(session: "a\"b", events: nil, removed: nil),
+    ]
+    #expect(messages.map(\.json) == messages.map { text($0) })
+  }
+
   @Test func noEventsNoMessage() {
     #expect(RelayMessage.payloads(session, []) == [])
   }

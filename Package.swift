@@ -21,11 +21,13 @@ let package = Package(
     .testTarget(name: "NavigatorTests", dependencies: ["Navigator", "TestSupport"]),
     .testTarget(
       name: "AppFlowTests", dependencies: ["AppFlow", "Navigator", "TestSupport"],
-      // Golden snapshots, read by the tests from the source tree.
-      exclude: ["Restoration/Golden"]),
-    // The committed transcripts and the playground script, read by the tests from the source tree.
+      // Golden snapshots and recorded session logs, read by the tests from the source tree.
+      exclude: ["Restoration/Golden", "Recording/RecordedLogs"]),
+    // The committed transcripts, the playground script, and the playground's recorded session
+    // logs with their scripts, read by the tests from the source tree.
     .testTarget(
-      name: "FlowDemoTests", dependencies: ["FlowDemo", "AppFlow", "Navigator"], exclude: ["Transcripts"]),
+      name: "FlowDemoTests", dependencies: ["FlowDemo", "AppFlow", "Navigator"],
+      exclude: ["Transcripts", "RecordedLogs"]),
     // The API conventions, checked by the compiler: every verb in each of its forms, called from
     // a synchronous function, an async function, a synchronous closure inside an async function
     // (the tests) and top-level code with `await` (the executable), with its result type checked.

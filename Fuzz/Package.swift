@@ -17,6 +17,12 @@ let package = Package(
       dependencies: [.product(name: "AppFlow", package: "Navigator")]
     ),
     .executableTarget(
+      name: "DecodeSessionLogFuzzer",
+      dependencies: [
+        .product(name: "AppFlow", package: "Navigator"), .product(name: "Navigator", package: "Navigator"),
+      ]
+    ),
+    .executableTarget(
       name: "RestoreSnapshotFuzzer",
       dependencies: [
         .product(name: "AppFlow", package: "Navigator"), .product(name: "Navigator", package: "Navigator"),

@@ -54,6 +54,10 @@ public final class AppController {
   /// The root flow of the last start; the keeper owns it while it is live.
   private weak var startedRootFlow: AnyFlow?
 
+  /// Records this app controller's inputs, while ``startRecording(limit:recordingEvents:)``
+  /// has set one.
+  var sessionRecorder: SessionRecorder?
+
   /// Owns the flow tree and hears screens leave; the navigator's gatekeeper (held weakly
   /// there), which hands admissions to ``protectionKeeper``.
   var keeper: FlowKeeper!
@@ -192,6 +196,11 @@ public final class AppController {
   ///   a hierarchy). Nothing changes then.
   @discardableResult
   public func start() throws(NavigationError) -> NavigationController {
+    try recording(.start) { () throws(NavigationError) in try startNow() }
+  }
+
+  /// ``start()``, once its recorder heard it.
+  private func startNow() throws(NavigationError) -> NavigationController {
     if let rootNavigationController {
       throw NavigationError(
         .invalidRequest, "The app controller was already started with \(rootNavigationController.screenID).",
@@ -228,6 +237,11 @@ public final class AppController {
   ///
   /// The app controller can start again afterwards.
   public func stop() {
+    recording(.stop) { stopNow() }
+  }
+
+  /// ``stop()``, once its recorder heard it.
+  private func stopNow() {
     refuseWaitingNavigations()
     keeper.endAll(stopped)
     if window.rootViewController != nil { window.rootViewController = nil }

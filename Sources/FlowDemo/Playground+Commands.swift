@@ -46,6 +46,14 @@ extension Playground {
       summary: "the window's tree, its state (routes), the state as Mermaid, the last link's plan, "
         + "the whole journal, a snapshot, the live flows"),
     Usage(form: "restore", summary: "restore the snapshot that show snapshot took last"),
+    Usage(
+      form: "save <file>",
+      summary: "save the log of this session's inputs so far (recorded from its start) to <file>, "
+        + "as JSON; name it *.sessionlog.json to keep it with logs replayed as tests"),
+    Usage(
+      form: "replay <file>",
+      summary: "replay a saved log into a new shop: each input, its events and the tree after it, "
+        + "then the first difference, if any; this session stays as it is"),
     Usage(form: "help", summary: "this list"),
     Usage(form: "quit", summary: "end (so does the end of the input)"),
   ]

@@ -8,6 +8,10 @@ import Navigator
 /// Orders behind a sign-in), driven only through the package's public API: the app
 /// controller, its navigator, routes, flows and a protection space. `help` lists the commands;
 /// a command that can't run writes one line saying what was expected and changes nothing.
+///
+/// The app records its inputs from its start (``AppController/startRecording(limit:recordingEvents:)``,
+/// with their events): `save` writes the log so far, and `replay` replays a saved one into a
+/// new shop (see `Playground+Recording.swift`).
 final class Playground {
   /// A command that can't run: what was expected instead.
   struct Refusal: Error {
@@ -16,7 +20,7 @@ final class Playground {
   }
 
   /// Where the playground writes.
-  private let output: Transcript
+  let output: Transcript
   /// A Boolean value indicating whether each command is written before its output, as in a
   /// transcript of a script (a person at a terminal sees what they typed).
   private let echoesCommands: Bool
@@ -24,6 +28,9 @@ final class Playground {
   let app: AppController
   /// The sign-in that protects Orders.
   private let signIn = PlaySignIn()
+  /// The commands that changed the playground's own state, which a session log doesn't
+  /// hold (`sign in` with no sign-in flow waiting, `sign out`, `width`), in order.
+  var commandsOutsideTheLog: [String] = []
   /// The number of the journal's events written so far.
   private var writtenEvents = 0
   /// The plan of the last link that opened.
@@ -46,15 +53,37 @@ final class Playground {
     app.window.journal.isEnabled = true
     output.line("FlowDemo playground: a shop whose root is Catalog. `help` lists the commands; `quit` ends.")
     do {
-      try Demo.registerShopRoutes(app.routes)
-      try app.routes.register(
-        ShopOrders.self, url: "shop://account/orders", parent: { _ in ShopCatalog() }, protectedBy: signIn
-      ) { _ in DemoScreen("Orders") }
+      try Self.registerRoutes(in: app.routes, signIn: signIn)
+      try app.startRecording(recordingEvents: true)
       try app.start()
     } catch {
       output.line("error: the shop did not start: \(error)")
     }
     writeChanges()
+  }
+
+  /// A shop like the playground's, not started and not recording, with a sign-in of its
+  /// own (no one signed in): what a replay runs in.
+  ///
+  /// - Throws: ``RouteError`` when a registration is refused.
+  static func makeShop() throws(RouteError) -> AppController {
+    let app = AppController(window: Window(misusePolicy: .report), rootRoute: ShopCatalog())
+    try registerRoutes(in: app.routes, signIn: PlaySignIn())
+    return app
+  }
+
+  /// Registers the playground's routes and flows in `routes`: the tour's shop, Orders behind
+  /// `signIn`, the screens the user names (``PlayScreen``) and their flows (``PlayFlow``).
+  private static func registerRoutes(in routes: RouteTable, signIn: PlaySignIn) throws(RouteError) {
+    try Demo.registerShopRoutes(routes)
+    try routes.register(
+      ShopOrders.self, url: "shop://account/orders", parent: { _ in ShopCatalog() }, protectedBy: signIn
+    ) { _ in DemoScreen("Orders") }
+    try routes.register(PlayScreen.self) { DemoScreen($0.name) }
+    // Unowned: the table holds this closure, and lives as long as anything that calls it.
+    try routes.registerFlow(PlayFlow.self, tag: "Flow") { [unowned routes] route in
+      (route.base as? PlayScreen).map { PlayFlow(name: $0.name, routes: routes) }
+    }
   }
 
   /// Runs each line as a command, until `quit` or the last line.
@@ -78,6 +107,8 @@ final class Playground {
       case "quit", "exit": return false
       case "help": help()
       case "show": try show(Array(words.dropFirst()))
+      case "save": try save(Array(words.dropFirst()))
+      case "replay": try replay(Array(words.dropFirst()))
       default:
         try act(verb, Array(words.dropFirst()))
         writeChanges()
@@ -107,7 +138,7 @@ final class Playground {
     switch verb {
     case "push":
       let name = try Self.name(arguments, usage: "push <Name>")
-      navigator.push(.make { DemoScreen(name) })
+      navigator.push(.instance(try screen(named: name)))
     case "present":
       let usage = "present <Name> [<style>] [nav]"
       let name = try Self.name(Array(arguments.prefix(1)), usage: usage)
@@ -126,7 +157,7 @@ final class Playground {
         }
       }
       navigator.presentModal(
-        .make { DemoScreen(name) }, style: style,
+        .instance(try screen(named: name)), style: style,
         options: embedded ? .init().embedded(in: .navigationController) : .init())
     case "popover":
       let name = try Self.name(arguments, usage: "popover <Name>")
@@ -134,7 +165,8 @@ final class Playground {
         throw Refusal(message: "expected a screen on top")
       }
       navigator.popover(
-        .make { DemoScreen(name) }, anchor: .view(anchor.view, rect: Rect(x: 0, y: 0, width: 44, height: 44)))
+        .instance(try screen(named: name)),
+        anchor: .view(anchor.view, rect: Rect(x: 0, y: 0, width: 44, height: 44)))
     case "tap":
       guard arguments == ["outside"] else { throw Refusal(message: "expected tap outside") }
       output.line("   dismissed: \(app.window.tapOutsidePopover())")
@@ -144,12 +176,18 @@ final class Playground {
       case ["regular"]: app.window.traitCollection = TraitCollection(horizontalSizeClass: .regular)
       default: throw Refusal(message: "expected width compact|regular")
       }
+      commandsOutsideTheLog.append("width \(arguments[0])")
     case "dismiss":
       guard arguments.isEmpty else { throw Refusal(message: "expected dismiss, alone") }
-      guard let presented = topPresented else {
+      // Through the navigator, so that a log records it: the state without the presentation
+      // on top.
+      var state = app.window.navigationState(keyedBy: AnyRoute.self)
+      guard topPresented != nil, let root = state.root, let dismissed = Self.removingTopPresentation(root)
+      else {
         throw Refusal(message: "expected a presented screen to dismiss")
       }
-      presented.dismiss(animated: true)
+      state.root = dismissed
+      navigator.navigate(to: state)
     case "back":
       guard arguments.isEmpty else { throw Refusal(message: "expected back, alone") }
       try stackOnScreen().navigationBar.tapBackButton()
@@ -200,7 +238,7 @@ final class Playground {
       throw Refusal(
         message:
           "unknown command '\(verb)'; expected one of: push, present, popover, tap, width, dismiss, back, "
-          + "swipe, open, flow, finish, cancel, sign, restore, show, help, quit")
+          + "swipe, open, flow, finish, cancel, sign, restore, show, save, replay, help, quit")
     }
   }
 
@@ -268,7 +306,7 @@ final class Playground {
     default: throw Refusal(message: "expected \(usage)")
     }
     guard arguments.count <= 2 else { throw Refusal(message: "expected \(usage)") }
-    let flow = PlayFlow(name: name)
+    let flow = PlayFlow(name: name, routes: app.routes)
     let onEnd: (FlowOutcome<String>) -> Void = { [output] outcome in
       output.line("   (\(flow.id) ended: \(outcome.output.map { "finished(\($0))" } ?? "\(outcome.ending)"))")
     }
@@ -288,10 +326,12 @@ final class Playground {
         waiting.finish(name)
       } else {
         signIn.account = name
+        commandsOutsideTheLog.append("sign in \(name)")
         output.line("   signed in as \(name)")
       }
     case ("out", 1):
       signIn.account = nil
+      commandsOutsideTheLog.append("sign out")
       output.line("   signed out")
     default:
       throw Refusal(message: "expected sign in [<name>] or sign out")
@@ -333,6 +373,31 @@ final class Playground {
     for event in events.dropFirst(writtenEvents) { output.line("   · \(Demo.text(of: event))") }
     writtenEvents = events.count
     output.lines(app.window.hierarchyDescription())
+  }
+
+  /// The screen of the route ``PlayScreen`` named `name`.
+  private func screen(named name: String) throws(Refusal) -> ViewController {
+    do {
+      return try app.routes.makeScreen(for: AnyRoute(PlayScreen(name: name)))
+    } catch {
+      throw Refusal(message: "expected a screen the route table makes: \(error.message)")
+    }
+  }
+
+  /// `node` without the presentation at the end of its chain of presentations; `nil` when
+  /// it presents nothing.
+  private static func removingTopPresentation(
+    _ node: NavigationState<AnyRoute>.Node
+  ) -> NavigationState<AnyRoute>.Node? {
+    guard var presentation = node.presentation else { return nil }
+    var node = node
+    if let inner = removingTopPresentation(presentation.screen) {
+      presentation.screen = inner
+      node.presentation = presentation
+    } else {
+      node.presentation = nil
+    }
+    return node
   }
 
   /// The screen presented on top of every other, if any.

@@ -1,21 +1,36 @@
 import AppFlow
 import Navigator
 
-/// The playground's one-screen flow: named by the user, its first screen named the same.
+/// A screen the user named in the playground (`push Settings`): a route, so that a session
+/// log names the screen and a replay makes it again.
+struct PlayScreen: Route {
+  /// The route's name in snapshots and logs.
+  static var routeName: String { "Screen" }
+  /// The name the user gave the screen, its title.
+  var name: String
+}
+
+/// The playground's one-screen flow: named by the user, its first screen the route
+/// ``PlayScreen`` of the same name, so that a log records the run and a replay runs it again.
 final class PlayFlow: Flow<String> {
   /// The name the user gave it.
   private let givenName: String
+  /// The route table that makes its first screen.
+  private let routes: RouteTable
 
-  /// A flow named `name`.
-  init(name: String) {
+  /// A flow named `name`, whose first screen `routes` makes.
+  init(name: String, routes: RouteTable) {
     givenName = name
+    self.routes = routes
   }
 
   /// The name the user gave it.
   override var name: String { givenName }
 
-  /// A screen with the flow's name.
-  override func makeFirstScreen() throws(NavigationError) -> ViewController { DemoScreen(givenName) }
+  /// The screen of the route ``PlayScreen`` with the flow's name.
+  override func makeFirstScreen() throws(NavigationError) -> ViewController {
+    try routes.makeScreen(for: AnyRoute(PlayScreen(name: givenName)))
+  }
 }
 
 /// The playground's sign-in: requires its flow while no one is signed in.

@@ -153,7 +153,7 @@ import Testing
       "popover", "tap", "tap inside", "width", "width wide", "dismiss now", "back twice", "swipe",
       "swipe up", "swipe back halfway", "swipe sheet begin now", "open", "open a b", "flow", "flow Pay modal",
       "flow Pay push now", "finish", "finish a b", "cancel", "cancel now", "sign", "sign up", "sign out now",
-      "restore", "restore now", "show", "show everything", "jump",
+      "restore", "restore now", "show", "show everything", "save", "save a b", "replay", "replay a b", "jump",
     ]
     for command in bad {
       let before = output.lines.count
@@ -167,6 +167,217 @@ import Testing
     #expect(playground.app.window.journal.events == events)
     #expect(playground.app.flows == flows)
     #expect(!playground.execute("quit"))
+  }
+
+  @Test func aSavedSessionReplaysInputByInputShowingItsEventsAndTrees() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let file = folder + "/settings.sessionlog.json"
+    let recording = Transcript()
+    Playground(output: recording, echoesCommands: false).run(["push Settings", "save \(file)"])
+    let size = try #require(FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
+    #expect(recording.lines.last == "   saved 2 inputs to \(file) (\(size) bytes)")
+
+    let output = Transcript()
+    let playground = Playground(output: output, echoesCommands: false)
+    let (tree, events) = (playground.app.window.hierarchyDescription(), playground.app.window.journal.events)
+    let before = output.lines.count
+    #expect(playground.execute("replay \(file)"))
+    var expected: [String] = [
+      "   replaying 2 inputs (recorded from the shop's start) into a new shop; this session stays as it is",
+      "   input 0: start()",
+    ]
+    expected += Self.startEvents.map { "      · \($0)" }
+    expected += [
+      "      Window (visible)",
+      "      └─ NavigationController [NavigationController] appeared",
+      "         └─ Catalog [DemoScreen] appeared (top)",
+      "   input 1: push(PlayScreen(name: \"Settings\"))",
+    ]
+    expected += Self.pushSettingsEvents.map { "      · \($0)" }
+    expected += [
+      "      Window (visible)",
+      "      └─ NavigationController [NavigationController] appeared",
+      "         ├─ Catalog [DemoScreen] disappeared",
+      "         └─ Settings [DemoScreen] appeared (top)",
+      "   replayed exactly: 2 inputs, the same events and end state",
+    ]
+    #expect(Array(output.lines[before...]) == expected)
+    #expect(playground.app.window.hierarchyDescription() == tree)
+    #expect(playground.app.window.journal.events == events)
+  }
+
+  @Test func aReplayThatDiffersShowsTheFirstDifferenceAndTheTreeItReached() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let file = folder + "/settings.sessionlog.json"
+    Playground(output: Transcript()).run(["push Settings", "push Privacy", "save \(file)"])
+    // The recording said the second push loaded another screen than the replay does.
+    let text = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(text.contains("\"Privacy.viewDidLoad\""))
+    try text.replacingOccurrences(of: "\"Privacy.viewDidLoad\"", with: "\"Security.viewDidLoad\"")
+      .write(toFile: file, atomically: true, encoding: .utf8)
+
+    let output = Transcript()
+    Playground(output: output, echoesCommands: false).run(["replay \(file)"])
+    let from = try #require(output.lines.firstIndex { $0.hasPrefix("   input 2: ") })
+    #expect(
+      Array(output.lines[from...]) == [
+        "   input 2: push(PlayScreen(name: \"Privacy\"))",
+        "      diverged: The replay differs at event 0 of input 2, push(PlayScreen(name: \"Privacy\")):",
+        "        expected: Security.viewDidLoad",
+        "        actual:   Privacy.viewDidLoad",
+        "      Window (visible)",
+        "      └─ NavigationController [NavigationController] appeared",
+        "         ├─ Catalog [DemoScreen] disappeared",
+        "         ├─ Settings [DemoScreen] disappeared",
+        "         └─ Privacy [DemoScreen] appeared (top)",
+      ])
+  }
+
+  @Test func aFileThatIsNotALogGetsOneLineNamingTheRuleAndChangesNothing() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let good = folder + "/good.sessionlog.json"
+    Playground(output: Transcript()).run(["push Settings", "save \(good)"])
+    let text = try String(contentsOfFile: good, encoding: .utf8)
+    let damaged: [(name: String, text: String, error: String)] = [
+      ("not-json", "push Settings", "corrupt: The log is damaged"),
+      (
+        "version", text.replacingOccurrences(of: "\"sessionLog\":1", with: "\"sessionLog\":99"),
+        "unknownVersion: "
+      ),
+      (
+        "route", text.replacingOccurrences(of: "\"route\":\"Screen\"", with: "\"route\":\"Nowhere\""),
+        "unknownRoute: "
+      ),
+    ]
+    for file in damaged {
+      try file.text.write(toFile: "\(folder)/\(file.name)", atomically: true, encoding: .utf8)
+    }
+    #expect(damaged.map(\.text).allSatisfy { $0 != text })
+
+    let output = Transcript()
+    let playground = Playground(output: output, echoesCommands: false)
+    playground.run(["push Settings"])
+    let (tree, events) = (playground.app.window.hierarchyDescription(), playground.app.window.journal.events)
+    let log = try #require(playground.app.recorder?.log)
+    for file in damaged {
+      let before = output.lines.count
+      playground.execute("replay \(folder)/\(file.name)")
+      #expect(
+        Array(output.lines[before...]).map { $0.prefix(60 + file.error.count) } == [
+          "error: '\(folder)/\(file.name)' is not a log to replay: \(file.error)".prefix(
+            60 + file.error.count)
+        ], "\(file.name)")
+    }
+    var before = output.lines.count
+    playground.execute("replay \(folder)/missing.json")
+    #expect(
+      Array(output.lines[before...]) == [
+        "error: '\(folder)/missing.json' is not a log to replay: unreadableFile: The file \(folder)/missing.json "
+          + "can't be read."
+      ])
+    before = output.lines.count
+    playground.execute("save \(folder)/no/such/folder.json")
+    #expect(Array(output.lines[before...]).count == 1)
+    #expect(
+      output.lines.last?.hasPrefix("error: can't write the log to '\(folder)/no/such/folder.json': ") == true)
+    #expect(!FileManager.default.fileExists(atPath: "\(folder)/no"))
+    #expect(playground.app.window.hierarchyDescription() == tree)
+    #expect(playground.app.window.journal.events == events)
+    #expect(playground.app.recorder?.log == log)
+  }
+
+  @Test func savingSaysWhatAReplayCantMakeAgain() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let file = folder + "/popover.sessionlog.json"
+    let output = Transcript()
+    Playground(output: output, echoesCommands: false).run([
+      "popover Tip", "tap outside", "width compact", "sign in bob", "save \(file)",
+    ])
+    let saved = try #require(output.lines.firstIndex { $0.hasPrefix("   saved ") })
+    let lines = Array(output.lines[saved...])
+    #expect(lines.count == 3)
+    #expect(lines[0].hasPrefix("   saved 3 inputs to \(file) ("))
+    // The reason is the core's, and names the popover's request.
+    #expect(lines[1].hasPrefix("   note: a replay stops at input 1, which it can't make again: "))
+    #expect(lines[1].contains("popover"))
+    #expect(
+      lines[2]
+        == "   note: not in the log, the playground's own state: width compact, sign in bob; a replay starts "
+        + "signed out, at regular width")
+
+    let replay = Transcript()
+    Playground(output: replay, echoesCommands: false).run(["replay \(file)"])
+    let stop = try #require(replay.lines.firstIndex { $0.hasPrefix("   input 1: ") })
+    #expect(
+      replay.lines[stop + 1].hasPrefix("      stopped [unreplayableInput]: Input 1 can't be replayed: "))
+    #expect(
+      Array(replay.lines[(stop + 2)...]) == [
+        "      Window (visible)",
+        "      └─ NavigationController [NavigationController] appeared",
+        "         └─ Catalog [DemoScreen] appeared (top)",
+      ])
+  }
+
+  @Test func aSessionSavedByOneProcessReplaysExactlyInAnother() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let file = folder + "/session.sessionlog.json"
+    let recording = try Self.runExecutable(
+      ["play"],
+      input: "push Settings\nopen shop://catalog/products/42/reviews\nswipe sheet\nback\nsave \(file)\n")
+    #expect(recording.status == 0)
+    #expect(recording.errors == "")
+    #expect(recording.output.contains("\n   saved 6 inputs to \(file) ("))
+
+    let replay = try Self.runExecutable(["play"], input: "replay \(file)\n")
+    #expect(replay.status == 0)
+    #expect(replay.errors == "")
+    let lines = replay.output.split(separator: "\n").map(String.init)
+    #expect(
+      lines.filter { $0.hasPrefix("   input ") || $0.hasPrefix("   replay") } == [
+        "   replaying 6 inputs (recorded from the shop's start) into a new shop; this session stays as it is",
+        "   input 0: start()",
+        "   input 1: push(PlayScreen(name: \"Settings\"))",
+        "   input 2: open(\"shop://catalog/products/42/reviews\")",
+        "   input 3: beginInteractiveDismissal(root.presented)",
+        "   input 4: finishInteractiveDismissal(root.presented)",
+        "   input 5: tapBackButton(root)",
+        "   replayed exactly: 6 inputs, the same events and end state",
+      ])
+  }
+
+  /// The journal's events when the playground's shop starts.
+  private static let startEvents = [
+    "NavigationController.viewDidLoad", "Catalog.viewDidLoad", "NavigationController.joined",
+    "Catalog.joined",
+    "NavigationController.viewWillAppear(animated: false)", "Catalog.viewWillAppear(animated: false)",
+    "NavigationController.willShow(Catalog, animated: false)",
+    "NavigationController.didShow(Catalog, animated: false)",
+    "NavigationController.viewDidAppear(animated: false)",
+    "Catalog.viewDidAppear(animated: false)",
+  ]
+
+  /// The journal's events of `push Settings` over Catalog.
+  private static let pushSettingsEvents = [
+    "Settings.viewDidLoad", "NavigationController.willPush(Settings, animated: true)",
+    "Settings.willMove(toParent: NavigationController)", "Settings.joined",
+    "Catalog.viewWillDisappear(animated: true)", "Settings.viewWillAppear(animated: true)",
+    "NavigationController.willShow(Settings, animated: true)", "Catalog.viewDidDisappear(animated: true)",
+    "Settings.viewDidAppear(animated: true)", "NavigationController.didShow(Settings, animated: true)",
+    "Settings.didMove(toParent: NavigationController)",
+    "NavigationController.didPush(Settings, animated: true)",
+    "completion(push(Settings, onto: NavigationController, animated: true))",
+  ]
+
+  /// A new empty folder in the temporary directory.
+  private static func temporaryFolder() throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("FlowDemoTests-\(UUID())").path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
   }
 
   @Test func theBuiltExecutableRunsTheTourListsAndPlaysFromStandardInput() throws {

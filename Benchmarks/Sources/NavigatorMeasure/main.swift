@@ -13,6 +13,8 @@
 //   NavigatorMeasure --profile flow-finish|flow-pop|flow-baseline|flow-navigator [count]
 //   NavigatorMeasure --profile deeplink|deeplink-url [count]
 //     (`count` flows run and finished or popped, or push+pops in the same app; FlowTarget.swift)
+//   NavigatorMeasure --profile recording-off|recording-on [count]
+//     (`count` push+pops through an app's navigator, recording off or on; RecordingTarget.swift)
 //   NavigatorMeasure --profile snapshot|snapshot-plain [count]
 //     (`count` encodes + decodes of a typical session's snapshot, or of plain Codable structs)
 //   NavigatorMeasure --profile match-1k|match-10k|match-miss-1k|match-miss-10k [count]
@@ -81,6 +83,10 @@ if let index = arguments.firstIndex(of: "--profile"), index + 1 < arguments.coun
   }
   if which.hasPrefix("flow-") {
     profileFlows(which, iterations)
+    exit(0)
+  }
+  if which.hasPrefix("recording-") {
+    profileRecording(which, iterations)
     exit(0)
   }
   if which.hasPrefix("state-") {
@@ -451,6 +457,10 @@ failures += measureURLMatching(trials: trials)
 // MARK: 9. snapshots (SnapshotTarget.swift)
 
 failures += measureSnapshots(trials: trials)
+
+// MARK: 10. recording (RecordingTarget.swift)
+
+failures += measureRecording(trials: trials)
 
 if failures.isEmpty {
   print("All targets met.")

@@ -11,6 +11,8 @@
 //   swift run -c release --package-path Benchmarks SessionMemory shared 100000   # host, every app sharing one table of the same routes
 //   swift run -c release --package-path Benchmarks SessionMemory evict 100000    # shared, then every session evicted: what is left
 //   swift run -c release --package-path Benchmarks SessionMemory table-3 20000    # route tables alone, 0 to 5 registrations
+//   swift run -c release --package-path Benchmarks SessionMemory recording 10000  # host, shared routes, 200 inputs, a log of the last 100
+//   swift run -c release --package-path Benchmarks SessionMemory recording-off 10000  # the same sessions, not recording
 //
 // glibc only (mallinfo2, /proc); one measurement per process, so that each starts from a
 // fresh heap.
@@ -136,6 +138,52 @@
     app.run(SheetFlow(), as: .sheet(), animated: false)
     precondition(navigation.viewControllers.count == 3 && navigation.presentedViewController != nil)
     precondition(app.flows.allFlows.count == 1)
+  }
+
+  /// An app controller over the shared routes whose root is the route `Catalog`, so that its
+  /// every screen has a route and a log of it replays.
+  func makeRoutedApp() -> AppController {
+    AppController(
+      window: Window(misusePolicy: .report), rootRoute: Catalog(), routes: sharedRoutes, context: Session())
+  }
+
+  /// Brings a routed app controller to a session of 200 inputs through its navigator,
+  /// recording them in a log bounded at 100 inputs when `recording`: 99 pushes and pops of
+  /// Account, then Account pushed and Cart presented as a page sheet. The log then starts
+  /// from a snapshot (taken at input 101) and holds the last 100 inputs.
+  func populateRecording(_ app: AppController, recording: Bool) throws {
+    if recording { try app.startRecording(limit: 100) }
+    let options = NavigationOptions<ViewController>().animated(false)
+    for _ in 0..<99 {
+      app.navigator.push(.instance(try app.routes.makeScreen(for: AnyRoute(Account()))), options: options)
+      app.navigator.pop(options: options)
+    }
+    app.navigator.push(.instance(try app.routes.makeScreen(for: AnyRoute(Account()))), options: options)
+    app.navigator.presentModal(
+      .instance(try app.routes.makeScreen(for: AnyRoute(Cart()))), style: .pageSheet, options: options)
+    let navigation = app.rootNavigationController!
+    precondition(navigation.viewControllers.count == 2 && navigation.presentedViewController != nil)
+    precondition(app.recorder.map { $0.count == 100 && $0.log.start != nil } ?? !recording)
+  }
+
+  /// `count` hosted sessions over the shared routes, each brought to 200 inputs by
+  /// ``populateRecording(_:recording:)``.
+  func measureRecording(_ count: Int, recording: Bool) async throws -> (heap: Double, rss: Double) {
+    chi_trim()
+    let (heap0, rss0) = (heapInUse(), residentBytes())
+    let host = SessionHost(codec: SessionCodec(snapshot: { _ in [] }, restore: { _, _ in })) {
+      makeRoutedApp()
+    }
+    for index in 0..<count {
+      let id = try SessionID("session-\(index)")
+      try await host.create(id)
+      try await host.withSession(id) { try populateRecording($0, recording: recording) }
+    }
+    let (heap1, rss1) = (heapInUse(), residentBytes())
+    let live = await host.liveSessionCount
+    precondition(live == count)
+    withExtendedLifetime(host) {}
+    return (Double(heap1 - heap0) / Double(count), Double(rss1 - rss0) / Double(count))
   }
 
   /// Where the app controllers' routes come from: none, each its own table, or one shared
@@ -264,6 +312,8 @@
     case "routes": try await measureHost(count, routes: .own)
     case "shared": try await measureHost(count, routes: .shared)
     case "evict": try await measureEviction(count)
+    case "recording": try await measureRecording(count, recording: true)
+    case "recording-off": try await measureRecording(count, recording: false)
     case "table-0", "table-1", "table-2", "table-3", "table-4", "table-5":
       try measureTables(count, stage: Int(String(which.last!))!)
     default: try await measureHost(count)

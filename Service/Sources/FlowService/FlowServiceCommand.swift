@@ -45,6 +45,7 @@ struct FlowServiceCommand: AsyncParsableCommand {
   @Flag(inversion: .prefixedNo, help: Setting.accessLog.help) var accessLog: Bool?
   @Option(help: Setting.apiKey.help) var apiKey: String?
   @Option(help: Setting.sessionKey.help) var sessionKey: String?
+  @Option(help: Setting.sessionLogLimit.help) var sessionLogLimit: String?
 
   func run() async throws {
     let configuration: ServiceConfiguration
@@ -66,7 +67,7 @@ struct FlowServiceCommand: AsyncParsableCommand {
         "hostname": "\(configuration.hostname)", "port": "\(configuration.port)",
         "database": "\(configuration.postgresURL.map(PostgresURL.redacted) ?? configuration.databasePath)",
         "idleTimeout": "\(configuration.idleTimeout.map { "\($0)" } ?? "none")",
-        "accessLog": "\(configuration.accessLog)",
+        "accessLog": "\(configuration.accessLog)", "sessionLogLimit": "\(configuration.sessionLogLimit)",
       ])
     do {
       let app = try buildApplication(configuration: configuration, logger: logger, metrics: registry)

@@ -39,6 +39,7 @@ enum Setting: String, CaseIterable, Sendable {
   case accessLog = "access-log"
   case apiKey = "api-key"
   case sessionKey = "session-key"
+  case sessionLogLimit = "session-log-limit"
 
   /// The option on the command line (`--idle-timeout`).
   var option: String { "--" + rawValue }
@@ -88,6 +89,11 @@ enum Setting: String, CaseIterable, Sendable {
         "The key of the sessions' secrets, 32 bytes or more; the same on every instance sharing a "
           + "database", "key", "one made once and kept in the database"
       )
+    case .sessionLogLimit:
+      (
+        "The most inputs a session's log keeps after its start snapshot (GET /sessions/{id}/log, the "
+          + "inspector's timeline), saved with each session; 0 records no logs", "count", "0"
+      )
     }
   }
 
@@ -132,6 +138,9 @@ enum Setting: String, CaseIterable, Sendable {
     case .headerLimit: configuration.headerLimit = try count(of: "bytes")
     case .streamLimit: configuration.streamLimit = try count(of: "streams")
     case .sessionStreamLimit: configuration.sessionStreamLimit = try count(of: "streams")
+    case .sessionLogLimit:
+      let limit = ServiceConfiguration.maximumSessionLogLimit
+      configuration.sessionLogLimit = try number(0...limit, "a whole number of inputs from 0 to \(limit)")
     case .accessLog:
       switch value.lowercased() {
       case "true", "1", "yes", "on": configuration.accessLog = true
@@ -206,6 +215,7 @@ extension FlowServiceCommand {
     case .accessLog: accessLog.map { $0 ? "true" : "false" }
     case .apiKey: apiKey
     case .sessionKey: sessionKey
+    case .sessionLogLimit: sessionLogLimit
     }
   }
 }

@@ -1,42 +1,58 @@
 package import AppFlow
 import Foundation
 
-/// A saved shop session: the account signed in, and the navigation snapshot's JSON.
+/// A saved shop session: the account signed in, the session's log when it records one, and
+/// the navigation snapshot's JSON.
 ///
-/// It is written as one JSON object whose `navigation` member is the snapshot's JSON itself,
-/// embedded byte for byte (neither parsed again nor escaped into a string):
+/// It is written as one JSON object whose `log` and `navigation` members are the log's and
+/// the snapshot's JSON themselves, embedded byte for byte (neither parsed again nor escaped
+/// into a string):
 ///
 /// ```
+/// {"shop":3,"account":"carol","log":{"sessionLog":1,…},"navigation":{"navigationSnapshot":1,"state":…}}
 /// {"shop":2,"account":"carol","navigation":{"navigationSnapshot":1,"state":…}}
 /// ```
 ///
+/// the first with a log, the second (the form written before logs were kept) without one,
 /// with `"account":null` when no one is signed in. The members come in that order, and the
-/// reader expects them so: it reads the account, then hands the bytes between
-/// `"navigation":` and the closing brace to the snapshot's own reader, which checks them.
-/// The earlier form, `{"account":"carol","navigation":"<the snapshot's JSON as a string>"}`
-/// (no `shop` member), is read too, so sessions saved before stay restorable.
+/// reader expects them so: it reads the account, finds where the log's JSON value ends (its
+/// strings and nesting, not its contents), then hands the bytes between `"navigation":` and
+/// the closing brace to the snapshot's own reader, which checks them; the log's own reader
+/// checks the log. The earliest form,
+/// `{"account":"carol","navigation":"<the snapshot's JSON as a string>"}` (no `shop`
+/// member), is read too, so sessions saved before stay restorable.
 package struct SavedShop: Hashable, Sendable {
   /// The account signed in; `nil` when no one is.
   package var account: String?
+  /// The session log's JSON bytes (`RouteTable.encode(_:)` of a `SessionLog`); `nil` when
+  /// the session keeps none.
+  package var log: [UInt8]?
   /// The navigation snapshot's JSON bytes.
   package var navigation: [UInt8]
 
-  /// The version the `shop` member holds in the documents this type writes.
-  package static let formatVersion = 2
+  /// The version the `shop` member holds in the documents this type writes with a log; those
+  /// without one are written as before, with 2.
+  package static let formatVersion = 3
 
   /// Creates a saved session.
   ///
   /// - Parameters:
   ///   - account: The account signed in; `nil` when no one is.
+  ///   - log: The session log's JSON bytes; `nil` (the default) when the session keeps none.
   ///   - navigation: The navigation snapshot's JSON bytes.
-  package init(account: String?, navigation: [UInt8]) {
+  package init(account: String?, log: [UInt8]? = nil, navigation: [UInt8]) {
     self.account = account
+    self.log = log
     self.navigation = navigation
   }
 
-  /// The document's opening, up to the account's value.
+  /// The opening of a document without a log, up to the account's value.
   private static let head = Array(#"{"shop":2,"account":"#.utf8)
-  /// Between the account's value and the snapshot.
+  /// The opening of a document with a log, up to the account's value.
+  private static let headWithLog = Array(#"{"shop":3,"account":"#.utf8)
+  /// Between the account's value and the log.
+  private static let logMember = Array(#","log":"#.utf8)
+  /// Before the snapshot.
   private static let middle = Array(#","navigation":"#.utf8)
   private static let null = Array("null".utf8)
 
@@ -44,12 +60,17 @@ package struct SavedShop: Hashable, Sendable {
   package var bytes: [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(
-      Self.head.count + Self.middle.count + navigation.count + (account?.utf8.count ?? 4) + 8)
-    out += Self.head
+      Self.headWithLog.count + Self.logMember.count + Self.middle.count + (log?.count ?? 0) + navigation.count
+        + (account?.utf8.count ?? 4) + 8)
+    out += log == nil ? Self.head : Self.headWithLog
     if let account {
       Self.appendString(account, to: &out)
     } else {
       out += Self.null
+    }
+    if let log {
+      out += Self.logMember
+      out += log
     }
     out += Self.middle
     out += navigation
@@ -57,30 +78,45 @@ package struct SavedShop: Hashable, Sendable {
     return out
   }
 
-  /// Reads a document of either form.
+  /// Reads a document of any form.
   ///
   /// - Parameter bytes: The document's JSON bytes.
   /// - Throws: A ``SnapshotError`` with ``SnapshotError/Code/corrupt`` when the bytes are
-  ///   neither form. The snapshot inside is not checked here: its reader does that.
+  ///   none of the forms. The log and the snapshot inside are not checked here: their readers
+  ///   do that.
   package init(_ bytes: [UInt8]) throws(SnapshotError) {
     if bytes.starts(with: Self.head) {
-      try self.init(current: bytes[...])
+      try self.init(current: bytes[...], headCount: Self.head.count, withLog: false)
+    } else if bytes.starts(with: Self.headWithLog) {
+      try self.init(current: bytes[...], headCount: Self.headWithLog.count, withLog: true)
     } else {
       try self.init(earlier: bytes)
     }
   }
 
-  /// Reads the current form: the head, the account, the middle, the snapshot, `}`.
-  private init(current bytes: ArraySlice<UInt8>) throws(SnapshotError) {
-    var rest = bytes.dropFirst(Self.head.count)
+  /// Reads a form with a `shop` member: the head, the account, the log when `withLog`, the
+  /// middle, the snapshot, `}`.
+  private init(current bytes: ArraySlice<UInt8>, headCount: Int, withLog: Bool) throws(SnapshotError) {
+    var rest = bytes.dropFirst(headCount)
     if rest.starts(with: Self.null) {
       account = nil
       rest = rest.dropFirst(Self.null.count)
     } else {
       account = try Self.readString(&rest)
     }
+    if withLog {
+      guard rest.starts(with: Self.logMember) else {
+        throw Self.corrupt("\"log\" does not follow the account")
+      }
+      rest = rest.dropFirst(Self.logMember.count)
+      let end = try Self.endOfValue(rest)
+      log = Array(rest[..<end])
+      rest = rest[end...]
+    } else {
+      log = nil
+    }
     guard rest.starts(with: Self.middle) else {
-      throw Self.corrupt("\"navigation\" does not follow the account")
+      throw Self.corrupt("\"navigation\" does not follow the \(withLog ? "log" : "account")")
     }
     rest = rest.dropFirst(Self.middle.count)
     guard rest.count > 1, rest.last == UInt8(ascii: "}") else {
@@ -98,6 +134,7 @@ package struct SavedShop: Hashable, Sendable {
     do {
       let document = try JSONDecoder().decode(Earlier.self, from: Data(bytes))
       account = document.account
+      log = nil
       navigation = Array(document.navigation.utf8)
     } catch {
       throw Self.corrupt("\(error)")
@@ -106,6 +143,40 @@ package struct SavedShop: Hashable, Sendable {
 
   private static func corrupt(_ reason: String) -> SnapshotError {
     SnapshotError(.corrupt, "The saved shop session is damaged: \(reason).")
+  }
+
+  /// Where the JSON object at the start of `bytes` ends: the index after its closing brace.
+  /// Only strings (and their escapes) and the brackets' nesting are read; the value's own
+  /// reader checks the rest.
+  private static func endOfValue(_ bytes: ArraySlice<UInt8>) throws(SnapshotError) -> Int {
+    guard bytes.first == UInt8(ascii: "{") else {
+      throw corrupt("the log is not a JSON object")
+    }
+    var depth = 0
+    var inString = false
+    var escaped = false
+    for index in bytes.indices {
+      let byte = bytes[index]
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""): inString = true
+      case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        depth -= 1
+        if depth == 0 { return index + 1 }
+      default: break
+      }
+    }
+    throw corrupt("the log's JSON is not closed")
   }
 
   /// Appends `text` as a JSON string: quotes, backslashes and control characters escaped,

@@ -13,11 +13,11 @@ package enum ShopApp {
   /// root, and the shop's shared routes (``routes``) with a new ``ShopSession`` as their
   /// context. The host starts it.
   ///
+  /// - Parameter shop: The session's shop state; a new one by default.
   /// - Returns: The app controller, not started.
   /// - Throws: A ``RouteError`` if a registration of the shared routes was refused (a bug in
   ///   the shop).
-  package static func makeApp() throws(RouteError) -> AppController {
-    let shop = ShopSession()
+  package static func makeApp(shop: ShopSession = ShopSession()) throws(RouteError) -> AppController {
     let app = AppController(
       window: Window(misusePolicy: .report), rootRoute: Catalog(), routes: try routes.get(), context: shop)
     shop.routes = app.routes

@@ -67,6 +67,43 @@ import Testing
     }
   }
 
+  /// A log's JSON whose strings hold braces, brackets, quotes and backslashes: the reader
+  /// must find its end by its nesting, not by the first `}`.
+  static let log = Array(
+    #"{"inputs":[{"input":"open","url":"shop:\/\/x?q={\"}]\\"}],"sessionLog":1}"#.utf8)
+
+  @Test func aLogIsEmbeddedAsJSONBetweenTheAccountAndTheSnapshot() throws {
+    let saved = SavedShop(account: "carol", log: Self.log, navigation: Self.navigation)
+    #expect(
+      String(decoding: saved.bytes, as: UTF8.self)
+        == #"{"shop":3,"account":"carol","log":{"inputs":[{"input":"open","url":"shop:\/\/x?q={\"}]\\"}],"sessionLog":1},"navigation":{"navigationSnapshot":1,"state":{"root":{"stack":[]}}}}"#
+    )
+    #expect(try SavedShop(saved.bytes) == saved)
+    #expect(
+      try SavedShop(SavedShop(account: nil, log: Self.log, navigation: Self.navigation).bytes).log == Self.log
+    )
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(saved.bytes)) as? [String: Any])
+    #expect(object.keys.sorted() == ["account", "log", "navigation", "shop"])
+    #expect(object["shop"] as? Int == 3)
+  }
+
+  @Test(arguments: [
+    #"{"shop":3,"account":null,"navigation":{}}"#,
+    #"{"shop":3,"account":null,"log":null,"navigation":{}}"#,
+    #"{"shop":3,"account":null,"log":{"a":"}"#,
+    #"{"shop":3,"account":null,"log":[],"navigation":{}}"#,
+    #"{"shop":3,"account":null,"log":{}"navigation":{}}"#,
+  ])
+  func aDamagedDocumentWithALogIsCorrupt(text: String) {
+    do {
+      let document = try SavedShop(Array(text.utf8))
+      Issue.record("read \(document)")
+    } catch {
+      #expect(error.code == .corrupt)
+      #expect(error.message.hasPrefix("The saved shop session is damaged: "))
+    }
+  }
+
   @Test func anAccountThatIsNotUTF8IsCorrupt() {
     let bytes = Array(#"{"shop":2,"account":""#.utf8) + [0xFF] + Array(#"","navigation":{}}"#.utf8)
     #expect(throws: SnapshotError(.corrupt, "The saved shop session is damaged: the account is not UTF-8.")) {

@@ -22,6 +22,7 @@ import Testing
       "session-stream-limit": "\(configuration.sessionStreamLimit)",
       "access-log": "\(configuration.accessLog)", "api-key": configuration.apiKey ?? "-",
       "session-key": configuration.sessionKey ?? "-",
+      "session-log-limit": "\(configuration.sessionLogLimit)",
     ]
   }
 
@@ -35,7 +36,7 @@ import Testing
     "idle-timeout": "900.0 seconds", "eviction-interval": "30.0 seconds", "body-limit": "65536",
     "connection-idle-timeout": "30.0 seconds", "header-timeout": "10.0 seconds", "header-limit": "16384",
     "stream-limit": "1000", "session-stream-limit": "16", "access-log": "true", "api-key": "-",
-    "session-key": "-",
+    "session-key": "-", "session-log-limit": "0",
   ]
 
   /// For each option: a value to give it, and the field it then reads.
@@ -48,6 +49,7 @@ import Testing
     (.headerLimit, "8192", "8192"), (.streamLimit, "100", "100"), (.sessionStreamLimit, "4", "4"),
     (.accessLog, "false", "false"), (.apiKey, "admin-key-0123456789", "admin-key-0123456789"),
     (.sessionKey, "signing-key-0123456789-0123456789", "signing-key-0123456789-0123456789"),
+    (.sessionLogLimit, "100", "100"),
   ]
 
   @Test func theDefaults() throws {
@@ -70,7 +72,7 @@ import Testing
         "FLOW_SERVICE_IDLE_TIMEOUT", "FLOW_SERVICE_EVICTION_INTERVAL", "FLOW_SERVICE_BODY_LIMIT",
         "FLOW_SERVICE_CONNECTION_IDLE_TIMEOUT", "FLOW_SERVICE_HEADER_TIMEOUT", "FLOW_SERVICE_HEADER_LIMIT",
         "FLOW_SERVICE_STREAM_LIMIT", "FLOW_SERVICE_SESSION_STREAM_LIMIT", "FLOW_SERVICE_ACCESS_LOG",
-        "FLOW_SERVICE_API_KEY", "FLOW_SERVICE_SESSION_KEY",
+        "FLOW_SERVICE_API_KEY", "FLOW_SERVICE_SESSION_KEY", "FLOW_SERVICE_SESSION_LOG_LIMIT",
       ])
   }
 
@@ -87,7 +89,7 @@ import Testing
       "--header-timeout", "3", "--header-limit", "4096", "--stream-limit", "10", "--session-stream-limit",
       "1",
       "--access-log", "--api-key", "cli-admin-0123456789", "--session-key",
-      "cli-signing-0123456789-0123456789",
+      "cli-signing-0123456789-0123456789", "--session-log-limit", "10000",
     ]
     #expect(
       try read(arguments, environment) == [
@@ -96,7 +98,7 @@ import Testing
         "connection-idle-timeout": "9.0 seconds", "header-timeout": "3.0 seconds", "header-limit": "4096",
         "stream-limit": "10", "session-stream-limit": "1", "access-log": "true",
         "api-key": "cli-admin-0123456789",
-        "session-key": "cli-signing-0123456789-0123456789",
+        "session-key": "cli-signing-0123456789-0123456789", "session-log-limit": "10000",
       ])
     // Some from each source.
     var mixed = defaults
@@ -166,6 +168,13 @@ import Testing
       return error?.code == ServiceConfiguration.invalidSessionKey
         && error?.message == "The session key is 5 bytes long: it needs 32 or more."
     }
+    #expect {
+      _ = try buildApplication(configuration: ServiceConfiguration(apiKey: testAPIKey, sessionLogLimit: -1))
+    } throws: { error in
+      let error = error as? SnapshotStoreError
+      return error?.code == ServiceConfiguration.invalidSessionLogLimit
+        && error?.message == "The session log's limit is -1: it must be from 0 to 10000."
+    }
   }
 
   @Test func everyBadValueIsATypedErrorNamingItsOption() throws {
@@ -188,6 +197,9 @@ import Testing
       (.streamLimit, "0", "a whole number of streams, 1 or more"),
       (.sessionStreamLimit, "-1", "a whole number of streams, 1 or more"),
       (.accessLog, "maybe", "true or false (also 1 or 0, yes or no, on or off)"),
+      (.sessionLogLimit, "-1", "a whole number of inputs from 0 to 10000"),
+      (.sessionLogLimit, "10001", "a whole number of inputs from 0 to 10000"),
+      (.sessionLogLimit, "all", "a whole number of inputs from 0 to 10000"),
     ]
     for (setting, value, rule) in cases {
       // `--option=-1`: a value that starts with `-` is otherwise read as an option.

@@ -31,10 +31,12 @@ extension AppController {
     _ flow: Flow<Output>, as presentation: FlowPresentation, animated: Bool = true,
     onEnd: ((FlowOutcome<Output>) -> Void)? = nil
   ) {
-    do {
-      try keeper.run(flow, parent: nil, presentation, animated: animated, canWait: true, onEnd: onEnd)
-    } catch {
-      window.handleMisuse(error)
+    recordingRun(flow, presentation, animated: animated) {
+      do throws(NavigationError) {
+        try keeper.run(flow, parent: nil, presentation, animated: animated, canWait: true, onEnd: onEnd)
+      } catch {
+        window.handleMisuse(error)
+      }
     }
   }
 
@@ -56,7 +58,9 @@ extension AppController {
     _ flow: Flow<Output>, as presentation: FlowPresentation, animated: Bool = true,
     onEnd: ((FlowOutcome<Output>) -> Void)? = nil
   ) throws(NavigationError) {
-    try keeper.run(flow, parent: nil, presentation, animated: animated, onEnd: onEnd)
+    try recordingRun(flow, presentation, animated: animated) { () throws(NavigationError) in
+      try keeper.run(flow, parent: nil, presentation, animated: animated, onEnd: onEnd)
+    }
   }
 
   /// Runs `flow` and returns its outcome once it ended.
@@ -78,7 +82,43 @@ extension AppController {
     _ flow: Flow<Output>, as presentation: FlowPresentation, animated: Bool = true
   ) async throws(NavigationError) -> FlowOutcome<Output> {
     let outcome = Awaited<FlowOutcome<Output>>()
-    try keeper.run(flow, parent: nil, presentation, animated: animated, canWait: true) { outcome.value = $0 }
+    try recordingRun(flow, presentation, animated: animated) { () throws(NavigationError) in
+      try keeper.run(flow, parent: nil, presentation, animated: animated, canWait: true) {
+        outcome.value = $0
+      }
+    }
     return await outcome.wait()
+  }
+
+  /// Runs `body`, the run of `flow`, between its recorder's begin and end: recorded, once it
+  /// ran, by the flow's tag and the route of its first screen; one `nil` test when nothing
+  /// records.
+  private func recordingRun<Failure: Error>(
+    _ flow: AnyFlow, _ presentation: FlowPresentation, animated: Bool, _ body: () throws(Failure) -> Void
+  ) throws(Failure) {
+    guard let recorder = sessionRecorder else { return try body() }
+    let outermost = recorder.begin(.unreplayable("run(\(flow.name), as: \(presentation))"))
+    defer {
+      if outermost { recorder.replaceLast(with: recordedRun(of: flow, presentation, animated: animated)) }
+      recorder.end()
+    }
+    try body()
+  }
+
+  /// The run of `flow` as a log records it, or why it can't be replayed.
+  private func recordedRun(of flow: AnyFlow, _ presentation: FlowPresentation, animated: Bool)
+    -> RecordedInput
+  {
+    let run = "run(\(flow.name), as: \(presentation))"
+    guard let tag = routes.flowTags[ObjectIdentifier(type(of: flow))] else {
+      return .unreplayable("\(run): its type is not registered for snapshots (RouteTable.registerFlow)")
+    }
+    guard let recorded = RecordedFlowPresentation(presentation) else {
+      return .unreplayable("\(run): a popover's anchor or a child's container is a reference, not recorded")
+    }
+    guard let route = flow.firstScreen?.navigationKey as? AnyRoute else {
+      return .unreplayable("\(run): its first screen has no route (or the run was refused or waits)")
+    }
+    return .runFlow(tag: tag, route: route, presentation: recorded, animated: animated)
   }
 }

@@ -58,6 +58,25 @@ open class AnyFlow {
   /// `protectionDenied`.
   open var protection: (any ProtectionSpace)? { nil }
 
+  /// Runs the flow from `app`, as ``AppController/tryRun(_:as:animated:onEnd:)`` does, with no
+  /// end handler: how a replay runs a recorded flow.
+  func runReplayed(in app: AppController, _ presentation: FlowPresentation, animated: Bool)
+    throws(NavigationError)
+  {
+    preconditionFailure("Every flow is a Flow<Output>, which runs itself.")
+  }
+
+  /// Cancels the flow, as ``Flow/tryCancel(removingScreens:animated:)`` does once its
+  /// recorder heard it.
+  func cancelNow(removingScreens: Bool, animated: Bool) throws(NavigationError) {
+    preconditionFailure("Every flow is a Flow<Output>, which cancels itself.")
+  }
+
+  /// ``Flow/tryCancel(removingScreens:animated:)``: how a replay cancels a recorded flow.
+  func cancelReplayed(removingScreens: Bool, animated: Bool) throws(NavigationError) {
+    preconditionFailure("Every flow is a Flow<Output>, which cancels itself.")
+  }
+
   /// The flow's identity: its name and its number in its app controller (`SignUpFlow#2`).
   public var id: FlowID { FlowID(name: name, number: number) }
 
@@ -325,6 +344,18 @@ open class Flow<Output>: AnyFlow {
   public func tryFinish(_ output: Output, removingScreens: Bool = true, animated: Bool = true)
     throws(NavigationError)
   {
+    if let app, app.sessionRecorder != nil {
+      try app.recording(.unreplayable("finish \(id) with its output, which a log does not record")) {
+        () throws(NavigationError) in
+        try finishNow(output, removingScreens: removingScreens, animated: animated)
+      }
+    } else {
+      try finishNow(output, removingScreens: removingScreens, animated: animated)
+    }
+  }
+
+  /// ``tryFinish(_:removingScreens:animated:)``, once its recorder heard it.
+  private func finishNow(_ output: Output, removingScreens: Bool, animated: Bool) throws(NavigationError) {
     try checkCanEnd("finish")
     var output = output
     try withUnsafeMutablePointer(to: &output) { (output) throws(NavigationError) in
@@ -356,10 +387,36 @@ open class Flow<Output>: AnyFlow {
   ///   - animated: A Boolean value indicating whether their removal animates.
   /// - Throws: As ``tryFinish(_:removingScreens:animated:)``.
   public func tryCancel(removingScreens: Bool = true, animated: Bool = true) throws(NavigationError) {
+    guard let app, app.sessionRecorder != nil else {
+      return try cancelNow(removingScreens: removingScreens, animated: animated)
+    }
+    let input =
+      app.keeper.indexPath(of: self).map {
+        RecordedInput.cancelFlow(at: $0, removingScreens: removingScreens, animated: animated)
+      } ?? .unreplayable("cancel \(id), which is not in the live flow tree")
+    try app.recording(input) { () throws(NavigationError) in
+      try cancelNow(removingScreens: removingScreens, animated: animated)
+    }
+  }
+
+  /// ``tryCancel(removingScreens:animated:)``, once its recorder heard it.
+  override func cancelNow(removingScreens: Bool, animated: Bool) throws(NavigationError) {
     try checkCanEnd("cancel")
     let error = NavigationError(
       .flowCancelled, "\(id) cancelled itself.", screens: firstScreen.map { [$0.screenID] } ?? [])
     try keeper!.end(self, asking: .cancelled(error), removingScreens: removingScreens, animated: animated)
+  }
+
+  /// Cancels the flow as ``tryCancel(removingScreens:animated:)``, as a replay does.
+  override func cancelReplayed(removingScreens: Bool, animated: Bool) throws(NavigationError) {
+    try tryCancel(removingScreens: removingScreens, animated: animated)
+  }
+
+  /// Runs the flow from `app` with no end handler, as a replay does.
+  override func runReplayed(in app: AppController, _ presentation: FlowPresentation, animated: Bool)
+    throws(NavigationError)
+  {
+    try app.tryRun(self, as: presentation, animated: animated)
   }
 
   /// Throws unless the flow is running.

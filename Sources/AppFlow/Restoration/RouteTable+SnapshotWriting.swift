@@ -32,38 +32,47 @@ extension RouteTable {
 
 /// A route as a snapshot writes it: `{"route": "Product", "value": {"id": 42}}`.
 ///
-/// Named as the reader's key type in RouteTable+Snapshots.swift, since errors name it.
+/// Named `SnapshotKey` as the reader's key type in RouteTable+Snapshots.swift, since errors
+/// name it (a nested type's name is its own: `Written.SnapshotKey` reads `SnapshotKey`).
 ///
 /// `Codable` because a state's keys are for its `Encodable` conformance; it is only written
 /// (``RouteTable/decodeSnapshot(_:)`` reads snapshots).
-private struct SnapshotKey: Hashable, Sendable, Codable {
-  let route: AnyRoute
-  /// The route table, shared by every route of one snapshot (not part of the value).
-  let table: TableReference
+private typealias WrittenKey = Written.SnapshotKey
 
-  enum Field: String, CodingKey {
-    case route, value
-  }
+/// The namespace of the writer's key type.
+private enum Written {}
 
-  init(route: AnyRoute, table: TableReference) {
-    self.route = route
-    self.table = table
-  }
+extension Written {
+  /// A route as a snapshot writes it (``WrittenKey``).
+  fileprivate struct SnapshotKey: Hashable, Sendable, Codable {
+    let route: AnyRoute
+    /// The route table, shared by every route of one snapshot (not part of the value).
+    let table: TableReference
 
-  init(from decoder: any Decoder) throws {
-    throw DecodingError.dataCorrupted(
-      DecodingError.Context(
-        codingPath: decoder.codingPath, debugDescription: "A snapshot's route is read by its route table."))
-  }
-
-  func encode(to encoder: any Encoder) throws {
-    let tag = type(of: route.base).routeName
-    guard let codec = table.table.codecs[tag] else {
-      throw SnapshotError(.unknownRoute, "\(route) is not registered in the route table, so it has no tag.")
+    enum Field: String, CodingKey {
+      case route, value
     }
-    var container = encoder.container(keyedBy: Field.self)
-    try container.encode(tag, forKey: .route)
-    try codec.encodeValue(route, to: container.superEncoder(forKey: .value))
+
+    init(route: AnyRoute, table: TableReference) {
+      self.route = route
+      self.table = table
+    }
+
+    init(from decoder: any Decoder) throws {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: decoder.codingPath, debugDescription: "A snapshot's route is read by its route table."))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      let tag = type(of: route.base).routeName
+      guard let codec = table.table.codecs[tag] else {
+        throw SnapshotError(.unknownRoute, "\(route) is not registered in the route table, so it has no tag.")
+      }
+      var container = encoder.container(keyedBy: Field.self)
+      try container.encode(tag, forKey: .route)
+      try codec.encodeValue(route, to: container.superEncoder(forKey: .value))
+    }
   }
 }
 
@@ -80,39 +89,39 @@ private struct TableReference: Hashable, @unchecked Sendable {
 /// A flow as a snapshot writes it: `{"flow": "Checkout", "route": <route>, "children": […]}`.
 private struct WrittenFlow: Encodable {
   let flow: String
-  let route: SnapshotKey
+  let route: WrittenKey
   let children: [WrittenFlow]?
 
   init(_ snapshot: FlowSnapshot, table: TableReference) {
     flow = snapshot.tag
-    route = SnapshotKey(route: snapshot.route, table: table)
+    route = WrittenKey(route: snapshot.route, table: table)
     children = snapshot.children.isEmpty ? nil : snapshot.children.map { WrittenFlow($0, table: table) }
   }
 }
 
 /// A screen kept alive off screen: `{"route": <route>, "seconds": 40}`.
 private struct WrittenKept: Encodable {
-  let route: SnapshotKey
+  let route: WrittenKey
   let seconds: Double?
 }
 
 /// The document a snapshot is written as.
 private struct WrittenSnapshot: Encodable {
   let navigationSnapshot: Int
-  let state: NavigationState<SnapshotKey>
+  let state: NavigationState<WrittenKey>
   let flows: [WrittenFlow]?
   let keptAlive: [WrittenKept]?
 
   init(_ snapshot: NavigationSnapshot, table: RouteTable) {
     let reference = TableReference(table: table)
     navigationSnapshot = snapshot.version
-    state = snapshot.state.mapKeys { SnapshotKey(route: $0, table: reference) }
+    state = snapshot.state.mapKeys { WrittenKey(route: $0, table: reference) }
     flows = snapshot.flows.isEmpty ? nil : snapshot.flows.map { WrittenFlow($0, table: reference) }
     keptAlive =
       snapshot.keptAlive.isEmpty
       ? nil
       : snapshot.keptAlive.map {
-        WrittenKept(route: SnapshotKey(route: $0.route, table: reference), seconds: $0.secondsLeft)
+        WrittenKept(route: WrittenKey(route: $0.route, table: reference), seconds: $0.secondsLeft)
       }
   }
 }

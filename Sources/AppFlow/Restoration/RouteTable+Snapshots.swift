@@ -5,18 +5,18 @@ import Navigator
 ///
 /// Unchecked: the coders run synchronously inside `encode(_:)` and `decodeSnapshot(_:)`,
 /// in the domain that owns the table, and the box lives no longer than that call.
-private final class TableBox: @unchecked Sendable {
+final class TableBox: @unchecked Sendable {
   let table: RouteTable
   init(_ table: RouteTable) { self.table = table }
 }
 
 extension CodingUserInfoKey {
   /// Where a snapshot's coders find the route table.
-  fileprivate static let routeTable = CodingUserInfoKey(rawValue: "AppFlow.routeTable")!
+  static let routeTable = CodingUserInfoKey(rawValue: "AppFlow.routeTable")!
 }
 
 /// A route as a snapshot writes it: `{"route": "Product", "value": {"id": 42}}`.
-private struct SnapshotKey: Hashable, Sendable, Codable {
+struct SnapshotKey: Hashable, Sendable, Codable {
   let route: AnyRoute
 
   enum Field: String, CodingKey {
@@ -73,7 +73,7 @@ private struct SnapshotKey: Hashable, Sendable, Codable {
 }
 
 /// A flow as a snapshot writes it: `{"flow": "Checkout", "route": <route>, "children": […]}`.
-private struct FlowDocument: Codable {
+struct FlowDocument: Codable {
   let flow: String
   let route: SnapshotKey
   let children: [FlowDocument]?
@@ -105,7 +105,7 @@ private struct FlowDocument: Codable {
 
 /// A screen kept alive off screen as a snapshot writes it: `{"route": <route>, "seconds": 40}`,
 /// without `seconds` for the session.
-private struct KeptDocument: Codable {
+struct KeptDocument: Codable {
   let route: SnapshotKey
   let seconds: Double?
 
@@ -130,7 +130,7 @@ private struct KeptDocument: Codable {
 }
 
 /// The document a snapshot is written as.
-private struct SnapshotDocument: Codable {
+struct SnapshotDocument: Codable {
   let navigationSnapshot: Int
   let state: NavigationState<SnapshotKey>
   let flows: [FlowDocument]?
@@ -144,6 +144,21 @@ private struct SnapshotDocument: Codable {
     self.state = state
     self.flows = flows
     self.keptAlive = keptAlive
+  }
+
+  /// The document of `snapshot`.
+  init(_ snapshot: NavigationSnapshot) {
+    self.init(
+      navigationSnapshot: snapshot.version, state: snapshot.state.mapKeys(SnapshotKey.init),
+      flows: snapshot.flows.isEmpty ? nil : snapshot.flows.map(FlowDocument.init),
+      keptAlive: snapshot.keptAlive.isEmpty ? nil : snapshot.keptAlive.map(KeptDocument.init))
+  }
+
+  /// The snapshot the document holds.
+  var snapshot: NavigationSnapshot {
+    NavigationSnapshot(
+      state: state.mapKeys(\.route), flows: (flows ?? []).map(\.snapshot),
+      keptAlive: (keptAlive ?? []).map(\.snapshot))
   }
 
   /// Reads the version first, so that an unknown version is named as such, in one pass.
@@ -207,7 +222,7 @@ extension RouteTable {
     }
   }
 
-  /// Reads a snapshot written by ``encode(_:)``, checking its version and every route.
+  /// Reads a snapshot written by ``encode(_:)-(NavigationSnapshot)``, checking its version and every route.
   ///
   /// Nothing in the bytes can crash the reader: any defect is a ``SnapshotError``.
   ///
@@ -232,7 +247,7 @@ extension RouteTable {
   }
 
   /// A coding error in one line: what and where.
-  private static func describe(_ error: any Error) -> String {
+  static func describe(_ error: any Error) -> String {
     switch error {
     case DecodingError.dataCorrupted(let context), DecodingError.keyNotFound(_, let context),
       DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):

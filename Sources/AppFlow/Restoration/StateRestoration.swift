@@ -129,11 +129,11 @@ extension AppController {
     return Self.screen(of: route, in: screen.presentedViewController)
   }
 
-  /// Takes a snapshot and writes it as JSON: the bytes of ``RouteTable/encode(_:)``, written
+  /// Takes a snapshot and writes it as JSON: the bytes of ``RouteTable/encode(_:)-(NavigationSnapshot)``, written
   /// directly rather than through Foundation's `JSONEncoder`.
   ///
   /// - Returns: The snapshot's bytes.
-  /// - Throws: As ``snapshot()`` and ``RouteTable/encode(_:)``.
+  /// - Throws: As ``snapshot()`` and ``RouteTable/encode(_:)-(NavigationSnapshot)``.
   public func encodeSnapshot() throws(SnapshotError) -> [UInt8] {
     try routes.writeSnapshot(try snapshot())
   }
@@ -153,6 +153,21 @@ extension AppController {
   public func restore(
     _ snapshot: NavigationSnapshot, delegate: (any StateRestorationDelegate)? = nil, animated: Bool = false,
     completion: ((Result<NavigationPlan<AnyRoute>, RestorationError>) -> Void)? = nil
+  ) {
+    recording(
+      delegate == nil
+        ? .restore(snapshot, animated: animated)
+        : .unreplayable("restore(\(snapshot)) with a delegate, whose decisions are not recorded")
+    ) {
+      restoreNow(snapshot, delegate: delegate, animated: animated, completion: completion)
+    }
+  }
+
+  /// ``restore(_:delegate:animated:completion:)-(NavigationSnapshot,_,_,_)``, once its
+  /// recorder heard it.
+  private func restoreNow(
+    _ snapshot: NavigationSnapshot, delegate: (any StateRestorationDelegate)?, animated: Bool,
+    completion: ((Result<NavigationPlan<AnyRoute>, RestorationError>) -> Void)?
   ) {
     var protections: [AnyRoute: any ProtectionSpace] = [:]
     let target = Restoration.decide(

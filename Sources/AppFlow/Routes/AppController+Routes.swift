@@ -18,6 +18,16 @@ extension AppController {
     _ url: some StringProtocol, animated: Bool = true,
     completion: ((Result<NavigationPlan<AnyRoute>, RouteError>) -> Void)? = nil
   ) {
+    recording(.open(url: String(url), animated: animated)) {
+      openNow(url, animated: animated, completion: completion)
+    }
+  }
+
+  /// ``open(_:animated:completion:)``, once its recorder heard it.
+  private func openNow(
+    _ url: some StringProtocol, animated: Bool,
+    completion: ((Result<NavigationPlan<AnyRoute>, RouteError>) -> Void)?
+  ) {
     let chain: [AnyRoute]
     do throws(RouteError) {
       chain = try routes.chain(to: try routes.route(for: url))
@@ -69,6 +79,16 @@ extension AppController {
   public func navigate(
     to route: some Route, animated: Bool = true,
     completion: ((Result<NavigationPlan<AnyRoute>, RouteError>) -> Void)? = nil
+  ) {
+    recording(.navigateToRoute(AnyRoute(route), animated: animated)) {
+      navigateNow(to: route, animated: animated, completion: completion)
+    }
+  }
+
+  /// ``navigate(to:animated:completion:)-(Route,_,_)``, once its recorder heard it.
+  private func navigateNow(
+    to route: some Route, animated: Bool,
+    completion: ((Result<NavigationPlan<AnyRoute>, RouteError>) -> Void)?
   ) {
     let chain: [AnyRoute]
     do throws(RouteError) {
@@ -125,7 +145,10 @@ extension AppController {
     to routes: [any Route], animated: Bool = true,
     completion: ((Result<NavigationPlan<AnyRoute>, RouteError>) -> Void)? = nil
   ) {
-    navigate(along: routes.map { AnyRoute($0) }, animated: animated, completion: completion)
+    let chain = routes.map { AnyRoute($0) }
+    recording(.navigateToRoutes(chain, animated: animated)) {
+      navigate(along: chain, animated: animated, completion: completion)
+    }
   }
 
   /// Navigates to the state that shows `routes`, throwing a refusal found during the call;

@@ -93,6 +93,7 @@ extension ViewController {
   /// Removes the child at `index` without any callback.
   internal func removeChild(at index: Int) {
     let child = childList.remove(at: index)
+    if isNavigationStack { unsafeDowncast(self, to: NavigationController.self).forgetShownTop(child) }
     child.adoptedWindow = journalWindow
     child.parent = nil
     for position in index..<childList.count { childList[position].indexInParent = position }
@@ -101,9 +102,11 @@ extension ViewController {
   /// Replaces every child without any callback.
   internal func replaceChildren(with newChildren: [ViewController]) {
     let window = journalWindow
+    let stack = isNavigationStack ? unsafeDowncast(self, to: NavigationController.self) : nil
     for child in childList {
       child.adoptedWindow = window
       child.parent = nil
+      stack?.forgetShownTop(child)
     }
     childList = newChildren
     for (position, child) in newChildren.enumerated() {

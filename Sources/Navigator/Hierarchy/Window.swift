@@ -30,6 +30,16 @@ open class Window: View {
   package let token = WindowToken()
   /// Who hears screens join and leave this window's hierarchy; `nil` rather than empty.
   var hierarchyObservers: [WeakHierarchyObserver]?
+  /// Hears the inputs this window receives from outside its screens (``WindowInput``): a
+  /// session recorder; `nil` by default, and then each input costs one `nil` test.
+  ///
+  /// Held strongly: the observer must not hold the window strongly. Setting it on a window
+  /// driven by a ``ManualScheduler`` has that scheduler tell it about the time it is given too.
+  public var inputObserver: (any WindowInputObserver)? {
+    didSet {
+      if inputObserver != nil, let manual = scheduler.manual { manual.addInputWindow(self) }
+    }
+  }
   // Unchecked: tested by every request (see Links.swift).
   /// What runs, and what waits to run (hot: read by every request).
   @exclusivity(unchecked) internal var queue = TransitionQueue()

@@ -100,6 +100,12 @@ public struct Destination<Screen: ViewController> {
     return true
   }
 
+  /// The given screen; `nil` when the screen is still to be created.
+  var givenScreen: ViewController? {
+    if case .instance(let screen) = source { return screen }
+    return nil
+  }
+
   /// The given screen's identifier, for the screens an error names; empty when the screen
   /// is still to be created.
   var givenScreenIDs: [ScreenID] {

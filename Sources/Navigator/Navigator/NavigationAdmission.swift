@@ -50,7 +50,13 @@ public final class NavigationAdmission {
     /// The protection the navigation carries for it, if any.
     public let protection: (any NavigationProtection)?
     /// How messages name the screen: its key, or its destination (`a screen of type Cart`).
-    public let description: String
+    ///
+    /// A screen a navigation to a state makes for a key is named by its key, described when
+    /// this is read (describing a key costs thousands of instructions, and most admissions
+    /// never read it).
+    public var description: String { storedDescription ?? key.map { "\($0)" } ?? "" }
+    /// The text given at creation; `nil` for a screen named by its key when read.
+    private let storedDescription: String?
 
     /// Describes a screen a navigation would newly show.
     ///
@@ -61,8 +67,22 @@ public final class NavigationAdmission {
     public init(key: AnyScreenKey?, protection: (any NavigationProtection)?, description: String) {
       self.key = key
       self.protection = protection
-      self.description = description
+      storedDescription = description
     }
+
+    /// Describes a screen made for `key`, named by its key (``description`` describes the
+    /// key when read).
+    init(key: AnyScreenKey) {
+      self.key = key
+      protection = nil
+      storedDescription = nil
+    }
+  }
+
+  /// The text of ``navigation``: given, or built when first read.
+  enum NavigationText {
+    case text(String)
+    case described(() -> String)
   }
 
   /// Where an admission stands.
@@ -73,7 +93,22 @@ public final class NavigationAdmission {
   /// The navigator that asks; weak, so that a waiting navigation doesn't keep it.
   public private(set) weak var navigator: Navigator?
   /// The navigation, as messages name it: `push of a screen of type Cart`.
-  public let navigation: String
+  ///
+  /// The navigator's own admissions build the text when it is first read (a message, a
+  /// gatekeeper that reads it): describing a target costs thousands of instructions, and
+  /// most admissions never need it.
+  public var navigation: String {
+    switch navigationText {
+    case .text(let text):
+      return text
+    case .described(let describe):
+      let text = describe()
+      navigationText = .text(text)
+      return text
+    }
+  }
+  /// ``navigation``, or how to build it.
+  private var navigationText: NavigationText
   /// The screens the navigation would newly show, in the order it would make them.
   public let screens: [Screen]
   /// A Boolean value indicating whether the navigation can wait for a later answer; a `try`
@@ -106,7 +141,22 @@ public final class NavigationAdmission {
     onRefuse: ((NavigationError) -> Void)? = nil
   ) {
     self.navigator = navigator
-    self.navigation = navigation
+    navigationText = .text(navigation)
+    self.screens = screens
+    self.canWait = canWait
+    self.grants = grants
+    self.onAllow = onAllow
+    self.onRefuse = onRefuse
+  }
+
+  /// Creates an admission whose ``navigation`` text `describe` builds when first read.
+  init(
+    navigator: Navigator, describing describe: @escaping () -> String, screens: [Screen], canWait: Bool,
+    grants: Set<ObjectIdentifier> = [], onAllow: (() -> Void)? = nil,
+    onRefuse: ((NavigationError) -> Void)? = nil
+  ) {
+    self.navigator = navigator
+    navigationText = .described(describe)
     self.screens = screens
     self.canWait = canWait
     self.grants = grants
@@ -284,8 +334,10 @@ extension Navigator {
     _ navigate: @escaping (NavigationOptions<Screen>) throws(NavigationError) -> Screen
   ) throws(NavigationError) -> Screen? {
     let unprotected = options.copy(protectedBy: nil)
+    // The navigation's text is built only when read; the closure holds its own copy of the
+    // destination and the options, not the navigator.
     let admission = NavigationAdmission(
-      navigator: self, navigation: "\(kind) of \(describedShown(destination, options))",
+      navigator: self, describing: { "\(kind) of \(Navigator.describedShown(destination, options))" },
       screens: [
         .init(key: nil, protection: options.protection, description: destination.described(as: "screen"))
       ],

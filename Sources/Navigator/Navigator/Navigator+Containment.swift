@@ -71,6 +71,11 @@ extension Navigator {
     _ destination: Destination<Screen>, to container: ViewController, in view: View?,
     _ options: NavigationOptions<Screen>, configure: ((Screen) -> Void)?, completion: ((Screen) -> Void)?
   ) throws(NavigationError) -> Screen {
+    let observer = window.beginInput(
+      .request(
+        Request(.addChild, destination, options, container: container), screen: destination.givenScreen,
+        origin: container))
+    defer { observer?.windowDidHandleInput(window) }
     record(Request(.addChild, destination, options, container: container))
     return try attempt(options) { () throws(NavigationError) in
       if container is NavigationController {
@@ -205,6 +210,11 @@ extension Navigator {
     _ destination: Destination<Screen>, from container: ViewController, _ options: NavigationOptions<Screen>,
     completion: ((Screen) -> Void)?
   ) throws(NavigationError) -> Screen {
+    let observer = window.beginInput(
+      .request(
+        Request(.removeChild, destination, options, container: container), screen: destination.givenScreen,
+        origin: container))
+    defer { observer?.windowDidHandleInput(window) }
     record(Request(.removeChild, destination, options, container: container))
     return try attempt(options) { () throws(NavigationError) in
       try destination.validate()
@@ -280,6 +290,11 @@ extension Navigator {
   private func removeChild<Screen>(
     _ child: Screen, _ options: NavigationOptions<Screen>, completion: ((Screen) -> Void)?
   ) throws(NavigationError) -> Screen {
+    let observer = window.beginInput(
+      .request(
+        Request(.removeChild, .instance(child), options, container: child.parent), screen: child,
+        origin: child.parent))
+    defer { observer?.windowDidHandleInput(window) }
     record(Request(.removeChild, .instance(child), options, container: child.parent))
     return try attempt(options) { () throws(NavigationError) in
       try remove(child, options) { options.successHandler?(child) }

@@ -38,6 +38,8 @@ extension Navigator {
     _ options: NavigationOptions<ViewController>, completion: ((ViewController) -> Void)?,
     lateFailure: ((NavigationError) -> Void)?
   ) throws(NavigationError) {
+    let observer = window.beginInput(.pop(origin: options.origin, animated: options.isAnimated))
+    defer { observer?.windowDidHandleInput(window) }
     try attempt(options) { () throws(NavigationError) in
       let origin = try origin(options, for: "pop")
       guard let navigation = (origin as? NavigationController) ?? origin.navigationController else {

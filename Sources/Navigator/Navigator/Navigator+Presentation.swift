@@ -61,6 +61,11 @@ extension Navigator {
     _ options: NavigationOptions<Screen>,
     configure: ((Screen) -> Void)?, completion: ((Screen) -> Void)?, lateFailure: ((NavigationError) -> Void)?
   ) throws(NavigationError) -> Screen {
+    let observer = window.beginInput(
+      .request(
+        Request(.presentModal, destination, options, presentationStyle: style),
+        screen: destination.givenScreen, origin: options.origin))
+    defer { observer?.windowDidHandleInput(window) }
     record(Request(.presentModal, destination, options, presentationStyle: style))
     return try attempt(options) { () throws(NavigationError) in
       try present(
@@ -175,6 +180,11 @@ extension Navigator {
     _ options: NavigationOptions<Screen>, configure: ((Screen) -> Void)?, completion: ((Screen) -> Void)?,
     lateFailure: ((NavigationError) -> Void)?
   ) throws(NavigationError) -> Screen {
+    let observer = window.beginInput(
+      .request(
+        Request(.popover, destination, options, anchor: anchor), screen: destination.givenScreen,
+        origin: options.origin))
+    defer { observer?.windowDidHandleInput(window) }
     record(Request(.popover, destination, options, anchor: anchor))
     return try attempt(options) { () throws(NavigationError) in
       try present(

@@ -60,6 +60,9 @@ extension Navigator {
     _ destination: Destination<Screen>, _ options: NavigationOptions<Screen>, configure: ((Screen) -> Void)?,
     completion: ((Screen) -> Void)?, lateFailure: ((NavigationError) -> Void)?
   ) throws(NavigationError) -> Screen {
+    let observer = window.beginInput(
+      .request(Request(.push, destination, options), screen: destination.givenScreen, origin: options.origin))
+    defer { observer?.windowDidHandleInput(window) }
     record(Request(.push, destination, options))
     return try attempt(options) { () throws(NavigationError) in
       let navigation = window.isBusy ? nil : try stack(for: options)

@@ -173,6 +173,13 @@ public final class Navigator {
   func describedShown<Screen>(_ destination: Destination<Screen>, _ options: NavigationOptions<Screen>)
     -> String
   {
+    Self.describedShown(destination, options)
+  }
+
+  /// ``describedShown(_:_:)`` without a navigator, for a text built later.
+  static func describedShown<Screen>(_ destination: Destination<Screen>, _ options: NavigationOptions<Screen>)
+    -> String
+  {
     let screen = destination.described(as: "screen")
     guard let embedding = options.embedding else { return screen }
     return "\(screen) embedded in \(embedding.name)"

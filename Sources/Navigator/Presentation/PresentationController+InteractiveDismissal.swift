@@ -19,6 +19,13 @@ extension PresentationController {
   /// - Returns: `true` when the swipe began, `false` when it was refused or was a misuse.
   @discardableResult
   public func beginInteractiveDismissal() -> Bool {
+    handlingInput(in: presented.journalWindow, .beginInteractiveDismissal(presented)) {
+      beginInteractiveDismissalNow()
+    }
+  }
+
+  /// ``beginInteractiveDismissal()``, once its input observer heard it.
+  private func beginInteractiveDismissalNow() -> Bool {
     let screen = presented
     guard let window = screen.journalWindow else {
       Misuse.handle(notSwipeableError("it is not in a window"), in: nil)
@@ -79,6 +86,13 @@ extension PresentationController {
   /// `viewDidAppear(true)` when the sheet has settled back. Cancelling without a swipe in
   /// progress is a misuse.
   public func cancelInteractiveDismissal() {
+    handlingInput(in: presented.journalWindow, .cancelInteractiveDismissal(presented)) {
+      cancelInteractiveDismissalNow()
+    }
+  }
+
+  /// ``cancelInteractiveDismissal()``, once its input observer heard it.
+  private func cancelInteractiveDismissalNow() {
     guard let window = swipingWindow() else { return }
     presented.presentationState.isSwiping = false
     window.perform(SwipeCancelPlan(window: window, presented: presented))
@@ -91,6 +105,13 @@ extension PresentationController {
   /// ``AdaptivePresentationControllerDelegate/presentationControllerDidDismiss(_:)``.
   /// Finishing without a swipe in progress is a misuse.
   public func finishInteractiveDismissal() {
+    handlingInput(in: presented.journalWindow, .finishInteractiveDismissal(presented)) {
+      finishInteractiveDismissalNow()
+    }
+  }
+
+  /// ``finishInteractiveDismissal()``, once its input observer heard it.
+  private func finishInteractiveDismissalNow() {
     guard let window = swipingWindow() else { return }
     let screen = presented
     let delegate = effectiveDelegate

@@ -17,6 +17,11 @@ extension Window {
   /// - Returns: `true` when the tap dismissed the popover.
   @discardableResult
   public func tapOutsidePopover(on view: View? = nil) -> Bool {
+    handlingInput(in: self, .tapOutsidePopover(view)) { tapOutsidePopoverNow(on: view) }
+  }
+
+  /// ``tapOutsidePopover(on:)``, once its input observer heard it.
+  private func tapOutsidePopoverNow(on view: View?) -> Bool {
     guard !isTransitioning, !isHidden, let top = rootViewController?.topmostPresentation,
       top.presentationState.activeStyle == .popover,
       let controller = top.popoverPresentationController

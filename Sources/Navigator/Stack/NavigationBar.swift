@@ -23,6 +23,7 @@ public final class NavigationBar {
   /// Does nothing when there is no back button. Otherwise asks `shouldPop`, then the top
   /// screen's guard, then pops with animation.
   public func tapBackButton() {
-    navigationController.handleBackButton()
+    let navigation = navigationController
+    handlingInput(in: navigation.journalWindow, .tapBackButton(navigation)) { navigation.handleBackButton() }
   }
 }

@@ -35,6 +35,11 @@ extension NavigationController {
   /// Beginning with nothing to go back to, or while another swipe or transition runs, is
   /// a misuse.
   public func beginInteractivePop() {
+    handlingInput(in: journalWindow, .beginInteractivePop(self)) { beginInteractivePopNow() }
+  }
+
+  /// ``beginInteractivePop()``, once its input observer heard it.
+  private func beginInteractivePopNow() {
     let window = journalWindow
     if let error = interactivePopBeginError() {
       Misuse.handle(error, in: window)
@@ -61,6 +66,13 @@ extension NavigationController {
   ///
   /// - Parameter progress: How far the swipe has gone, clamped to 0...1.
   public func updateInteractivePop(progress: Double) {
+    handlingInput(in: journalWindow, .updateInteractivePop(self, progress: progress)) {
+      updateInteractivePopNow(progress: progress)
+    }
+  }
+
+  /// ``updateInteractivePop(progress:)``, once its input observer heard it.
+  private func updateInteractivePopNow(progress: Double) {
     guard let interactivePop else {
       Misuse.handle(noSwipeError("update"), in: journalWindow)
       return
@@ -74,6 +86,11 @@ extension NavigationController {
   /// `viewDidDisappear`, then the top screen `viewWillAppear` and `viewDidAppear`; the
   /// delegate hears nothing more.
   public func cancelInteractivePop() {
+    handlingInput(in: journalWindow, .cancelInteractivePop(self)) { cancelInteractivePopNow() }
+  }
+
+  /// ``cancelInteractivePop()``, once its input observer heard it.
+  private func cancelInteractivePopNow() {
     guard let swipe = interactivePop else {
       Misuse.handle(noSwipeError("cancel"), in: journalWindow)
       return
@@ -89,6 +106,11 @@ extension NavigationController {
 
   /// Finishes the back swipe: completes like an animated pop.
   public func finishInteractivePop() {
+    handlingInput(in: journalWindow, .finishInteractivePop(self)) { finishInteractivePopNow() }
+  }
+
+  /// ``finishInteractivePop()``, once its input observer heard it.
+  private func finishInteractivePopNow() {
     guard let swipe = interactivePop else {
       Misuse.handle(noSwipeError("finish"), in: journalWindow)
       return

@@ -191,10 +191,19 @@ extension NavigationController {
       window: journalWindow, outgoing: outgoing, incoming: newTop)
   }
 
+  /// Forgets that `child`, which leaves the stack, was the top the delegate was last told
+  /// about: its identity can be another screen's once it is freed, and that screen, on top
+  /// when the stack appears again, must be told about.
+  @inline(__always)
+  func forgetShownTop(_ child: ViewController) {
+    if shownTop == ObjectIdentifier(child) { shownTop = NavigationController.noScreen }
+  }
+
   /// Removes the children from `index` on, without callbacks.
   func removeChildren(from index: Int, window: Window?) {
     while childList.count > index {
       let child = childList.removeLast()
+      forgetShownTop(child)
       if let window {
         if !child.hasAdopted(window.token) { child.adoptedWindow = window }
       } else if child.adoptedToken != nil {

@@ -74,6 +74,7 @@ extension NavigationController {
     pendingPopDecision = decision
     if let window = attachedWindow {
       heldWindow = window.token
+      decision.waitingWindow = window.token
       window.begin(.popDecision)
     }
     return false

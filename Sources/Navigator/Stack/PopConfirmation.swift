@@ -43,6 +43,9 @@ public final class PopDecision {
   /// The answer: `nil` while pending.
   public private(set) var isAllowed: Bool?
   private var onAnswer: ((Bool) -> Void)?
+  /// The window whose queue waits for the answer, set while it waits: a later answer is an
+  /// input of that window (``WindowInput/answerPopDecision(_:allowed:)``).
+  var waitingWindow: WindowToken?
 
   init(screen: ScreenID, trigger: PopTrigger, onAnswer: @escaping (Bool) -> Void) {
     self.screen = screen
@@ -60,7 +63,14 @@ public final class PopDecision {
   ///
   /// - Parameter allowed: A Boolean value indicating whether the pop may go ahead.
   public func answer(_ allowed: Bool) {
+    guard let window = waitingWindow?.window else { return answerNow(allowed) }
+    handlingInput(in: window, .answerPopDecision(self, allowed: allowed)) { answerNow(allowed) }
+  }
+
+  /// ``answer(_:)``, once its input observer heard it.
+  private func answerNow(_ allowed: Bool) {
     guard isAllowed == nil, let onAnswer else { return }
+    waitingWindow = nil
     isAllowed = allowed
     self.onAnswer = nil
     onAnswer(allowed)

@@ -10,7 +10,7 @@ enum TargetKey {
   /// A key, boxed as a ``TypedKeyBox`` of the target's key type.
   case key(KeyBox)
   /// A key of the target's key type, not boxed (a plan that records only its steps makes
-  /// no box): its index among the target's unboxed keys (``ErasedTarget/keyBox(at:)``
+  /// no box): its index among the target's unboxed keys (``ErasedTarget/boxed(_:)``
   /// boxes it).
   case unboxed(Int)
   /// A plain navigation controller the navigator makes itself.
@@ -167,21 +167,15 @@ class ErasedTarget {
     }
   }
 
-  /// The key of the node at `index`, boxed (a new box for an unboxed key); `nil` for a
-  /// node with no key of the target's type.
-  final func keyBox(at index: Int) -> KeyBox? {
-    boxed(keys[index])
-  }
-
   /// The screens of `made` that are made for a key, as a gatekeeper is asked about them.
   final func keyedScreens(_ made: [PlannedScreen]) -> [NavigationAdmission.Screen] {
     var screens: [NavigationAdmission.Screen] = []
     for screen in made {
-      switch keys[screen.node] {
+      switch screen.key {
       case .key, .unboxed:
-        guard let box = keyBox(at: screen.node) else { continue }
-        let key = AnyScreenKey(box.key)
-        screens.append(NavigationAdmission.Screen(key: key, protection: nil, description: "\(key)"))
+        guard let box = boxed(screen.key) else { continue }
+        // Named by its key when a message reads it.
+        screens.append(NavigationAdmission.Screen(key: AnyScreenKey(box.key)))
       case .navigationController, .instance:
         continue
       }

@@ -134,6 +134,12 @@ extension Navigator {
     to target: NavigationState<Key>, _ options: StateNavigationOptions<Key>,
     completion: ((NavigationPlan<Key>) -> Void)?, lateFailure: ((NavigationError) -> Void)?
   ) throws(NavigationError) {
+    let observer = window.beginInput(
+      .request(
+        Request(.navigate, .state(target.mapKeys(AnyScreenKey.init)), isAnimated: options.isAnimated),
+        screen: nil,
+        origin: nil))
+    defer { observer?.windowDidHandleInput(window) }
     if isRecordingRequests { recordStateRequest(target, animated: options.isAnimated) }
     if !waitingAdmissions.isEmpty { supersedeWaitingNavigations(by: target.oneLine) }
     let navigation = StateNavigation(

@@ -1,8 +1,18 @@
-/// A screen a plan makes: its node in the target (shown without presentations: those are
-/// steps of their own), what it holds, and the instance once made.
+/// A screen a plan makes: its key and what it holds, the planned screens of its entries or
+/// children, and the instance once made.
+///
+/// The general planner plans one for a node of the target (shown without presentations:
+/// those are steps of their own); the typed navigation (``TypedStatePlanner`` with a
+/// ``StateActionRecorder``) plans one without laying the target out.
+@usableFromInline
 final class PlannedScreen {
-  /// The node's index in the target.
+  /// The node's index in the target; -1 for a screen the typed navigation planned (its
+  /// target is not laid out).
   let node: Int
+  /// How the target names the screen: the key it is made for.
+  let key: TargetKey
+  /// What the screen holds: nothing, a stack's entries, or a container's children.
+  let content: TargetContent
   /// The planned screens of a new stack's entries or a new container's children, in order.
   let contained: [PlannedScreen]
   /// A Boolean value indicating whether the screen is inside another one of the plan's
@@ -15,7 +25,10 @@ final class PlannedScreen {
   init(_ node: Int, in target: ErasedTarget, hasParent: Bool) {
     self.node = node
     self.hasParent = hasParent
-    let range = target.nodes[node].contained
+    key = target.keys[node]
+    let layout = target.nodes[node]
+    content = layout.content
+    let range = layout.contained
     if range.isEmpty {
       contained = []
     } else {
@@ -26,6 +39,15 @@ final class PlannedScreen {
     }
   }
 
+  /// Plans a screen of the typed navigation: a plain screen, or a stack and its entries.
+  init(key: TargetKey, content: TargetContent, contained: [PlannedScreen], hasParent: Bool) {
+    node = -1
+    self.key = key
+    self.content = content
+    self.contained = contained
+    self.hasParent = hasParent
+  }
+
   /// Appends this screen and every planned screen it holds, in pre-order.
   func appendAll(to screens: inout [PlannedScreen]) {
     screens.append(self)
@@ -34,6 +56,7 @@ final class PlannedScreen {
 }
 
 /// A screen a step places: one the window keeps, or one the plan makes.
+@usableFromInline
 enum Placed {
   case kept(ViewController)
   case made(PlannedScreen)

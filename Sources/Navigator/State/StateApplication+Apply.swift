@@ -18,8 +18,9 @@ extension StateApplication {
       window.recordingJournal?.record(.completion(request()))
       return finish()
     }
+    // The screens the steps show: at most every planned screen, in one allocation.
     var made: [PlannedScreen] = []
-    made.reserveCapacity(actions.count)
+    made.reserveCapacity(planner.made.count)
     for action in actions {
       switch action {
       case .setRoot(let planned?), .push(let planned, _, _): made.append(planned)
@@ -66,8 +67,14 @@ extension StateApplication {
         var screens: [ViewController] = []
         screens.reserveCapacity(slots.count)
         for slot in slots { screens.append(slot.screen) }
-        let removed = navigation.childList.filter { old in !screens.contains { $0 === old } }
-        let added = screens.filter { $0.parent !== navigation }
+        // Loops rather than `filter`, which grows its result one append at a time.
+        var removed: [ViewController] = []
+        for old in navigation.childList where !screens.contains(where: { $0 === old }) { removed.append(old) }
+        var addedCount = 0
+        for screen in screens where screen.parent !== navigation { addedCount += 1 }
+        var added: [ViewController] = []
+        added.reserveCapacity(addedCount)
+        for screen in screens where screen.parent !== navigation { added.append(screen) }
         plans.append(
           move(
             .set(screens, added: added, removed: removed), in: navigation, incoming: screens.last!,
@@ -127,12 +134,14 @@ extension StateApplication {
   /// Puts a made subtree together, before it joins the window: a stack gets its entries, a
   /// container its children (their views in its view).
   private func assemble(_ planned: PlannedScreen) {
+    // A plain screen that holds nothing has nothing to assemble.
+    guard planned.content == .stack || !planned.contained.isEmpty else { return }
     for child in planned.contained { assemble(child) }
     let screen = planned.screen!
     var children: [ViewController] = []
     children.reserveCapacity(planned.contained.count)
     for child in planned.contained { children.append(child.screen!) }
-    if target.nodes[planned.node].isStack {
+    if planned.content == .stack {
       let navigation = screen as! NavigationController
       let removed = navigation.childList.filter { old in !children.contains { $0 === old } }
       for child in removed { child.willMove(toParent: nil) }
@@ -164,7 +173,7 @@ extension StateApplication {
   /// the target's box of the key (boxes never change).
   private func prepare(_ planned: PlannedScreen, in window: Window) {
     let screen = planned.screen!
-    if screen.keyBox == nil, let box = target.keyBox(at: planned.node) { screen.keyBox = box }
+    if screen.keyBox == nil, let box = target.boxed(planned.key) { screen.keyBox = box }
     screen.adopt(window)
     screen.loadViewIfNeeded()
     if screen.view.backgroundColor == nil { screen.view.backgroundColor = .systemBackground }

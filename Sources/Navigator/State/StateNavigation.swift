@@ -33,13 +33,43 @@ struct StateNavigation<Key: Hashable & Sendable> {
 
   /// Plans, makes and checks; asks the guards; then applies, now or when the last guard
   /// allows.
+  ///
+  /// The usual shapes go through the typed planner, which records the actions as it plans
+  /// (``runTyped(on:receivesPlan:)``); every other shape, and every navigation that a
+  /// gatekeeper admits by key, through the general planner (``runGeneral(on:receivesPlan:)``).
+  /// Both make the same calls, events and errors (TypedStatePlannerTests compare them).
   @inlinable
   func run() throws(NavigationError) {
     guard let navigator else { throw StateApplication.navigatorGone(target.oneLine) }
-    let window = navigator.window
     // The plan's starting state is read only when someone receives the plan.
     let receivesPlan =
       completion != nil || options.successHandler != nil || options.completionHandler != nil
+    guard try !runTyped(on: navigator, receivesPlan: receivesPlan) else { return }
+    try runGeneral(on: navigator, receivesPlan: receivesPlan)
+  }
+
+  /// Runs the navigation through the typed planner; returns `false`, with nothing changed,
+  /// when the typed planner declines the target or a gatekeeper admits navigations by key.
+  @inlinable
+  func runTyped(on navigator: Navigator, receivesPlan: Bool) throws(NavigationError) -> Bool {
+    guard !(navigator.gatekeeper?.admitsKeys ?? false) else { return false }
+    let recorder = StateActionRecorder()
+    var typed = TypedStatePlanner<Key>(recorder: recorder, readsState: receivesPlan)
+    guard let plan = typed.plan(from: navigator.window.rootViewController, to: target) else { return false }
+    let (onApply, finish) = handlers(receivesPlan ? plan : nil)
+    try StateApplication(
+      navigator: navigator, target: TypedTarget(unlaidOut: target, steps: plan.steps), recorded: recorder,
+      animated: options.isAnimated, onApply: onApply, finish: finish, failureHandler: options.failureHandler,
+      lateFailure: lateFailure
+    ).run()
+    return true
+  }
+
+  /// Runs the navigation through the general planner, which plans every shape of target and
+  /// names every refusal.
+  @inlinable
+  func runGeneral(on navigator: Navigator, receivesPlan: Bool) throws(NavigationError) {
+    let window = navigator.window
     let from = receivesPlan ? window.navigationState(keyedBy: Key.self) : .empty
     let erased = TypedTarget(target, boxesKeys: true)
     var planner = StatePlanner(window: window, target: erased, recordsActions: true)
@@ -47,22 +77,31 @@ struct StateNavigation<Key: Hashable & Sendable> {
     if let gatekeeper = navigator.gatekeeper, gatekeeper.admitsKeys, !planner.isMakingNoScreen {
       guard try admit(erased, planner, on: navigator) else { return }
     }
+    let (onApply, finish) = handlers(
+      receivesPlan ? NavigationPlan(from: from, to: target, steps: erased.steps(planner.steps)) : nil)
+    // The planner moves into the application: copying it would retain each of its fields.
+    try StateApplication(
+      navigator: navigator, target: erased, planner: consume planner, animated: options.isAnimated,
+      onApply: onApply, finish: finish, failureHandler: options.failureHandler, lateFailure: lateFailure
+    ).run()
+  }
+
+  /// The closures that hand `plan` to `onSuccess` (before anything changes) and to the
+  /// completions (once finished); `nil` for a plan no one receives.
+  @inlinable
+  func handlers(_ plan: NavigationPlan<Key>?) -> (onApply: (() -> Void)?, finish: (() -> Void)?) {
+    guard let plan else { return (nil, nil) }
     var onApply: (() -> Void)?
-    var finish: (() -> Void)?
-    if receivesPlan {
-      let plan = NavigationPlan(from: from, to: target, steps: erased.steps(planner.steps))
-      if let successHandler = options.successHandler { onApply = { successHandler(plan) } }
-      let completion = completion
-      let completionHandler = options.completionHandler
-      finish = {
+    if let successHandler = options.successHandler { onApply = { successHandler(plan) } }
+    let completion = completion
+    let completionHandler = options.completionHandler
+    return (
+      onApply,
+      {
         completion?(plan)
         completionHandler?(plan)
       }
-    }
-    try StateApplication(
-      navigator: navigator, target: erased, planner: planner, animated: options.isAnimated, onApply: onApply,
-      finish: finish, failureHandler: options.failureHandler, lateFailure: lateFailure
-    ).run()
+    )
   }
 
   /// Asks the gatekeeper about the screens the plan makes for keys; returns `true` when the
@@ -76,7 +115,8 @@ struct StateNavigation<Key: Hashable & Sendable> {
     guard !screens.isEmpty else { return true }
     let window = navigator.window
     let admission = NavigationAdmission(
-      navigator: navigator, navigation: "navigation to \(target.oneLine)", screens: screens, canWait: true,
+      navigator: navigator, describing: { "navigation to \(target.oneLine)" }, screens: screens,
+      canWait: true,
       grants: grants)
     // The window through its token: a weak reference would slow down its every retain.
     admission.onAllow = { [weak admission, token = window.token] in
@@ -144,6 +184,19 @@ struct StateApplication {
     self.finish = finish
     self.failureHandler = failureHandler
     self.lateFailure = lateFailure
+  }
+
+  /// Creates the application of what the typed planner recorded.
+  @usableFromInline
+  init(
+    navigator: Navigator, target: ErasedTarget, recorded recorder: StateActionRecorder, animated: Bool,
+    onApply: (() -> Void)?, finish: (() -> Void)?, failureHandler: ((NavigationError) -> Void)?,
+    lateFailure: ((NavigationError) -> Void)?
+  ) {
+    self.init(
+      navigator: navigator, target: target,
+      planner: StatePlanner(window: navigator.window, target: target, recorded: recorder), animated: animated,
+      onApply: onApply, finish: finish, failureHandler: failureHandler, lateFailure: lateFailure)
   }
 
   /// The error for a navigation whose navigator is gone.
@@ -245,14 +298,13 @@ struct StateApplication {
     var seen: [ObjectIdentifier] = []
     seen.reserveCapacity(planned.count)
     for screen in planned {
-      let node = target.nodes[screen.node]
-      let key = target.keys[screen.node]
+      let key = screen.key
       let made: ViewController
       switch key {
       case .navigationController:
         made = NavigationController()
       case .key, .unboxed:
-        made = try target.makeScreen(for: target.keyBox(at: screen.node)!, navigator: navigator)
+        made = try target.makeScreen(for: target.boxed(key)!, navigator: navigator)
       case .instance(let screen):
         throw NavigationError(.unmakeableScreen, "Can't make \(screen) again: it has no navigationKey.")
       }
@@ -277,7 +329,7 @@ struct StateApplication {
           screens: [made.screenID])
       }
       let holds: String? =
-        switch node.content {
+        switch screen.content {
         case .stack:
           made.isNavigationStack ? nil : "navigation stack: it is not a NavigationController"
         case .container:

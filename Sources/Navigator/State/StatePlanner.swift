@@ -28,10 +28,11 @@ struct StatePlanner {
   /// A Boolean value indicating whether the plan makes no screen, for inlinable code.
   @usableFromInline var isMakingNoScreen: Bool { made.isEmpty }
 
-  /// The steps as planned, each in one of three runs (dismissals, then the layers'
-  /// changes, then the new presentations), joined in that order once planned: one array
-  /// rather than three.
-  var pending: [PendingStep] = []
+  /// The number of dismissals, at the start of ``steps`` (and of ``actions``).
+  var dismissalCount = 0
+  /// The number of dismissals and changes of the layers that stay, at the start of
+  /// ``steps``: the new presentations follow.
+  var changeEnd = 0
   /// Where the walk is: the path of the node being planned.
   var components: [StatePath.Component] = []
   /// The instance at each path of the target, for anchors; recorded only when the target
@@ -45,6 +46,18 @@ struct StatePlanner {
   /// ``Navigator/plan(to:)`` records only the steps.
   let recordsActions: Bool
 
+  /// The plan a typed navigation recorded (``StateActionRecorder``), for
+  /// ``StateApplication``: its actions, the screens it makes and the stacks whose tops leave.
+  /// It has no ``steps``: the target's request names the typed steps.
+  init(window: Window, target: ErasedTarget, recorded recorder: StateActionRecorder) {
+    self.window = window
+    self.target = target
+    recordsActions = true
+    actions = recorder.actions
+    made = recorder.made
+    leavingStacks = recorder.leavingStacks
+  }
+
   /// Creates a planner for a window and a target; `recordsActions` is `false` for a plan
   /// that records only its steps.
   @usableFromInline
@@ -54,9 +67,33 @@ struct StatePlanner {
     self.recordsActions = recordsActions
   }
 
-  /// Appends a step to its run, with its action built only when the planner records actions.
-  mutating func append(_ run: PendingStep.Run, _ step: PlanStep, _ action: @autoclosure () -> PlannedAction) {
-    pending.append(PendingStep(run, step, recordsActions ? action() : nil))
+  /// Puts a step at the end of its run, with its action built only when the planner records
+  /// actions.
+  ///
+  /// The steps run in three runs (dismissals, then the changes of the layers that stay, then
+  /// the new presentations), each in the order the walk finds them; a step goes straight to
+  /// its place in ``steps`` and ``actions``, whose later elements move up without a copy
+  /// (a plan has a few steps).
+  mutating func append(_ run: Run, _ step: PlanStep, _ action: @autoclosure () -> PlannedAction) {
+    let index: Int
+    switch run {
+    case .dismissal:
+      index = dismissalCount
+      dismissalCount += 1
+      changeEnd += 1
+    case .layerChange:
+      index = changeEnd
+      changeEnd += 1
+    case .presentation:
+      index = steps.count
+    }
+    if index == steps.count {
+      steps.append(step)
+      if recordsActions { actions.append(action()) }
+    } else {
+      steps.insert(step, at: index)
+      if recordsActions { actions.insert(action(), at: index) }
+    }
   }
 
   /// The path of the node being planned.
@@ -68,8 +105,10 @@ struct StatePlanner {
     let current = window.rootViewController
     let root: Int? = target.nodes.isEmpty ? nil : 0
     recordsPlaces = target.hasPopover
-    // Room for the walk's usual depth: no regrowth.
+    // Room for the walk's usual depth and a usual plan: no regrowth.
     components.reserveCapacity(8)
+    steps.reserveCapacity(4)
+    if recordsActions { actions.reserveCapacity(4) }
     switch (current, root) {
     case (nil, nil):
       break
@@ -84,14 +123,6 @@ struct StatePlanner {
         let planned = try makePlanned(node, hasParent: false)
         append(.layerChange, .setRoot(node), .setRoot(planned.planned))
         try presentNested(in: planned)
-      }
-    }
-    steps.reserveCapacity(pending.count)
-    if recordsActions { actions.reserveCapacity(pending.count) }
-    for run in PendingStep.Run.dismissal.rawValue...PendingStep.Run.presentation.rawValue {
-      for step in pending where step.run.rawValue == run {
-        steps.append(step.step)
-        if let action = step.action { actions.append(action) }
       }
     }
   }
@@ -298,30 +329,14 @@ struct StatePlanner {
   }
 }
 
-/// A step and its action, planned (a struct rather than a tuple: no tuple metadata to destroy
-/// an array of them).
-struct PendingStep {
-  /// The runs of a plan's steps, in their order.
-  enum Run: UInt8 {
+/// The runs of a plan's steps, in their order.
+extension StatePlanner {
+  enum Run {
     /// A dismissal.
     case dismissal
     /// A change of a layer that stays.
     case layerChange
     /// A new presentation.
     case presentation
-  }
-
-  /// The run of the step.
-  let run: Run
-  /// The step.
-  let step: PlanStep
-  /// Its action; `nil` for a planner that records only the steps.
-  let action: PlannedAction?
-
-  /// Pairs a step with its run and action.
-  init(_ run: Run, _ step: PlanStep, _ action: PlannedAction?) {
-    self.run = run
-    self.step = step
-    self.action = action
   }
 }

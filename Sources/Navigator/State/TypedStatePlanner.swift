@@ -10,6 +10,11 @@
 /// ``StatePlanner``, which plans every shape and names every error. The tests compare the
 /// two on every shape this planner accepts.
 ///
+/// With a ``StateActionRecorder`` it also plans a navigation (``Navigator/navigate(to:options:)``):
+/// it records each step's action against the window's instances, the screens to make and the
+/// stacks whose tops leave, as ``StatePlanner`` records them, and ``StateApplication`` applies
+/// them without a laid-out target.
+///
 /// Inlinable, so that a caller's compiler specializes it for its `Key` (the measurement is
 /// in Benchmarks/README.md, "The typed planner").
 @usableFromInline
@@ -26,9 +31,20 @@ struct TypedStatePlanner<Key: Hashable & Sendable> {
   @usableFromInline var changeEnd = 0
   /// Where the walk is in the target.
   @usableFromInline var components: [StatePath.Component] = []
+  /// Records what a navigation applies; `nil` for a plan.
+  @usableFromInline let recorder: StateActionRecorder?
+  /// A Boolean value indicating whether the plan's starting state is read whole; when
+  /// `false` (a navigation whose plan no one receives), what leaves the window (a dismissed
+  /// presentation, a replaced root) is not read, and the plan's `from` is incomplete.
+  @usableFromInline let readsState: Bool
 
-  /// Creates a planner.
-  @inlinable init() {}
+  /// Creates a planner; with a recorder, it plans a navigation, and reads the starting state
+  /// whole only when `readsState` is `true`.
+  @inlinable
+  init(recorder: StateActionRecorder? = nil, readsState: Bool = true) {
+    self.recorder = recorder
+    self.readsState = readsState
+  }
 
   /// The path of the node being planned.
   @inlinable var path: StatePath { StatePath(components) }
@@ -44,8 +60,9 @@ struct TypedStatePlanner<Key: Hashable & Sendable> {
     case (nil, nil):
       from = nil
     case (let root?, nil):
-      from = StateReader<Key>().node(root)
-      appendChange(.setRoot(nil))
+      from = readsState ? StateReader<Key>().node(root) : nil
+      let index = appendChange(.setRoot(nil))
+      recorder?.setRoot(nil, replacing: root, at: index)
     case (let root, let node?):
       if let root {
         let key = root.screenKey(as: Key.self)
@@ -53,41 +70,53 @@ struct TypedStatePlanner<Key: Hashable & Sendable> {
           guard let kept = keep(root, key, node) else { return nil }
           from = kept
         } else {
-          from = StateReader<Key>().node(root)
-          guard makeRoot(node) else { return nil }
+          from = readsState ? StateReader<Key>().node(root) : nil
+          guard makeRoot(node, replacing: root) else { return nil }
         }
       } else {
         from = nil
-        guard makeRoot(node) else { return nil }
+        guard makeRoot(node, replacing: nil) else { return nil }
       }
     }
     return NavigationPlan(from: NavigationState(root: from), to: target, steps: steps)
   }
 
-  /// Plans a new root: the step, then the presentations inside it.
+  /// Plans a new root in place of `old`: the step, then the presentations inside it.
   @inlinable
-  mutating func makeRoot(_ node: Node) -> Bool {
+  mutating func makeRoot(_ node: Node, replacing old: ViewController?) -> Bool {
     guard isMakeable(node) else { return false }
     var shown = node
     shown.presentationStorage = []
-    appendChange(.setRoot(shown))
+    let index = appendChange(.setRoot(shown))
+    var planned: PlannedScreen?
+    if let recorder {
+      let made = makePlanned(node, hasParent: false, recorder)
+      recorder.setRoot(made, replacing: old, at: index)
+      planned = made
+    }
     guard !node.presentationStorage.isEmpty else { return true }
-    return present(node.presentationStorage[0])
+    return present(node.presentationStorage[0], from: planned.map(Placed.made))
   }
 
-  /// Appends a dismissal to its run.
+  /// Appends a dismissal to its run; returns its index.
   @inlinable
-  mutating func appendDismissal(_ step: consuming Step) {
-    steps.insert(step, at: dismissalCount)
+  @discardableResult
+  mutating func appendDismissal(_ step: consuming Step) -> Int {
+    let index = dismissalCount
+    steps.insert(step, at: index)
     dismissalCount += 1
     changeEnd += 1
+    return index
   }
 
-  /// Appends a change of a layer that stays to its run.
+  /// Appends a change of a layer that stays to its run; returns its index.
   @inlinable
-  mutating func appendChange(_ step: consuming Step) {
-    if changeEnd == steps.count { steps.append(step) } else { steps.insert(step, at: changeEnd) }
+  @discardableResult
+  mutating func appendChange(_ step: consuming Step) -> Int {
+    let index = changeEnd
+    if index == steps.count { steps.append(step) } else { steps.insert(step, at: index) }
     changeEnd += 1
+    return index
   }
 
   // MARK: Screens the window keeps
@@ -101,7 +130,10 @@ struct TypedStatePlanner<Key: Hashable & Sendable> {
     case .container:
       return nil
     case .stack(let entries):
-      guard let current = planStack(screen.stateChildren, entries) else { return nil }
+      let style = node.presentationStorage.isEmpty ? nil : node.presentationStorage[0].style
+      guard let current = planStack(screen, screen.stateChildren, entries, coveredBy: style) else {
+        return nil
+      }
       content = .stack(current)
     case .screen:
       // A plain screen that holds something: the general planner removes its children.
@@ -113,17 +145,29 @@ struct TypedStatePlanner<Key: Hashable & Sendable> {
       return Node(key: key, content: content)
     }
     var current: NavigationState<Key>.Presentation?
-    guard screen.parent == nil, planPresentation(of: presented, to: node, current: &current) else {
+    guard screen.parent == nil, planPresentation(of: presented, by: screen, to: node, current: &current)
+    else {
       return nil
     }
     return Node(key: key, content: content, presenting: current)
   }
 
-  /// Plans a stack's entries, matched by key in order (the first unused match); returns the
-  /// stack's entries as the window holds them now.
+  /// Plans the entries of `stack`, matched by key in order (the first unused match); returns
+  /// the stack's entries as the window holds them now. `style` is the presentation of the
+  /// target's stack node, which may cover the stack's layer.
   @inlinable
-  mutating func planStack(_ current: [ViewController], _ entries: [Node]) -> [Node]? {
+  mutating func planStack(
+    _ stack: ViewController, _ current: [ViewController], _ entries: [Node],
+    coveredBy style: ModalPresentationStyle?
+  ) -> [Node]? {
     guard !entries.isEmpty else { return nil }
+    // A navigation's actions need the stack itself; a stack that is not a
+    // `NavigationController` goes to the general planner.
+    var navigation: NavigationController?
+    if recorder != nil {
+      guard let stack = stack as? NavigationController else { return nil }
+      navigation = stack
+    }
     // The window's entries, read once: their keys match the target's and make the state.
     var currentNodes: [Node] = []
     currentNodes.reserveCapacity(current.count)
@@ -139,6 +183,9 @@ struct TypedStatePlanner<Key: Hashable & Sendable> {
     var keptInOrder = true
     var keptFirst = 0
     var lastIsMade = false
+    // A navigation's slots: the kept screens and the planned new ones, in the target's order.
+    var slots: [Placed] = []
+    if recorder != nil { slots.reserveCapacity(entries.count) }
     for offset in entries.indices {
       guard case .screen = entries[offset].content, entries[offset].presentationStorage.isEmpty else {
         return nil
@@ -153,24 +200,45 @@ struct TypedStatePlanner<Key: Hashable & Sendable> {
         used |= 1 << UInt64(match)
         if keptInOrder, match == offset { keptFirst += 1 } else { keptInOrder = false }
         lastIsMade = false
+        if recorder != nil { slots.append(.kept(current[match])) }
       } else {
-        guard case .key = entries[offset].key else { return nil }
+        guard case .key(let key) = entries[offset].key else { return nil }
         keptInOrder = false
         lastIsMade = true
+        if let recorder { slots.append(recorder.makeEntry(TypedKeyBox(key))) }
       }
     }
     let count = entries.count
     if keptFirst == count, count == current.count { return currentNodes }
     if keptFirst == count, count < current.count {
       components.append(.entry(count - 1))
-      appendChange(.popTo(path))
+      let index = appendChange(.popTo(path))
       components.removeLast()
+      if let navigation { recorder?.popTo(current[count - 1], in: navigation, coveredBy: style, at: index) }
     } else if count == current.count + 1, keptFirst == current.count, lastIsMade {
-      appendChange(.push(entries[count - 1], onto: path))
+      let index = appendChange(.push(entries[count - 1], onto: path))
+      if let navigation, case .made(let planned)? = slots.last {
+        recorder?.push(planned, onto: navigation, coveredBy: style, at: index)
+      }
     } else {
-      appendChange(.setStack(path, to: entries))
+      let index = appendChange(.setStack(path, to: entries))
+      if let navigation { recorder?.setStack(navigation, to: slots, coveredBy: style, at: index) }
+    }
+    // The stack's old top leaves unless the target keeps it (the screens that leave with it
+    // are plain: no stack among them).
+    if let navigation, let oldTop = current.last, !Self.keeps(oldTop, slots) {
+      recorder?.topLeaves(navigation)
     }
     return currentNodes
+  }
+
+  /// A Boolean value indicating whether `screen` is among the kept screens of `slots`.
+  @inlinable
+  static func keeps(_ screen: ViewController, _ slots: [Placed]) -> Bool {
+    for slot in slots {
+      if case .kept(let kept) = slot, kept === screen { return true }
+    }
+    return false
   }
 
   /// Plans what a kept screen outside any stack or container presents, where the target has
@@ -180,7 +248,8 @@ struct TypedStatePlanner<Key: Hashable & Sendable> {
   /// It reads the target's presentation in place (`presentationStorage`), without copying it.
   @inlinable
   mutating func planPresentation(
-    of presented: ViewController?, to node: Node, current: inout NavigationState<Key>.Presentation?
+    of presented: ViewController?, by presenter: ViewController, to node: Node,
+    current: inout NavigationState<Key>.Presentation?
   ) -> Bool {
     if let presented {
       let style = presented.modalPresentationStyle
@@ -198,11 +267,12 @@ struct TypedStatePlanner<Key: Hashable & Sendable> {
         current = NavigationState.Presentation(kept, style: style, anchor: nil)
         return true
       }
-      appendDismissal(.dismiss(presentedBy: path))
-      current = StateReader<Key>().presentation(presented)
+      let index = appendDismissal(.dismiss(presentedBy: path))
+      recorder?.dismiss(presentedBy: presenter, at: index)
+      if readsState { current = StateReader<Key>().presentation(presented) }
     }
     guard !node.presentationStorage.isEmpty else { return true }
-    return present(node.presentationStorage[0])
+    return present(node.presentationStorage[0], from: recorder == nil ? nil : .kept(presenter))
   }
 
   /// A Boolean value indicating whether two keys are equal: `==`, written out so that it
@@ -226,9 +296,10 @@ struct TypedStatePlanner<Key: Hashable & Sendable> {
   // MARK: Screens the plan makes
 
   /// Plans a new presentation from the screen at the walk's position, a screen outside any
-  /// stack or container, then the presentations inside what it shows.
+  /// stack or container, then the presentations inside what it shows; `presenter` is that
+  /// screen for a navigation (`nil` for a plan).
   @inlinable
-  mutating func present(_ presentation: NavigationState<Key>.Presentation) -> Bool {
+  mutating func present(_ presentation: NavigationState<Key>.Presentation, from presenter: Placed?) -> Bool {
     let style = presentation.style
     guard style != .none, style != .popover, presentation.anchor == nil,
       isMakeable(presentation.screenStorage[0])
@@ -238,10 +309,36 @@ struct TypedStatePlanner<Key: Hashable & Sendable> {
     var shown = presentation.screenStorage[0]
     shown.presentationStorage = []
     steps.append(.present(shown, from: path, style: style))
+    var planned: PlannedScreen?
+    if let recorder, let presenter {
+      let made = makePlanned(presentation.screenStorage[0], hasParent: false, recorder)
+      recorder.present(made, from: presenter, style: style)
+      planned = made
+    }
     guard !presentation.screenStorage[0].presentationStorage.isEmpty else { return true }
     components.append(.presented)
     defer { components.removeLast() }
-    return present(presentation.screenStorage[0].presentationStorage[0])
+    return present(presentation.screenStorage[0].presentationStorage[0], from: planned.map(Placed.made))
+  }
+
+  /// Plans the screen for a makeable node (``isMakeable(_:)``) and records it among the
+  /// screens the navigation makes.
+  @inlinable
+  func makePlanned(_ node: Node, hasParent: Bool, _ recorder: StateActionRecorder) -> PlannedScreen {
+    switch node.content {
+    case .stack(let entries):
+      var keys: [KeyBox] = []
+      keys.reserveCapacity(entries.count)
+      for entry in entries {
+        if case .key(let key) = entry.key { keys.append(TypedKeyBox(key)) }
+      }
+      let box: KeyBox?
+      if case .key(let key) = node.key { box = TypedKeyBox(key) } else { box = nil }
+      return recorder.makeStack(box, entries: keys, hasParent: hasParent)
+    case .screen, .container:
+      guard case .key(let key) = node.key else { preconditionFailure("A made plain screen has a key.") }
+      return recorder.makeScreen(TypedKeyBox(key), hasParent: hasParent)
+    }
   }
 
   /// A Boolean value indicating whether the screen for `node` can be made by this planner:

@@ -12,6 +12,9 @@ final class TypedTarget<Key: Hashable & Sendable>: ErasedTarget {
   @usableFromInline let unboxedKeys: [Key]
   /// The navigator's screen provider for `Key`, once looked up.
   private var provider: ScreenProvider<Key>?
+  /// The steps of a typed navigation's target, which is not laid out (``init(unlaidOut:steps:)``):
+  /// its request names them; `nil` for a laid-out target.
+  @usableFromInline let typedSteps: [NavigationPlan<Key>.Step]?
 
   /// Erases a target; with `boxesKeys` `false` (a plan that records only its steps), its
   /// keys stay unboxed: no box is made for them.
@@ -21,9 +24,22 @@ final class TypedTarget<Key: Hashable & Sendable>: ErasedTarget {
     if let root = target.root { builder.add(root) }
     self.target = target
     unboxedKeys = builder.unboxedKeys
+    typedSteps = nil
     super.init(
       nodes: builder.nodes, keys: builder.keys, anchors: builder.anchors,
       boxType: ObjectIdentifier(TypedKeyBox<Key>.self), hasPopover: builder.hasPopover)
+  }
+
+  /// A target without its layout (no nodes), for a navigation the typed planner planned
+  /// (``TypedStatePlanner`` with a ``StateActionRecorder``): it makes the screens and names
+  /// the navigation, whose `steps` its request lists.
+  @inlinable
+  init(unlaidOut target: NavigationState<Key>, steps: [NavigationPlan<Key>.Step]) {
+    self.target = target
+    unboxedKeys = []
+    typedSteps = steps
+    super.init(
+      nodes: [], keys: [], anchors: [:], boxType: ObjectIdentifier(TypedKeyBox<Key>.self), hasPopover: false)
   }
 
   /// The target's node at `index`, found from the root (the layout keeps no copy of the
@@ -114,9 +130,10 @@ final class TypedTarget<Key: Hashable & Sendable>: ErasedTarget {
     return try provider!(unsafeDowncast(box, to: TypedKeyBox<Key>.self).value)
   }
 
-  /// The request naming the target and the public steps.
+  /// The request naming the target and the public steps (a typed navigation's own).
   override func request(steps: [PlanStep], animated: Bool) -> NavigationRequest {
-    .navigate(to: target.oneLine, steps: self.steps(steps).map { $0.description }, animated: animated)
+    .navigate(
+      to: target.oneLine, steps: (typedSteps ?? self.steps(steps)).map { $0.description }, animated: animated)
   }
 }
 

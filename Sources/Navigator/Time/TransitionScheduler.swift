@@ -25,6 +25,10 @@ public struct TransitionScheduler {
   /// and once a manual scheduler is gone (callbacks are then delivered inside the call).
   internal var manual: ManualScheduler? { manualReference?.scheduler }
 
+  /// The manual scheduler that delivers the callbacks, while it exists; `nil` for the
+  /// immediate scheduler.
+  public var manualScheduler: ManualScheduler? { manual }
+
   /// A Boolean value indicating whether callbacks are delivered inside the call.
   @inline(__always)
   internal var isImmediate: Bool { manualReference == nil || manual == nil }
@@ -94,6 +98,27 @@ public final class ManualScheduler {
   /// The keep-alive caches whose durations this clock measures, held weakly.
   private var clockObservers: [WeakClockObserver] = []
 
+  /// The windows whose input observers hear this scheduler's calls, through their tokens;
+  /// empty, and then each call costs one test, unless a window has an observer.
+  private var inputWindows: [WindowToken] = []
+
+  /// Has the input observer of `window` hear this scheduler's calls while it has one.
+  func addInputWindow(_ window: Window) {
+    inputWindows.removeAll { $0.window == nil || $0 === window.token }
+    inputWindows.append(window.token)
+  }
+
+  /// Runs `body`, an input of every window whose observer listens, between their will and
+  /// did calls.
+  private func handlingInput(_ input: WindowInput, _ body: () -> Void) {
+    let observed = inputWindows.compactMap { token in
+      token.window.flatMap { window in window.inputObserver.map { (window, $0) } }
+    }
+    for (window, observer) in observed { observer.window(window, willHandle: input) }
+    body()
+    for (window, observer) in observed.reversed() { observer.windowDidHandleInput(window) }
+  }
+
   /// Tells `observer` every time the clock advances, until it is gone.
   func addClockObserver(_ observer: any ClockObserver) {
     clockObservers.removeAll { $0.value == nil || $0.value === observer }
@@ -117,6 +142,12 @@ public final class ManualScheduler {
   ///
   /// - Parameter duration: How much time passes.
   public func advance(by duration: Duration) {
+    guard inputWindows.isEmpty else { return handlingInput(.advance(duration)) { advanceNow(by: duration) } }
+    advanceNow(by: duration)
+  }
+
+  /// ``advance(by:)``, once the input observers heard it.
+  private func advanceNow(by duration: Duration) {
     let seconds = duration.inSeconds
     now += duration
     var finished: [Entry] = []
@@ -147,6 +178,12 @@ public final class ManualScheduler {
   /// queued behind a finished transition start now; their own callbacks wait for the
   /// next turn.
   public func runLoopTurn() {
+    guard inputWindows.isEmpty else { return handlingInput(.runLoopTurn) { runLoopTurnNow() } }
+    runLoopTurnNow()
+  }
+
+  /// ``runLoopTurn()``, once the input observers heard it.
+  private func runLoopTurnNow() {
     let count = entries.count
     var index = 0
     var seen = 0
@@ -174,6 +211,12 @@ public final class ManualScheduler {
   /// Transitions that have not started yet (no run-loop turn since they were scheduled)
   /// are left alone, as an animation cannot end before it began.
   public func finishTransitions() {
+    guard inputWindows.isEmpty else { return handlingInput(.finishTransitions) { finishTransitionsNow() } }
+    finishTransitionsNow()
+  }
+
+  /// ``finishTransitions()``, once the input observers heard it.
+  private func finishTransitionsNow() {
     let started = entries.filter(\.hasStarted)
     entries.removeAll(where: \.hasStarted)
     for entry in started {
@@ -187,10 +230,18 @@ public final class ManualScheduler {
   /// - Parameter limit: The most rounds to run; a guard against callbacks that schedule
   ///   forever.
   public func settle(limit: Int = 10_000) {
+    guard inputWindows.isEmpty else {
+      return handlingInput(.settle(limit: limit)) { settleNow(limit: limit) }
+    }
+    settleNow(limit: limit)
+  }
+
+  /// ``settle(limit:)``, once the input observers heard it.
+  private func settleNow(limit: Int) {
     var rounds = 0
     while hasPendingWork, rounds < limit {
-      runLoopTurn()
-      finishTransitions()
+      runLoopTurnNow()
+      finishTransitionsNow()
       rounds += 1
     }
   }

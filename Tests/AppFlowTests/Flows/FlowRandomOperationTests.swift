@@ -98,6 +98,19 @@ import Testing
     }
   }
 
+  /// Random replayable inputs (deep links, routes, navigator calls, gestures, late guard
+  /// answers, flows, a manual scheduler's calls), recorded, then replayed into a fresh app
+  /// controller: the same journal, input for input, and the same state.
+  @Test(arguments: seeds, [false, true])
+  func randomOperationsRecordedReplayExactly(seed: UInt64, manual: Bool) throws {
+    let run = try RandomReplayWorld.run(seed: seed, manual: manual, steps: 200)
+    #expect(run.inputs.count >= 150, "seed \(seed): only \(run.inputs.count) inputs recorded")
+    if !run.failures.isEmpty {
+      let inputs = run.inputs.enumerated().map { "  \($0): \($1)" }.joined(separator: "\n")
+      Issue.record("seed \(seed), manual \(manual): \(run.failures)\ninputs:\n\(inputs)")
+    }
+  }
+
   /// What one random world did: the invariants it broke, the flows it ran, its operations.
   struct WorldRun {
     var failures: [String]

@@ -137,3 +137,142 @@ import Testing
     #expect(accepted > 200, "the typed planner accepted \(accepted) of 300 pairs")
   }
 }
+
+/// `navigate(to:)`'s typed path (``StateNavigation/runTyped(on:receivesPlan:)``: the typed
+/// planner records the actions it plans) against the general one
+/// (``StateNavigation/runGeneral(on:receivesPlan:)``): from the same start, on every target the
+/// typed planner accepts, the same journal (every event, in order), the same final state,
+/// the same screens asked of the provider, the same plan handed to the completion, and the
+/// same refusal when the provider fails.
+@Suite struct TypedStateNavigationTests {
+  typealias State = NavigationState<String>
+
+  /// What one navigation did, as text: comparable across two windows.
+  struct Outcome: Equatable {
+    var accepted = true
+    var events: [String] = []
+    var state = ""
+    var made: [String] = []
+    var plans: [String] = []
+    var error: String?
+    /// The pop guards asked, in order.
+    var guards: [String] = []
+  }
+
+  /// A screen whose pop guard allows at once and logs that it was asked.
+  final class LoggedGuard: ViewController, PopConfirming {
+    let log: PlanLog
+
+    init(_ name: String, log: PlanLog) {
+      self.log = log
+      super.init()
+      title = name
+    }
+
+    func confirmPop(_ decision: PopDecision) {
+      log.texts.append(title ?? "")
+      decision.allow()
+    }
+  }
+
+  /// The plans handed to a completion, as text.
+  final class PlanLog {
+    var texts: [String] = []
+  }
+
+  /// Navigates from `start` to `target` on a new bench, through the typed path or the general
+  /// one; `failing` makes the provider throw for that key.
+  private func navigate(
+    from start: State, to target: State, typed: Bool, manual: Bool, animated: Bool, guarded: Bool,
+    failing: String? = nil
+  ) throws -> Outcome {
+    let scheduler = ManualScheduler()
+    let bench = manual ? StateBench(manual: scheduler, journal: true) : StateBench(journal: true)
+    bench.made.givesBarButtonItems = true
+    // Every plain screen of the start guards its pops: the guards asked, and their order,
+    // are compared too.
+    let guards = PlanLog()
+    if guarded {
+      for path in start.allPaths {
+        guard let key = start[path]?.key.key, !key.hasPrefix("Nav") else { continue }
+        bench.made.overrides[key] = {
+          let screen = LoggedGuard(key, log: guards)
+          screen.navigationItem.rightBarButtonItem = BarButtonItem(title: key)
+          return screen
+        }
+      }
+    }
+    try bench.setUp(start)
+    bench.made.overrides = [:]
+    if let failing {
+      func refuse() throws(NavigationError) -> ViewController {
+        throw NavigationError(.sceneNotFound, "No scene for \(failing).")
+      }
+      bench.made.overrides[failing] = refuse
+    }
+    var outcome = Outcome()
+    let plans = PlanLog()
+    let navigation = StateNavigation(
+      navigator: bench.navigator, target: target,
+      options: StateNavigationOptions<String>().animated(animated),
+      completion: { plans.texts.append($0.description) }, lateFailure: nil)
+    do {
+      if typed {
+        outcome.accepted = try navigation.runTyped(on: bench.navigator, receivesPlan: true)
+      } else {
+        try navigation.runGeneral(on: bench.navigator, receivesPlan: true)
+      }
+    } catch {
+      outcome.error = "\(error)"
+    }
+    bench.settle()
+    outcome.plans = plans.texts
+    outcome.guards = guards.texts
+    outcome.events = bench.window.journal.events.map { "\($0)" }
+    outcome.state = "\(bench.state)"
+    outcome.made = bench.made.keys
+    return outcome
+  }
+
+  @Test(arguments: [1, 42, 0xC0FFEE] as [UInt64])
+  func onRandomPairsTheTypedNavigationDoesWhatTheGeneralOneDoes(seed: UInt64) throws {
+    var generator = StateGenerator(seed: seed)
+    var accepted = 0
+    var refused = 0
+    var guardsAsked = 0
+    for index in 0..<200 {
+      let (start, target) = generator.pair()
+      let manual = index % 3 == 0
+      let animated = index % 2 == 0
+      let guarded = index % 4 < 2
+      let general = try navigate(
+        from: start, to: target, typed: false, manual: manual, animated: animated, guarded: guarded)
+      let typed = try navigate(
+        from: start, to: target, typed: true, manual: manual, animated: animated, guarded: guarded)
+      guard typed.accepted else {
+        // Declined: nothing happened.
+        #expect(typed.events.isEmpty && typed.made.isEmpty && typed.plans.isEmpty && typed.error == nil)
+        continue
+      }
+      accepted += 1
+      if !general.guards.isEmpty { guardsAsked += 1 }
+      #expect(typed == general, "seed \(seed), pair \(index): \(start) to \(target)")
+      // The same navigation with the provider failing for one of the keys it asks for.
+      guard index % 2 == 1, !general.made.isEmpty else { continue }
+      let failing = general.made[index % general.made.count]
+      let generalRefused = try navigate(
+        from: start, to: target, typed: false, manual: manual, animated: animated, guarded: guarded,
+        failing: failing)
+      let typedRefused = try navigate(
+        from: start, to: target, typed: true, manual: manual, animated: animated, guarded: guarded,
+        failing: failing)
+      #expect(generalRefused.error != nil)
+      #expect(typedRefused == generalRefused, "seed \(seed), pair \(index), failing \(failing)")
+      refused += 1
+    }
+    // Most pairs are of the typed planner's shapes: the comparison is not made vacuously.
+    #expect(accepted > 120, "the typed navigation accepted \(accepted) of 200 pairs")
+    #expect(refused > 30, "\(refused) refusals compared")
+    #expect(guardsAsked > 20, "guards asked in \(guardsAsked) navigations")
+  }
+}

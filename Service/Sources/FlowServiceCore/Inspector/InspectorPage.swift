@@ -51,15 +51,19 @@ enum InspectorPage {
   }
 
   /// The page of one session: its tree as SVG, its live flows, its newest events (newest
-  /// first), and a script that follows its event stream.
+  /// first), its timeline, and a script that follows its event stream.
   ///
   /// - Parameters:
   ///   - state: The session's state.
   ///   - events: The session's newest events, oldest first; the last ``eventLimit`` are shown.
   ///   - secret: The session's secret, which the script offers when it opens the event stream
   ///     (the page is the API key's, which opens every session anyway).
+  ///   - timeline: The session's timeline (``SessionTimeline``); `nil` when the service
+  ///     records no logs.
   /// - Returns: The HTML document.
-  static func session(_ state: SessionState, events: [SessionEvent], secret: String) -> String {
+  static func session(
+    _ state: SessionState, events: [SessionEvent], secret: String, timeline: SessionTimeline? = nil
+  ) -> String {
     let id = Markup.escaped(state.id)
     let account = state.account.map { "<code>\(Markup.escaped($0))</code>" } ?? "nobody"
     let pending =
@@ -81,6 +85,8 @@ enum InspectorPage {
         <ol id="events">
         \(items)
         </ol>
+        <h2>Timeline</h2>
+        \(self.timeline(timeline, id: state.id))
         <script>
         \(script)
         </script>
@@ -101,6 +107,53 @@ enum InspectorPage {
         return
           "<li><b>\(Markup.escaped(flow.name))</b> (\(Markup.escaped(flow.state)))\(screen)\(children)</li>"
       }.joined() + "</ul>"
+  }
+
+  /// The session's timeline: its log's inputs, oldest first, each a link (`?step=N`, no
+  /// script needed) to the tree after it, replayed from the log's start on a fresh app
+  /// controller; and that tree, with the replay's error when it stopped early.
+  ///
+  /// - Parameters:
+  ///   - timeline: The timeline; `nil` when the service records no logs.
+  ///   - id: The session's identifier.
+  /// - Returns: An HTML fragment.
+  static func timeline(_ timeline: SessionTimeline?, id: String) -> String {
+    guard let timeline else {
+      return "<p id=\"timeline\">No log: the service records none (<code>--session-log-limit 0</code>).</p>"
+    }
+    let page = "/inspect/\(Markup.escaped(id))?step="
+    let origin = timeline.startsFromSnapshot ? "a snapshot" : "a fresh app controller"
+    func item(_ index: Int, _ text: String) -> String {
+      let current = timeline.step?.index == index ? " aria-current=\"step\"" : ""
+      return "<li value=\"\(index)\"><a href=\"\(page)\(index)\"\(current)>\(text)</a></li>"
+    }
+    var items = [item(0, "the start: \(origin)")]
+    for (offset, input) in timeline.inputs.enumerated() {
+      items.append(item(offset + 1, "<code>\(Markup.escaped(input))</code>"))
+    }
+    var fragment = """
+      <p>The inputs the session's log keeps (at most \(timeline.limit) after its start), oldest first, \
+      from \(origin). Choose one to see the tree after it, replayed from the log's start on a fresh app \
+      controller.</p>
+      <ol id="timeline" start="0">
+      \(items.joined(separator: "\n"))
+      </ol>
+      """
+    if let step = timeline.step {
+      let title =
+        step.index == 0
+        ? "At the log's start"
+        : "After input \(step.index): <code>\(Markup.escaped(timeline.inputs[step.index - 1]))</code>"
+      let failure = step.failure.map {
+        "\n<p id=\"replay-failure\">The replay stopped before this step: \(Markup.escaped($0))</p>"
+      }
+      fragment += """
+
+        <h3 id="step-title">\(title)</h3>\(failure ?? "")
+        <div id="step-tree">\(TreeSVG.svg(step.root))</div>
+        """
+    }
+    return fragment
   }
 
   /// A page that says what went wrong (an unknown session, an invalid identifier).
@@ -155,6 +208,9 @@ enum InspectorPage {
     nav { margin-bottom: 1em; }
     code, ol { font-family: monospace; }
     #tree { overflow-x: auto; border: 1px solid #ddd; padding: 4px; }
+    #timeline a[aria-current] { font-weight: bold; }
+    #replay-failure { color: #a00; }
+    #step-tree { overflow-x: auto; border: 1px solid #ddd; padding: 4px; }
     #events { max-height: 24em; overflow-y: auto; font-size: 12px; list-style: none; padding-left: 0; }
     """
 

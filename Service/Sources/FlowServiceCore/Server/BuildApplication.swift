@@ -41,7 +41,8 @@ import ShopApp
 /// - Throws: `SnapshotStoreError` when the SQLite database can't be opened or its session key
 ///   can't be read, with the code ``ServiceConfiguration/invalidPostgresURL`` when the
 ///   PostgreSQL URL can't be read, ``ServiceConfiguration/invalidAPIKey`` or
-///   ``ServiceConfiguration/invalidSessionKey`` when a key breaks its rule.
+///   ``ServiceConfiguration/invalidSessionKey`` when a key breaks its rule,
+///   ``ServiceConfiguration/invalidSessionLogLimit`` when the log's limit is out of its range.
 public func buildApplication(
   configuration: ServiceConfiguration, logger: Logger = Logger(label: "FlowService"),
   metrics: PrometheusCollectorRegistry = PrometheusCollectorRegistry()
@@ -57,6 +58,13 @@ func buildApplication(
   now: @escaping @Sendable () -> Duration
 ) throws(SnapshotStoreError) -> some ApplicationProtocol {
   let authentication = try authentication(configuration, logger: logger)
+  let logLimit = configuration.sessionLogLimit
+  guard (0...ServiceConfiguration.maximumSessionLogLimit).contains(logLimit) else {
+    throw SnapshotStoreError(
+      ServiceConfiguration.invalidSessionLogLimit,
+      "The session log's limit is \(logLimit): it must be from 0 to \(ServiceConfiguration.maximumSessionLogLimit)."
+    )
+  }
   let observer = RequestObserver(
     metrics: ServiceMetrics(registry: metrics), logger: logger, accessLog: configuration.accessLog, now: now)
   let store: any SnapshotStore
@@ -90,11 +98,14 @@ func buildApplication(
     store = sqlite
     gate = .local
   }
+  // The sessions' logs share one copy of each input.
+  let logTexts = SessionLogTexts()
   let host = SessionHost(
-    store: MeasuredSnapshotStore(store: store, observer: observer), codec: ShopApp.codec,
-    idleTimeout: configuration.idleTimeout
+    store: MeasuredSnapshotStore(store: store, observer: observer),
+    codec: ShopApp.codec(logLimit: logLimit, texts: logTexts), idleTimeout: configuration.idleTimeout
   ) {
-    let app = try ShopApp.makeApp()
+    // Keeps a log of its inputs when the log's limit is positive (`ShopApp.makeApp(logLimit:texts:)`).
+    let app = try ShopApp.makeApp(logLimit: logLimit, texts: logTexts)
     // Drained after every call into the session (`SessionEvents`), so it holds one call's events.
     app.window.journal.isEnabled = true
     return app

@@ -2,9 +2,11 @@ import AppFlow
 import Hummingbird
 import HummingbirdWebSocket
 import NIOCore
+import ShopApp
 
 /// The inspector's pages: `GET /` lists the sessions a page at a time (`?after=&limit=`, as
-/// `GET /sessions`), `GET /inspect/{id}` shows one, and its
+/// `GET /sessions`), `GET /inspect/{id}` shows one (with `?step=N`, its timeline's tree after
+/// the log's first N inputs, replayed), and its
 /// script fetches `GET /inspect/{id}/tree.svg` and `GET /inspect/{id}/flows.html` again after
 /// each event. Their errors are HTML pages, not the JSON of the API (but for a refused
 /// credential: ``AuthenticationMiddleware``'s JSON, before the pages run).
@@ -32,14 +34,26 @@ extension FlowServiceRoutes {
         InspectorPage.index(
           sessions: sessions, next: page.next?.rawValue, limit: limit, live: await host.liveSessionCount))
     }
-    router.get("/inspect/:id") { _, context in
-      await inspected(context) { id, state in
-        do throws(ServiceError) {
-          let secret = try authentication.secret(for: id)
-          return html(InspectorPage.session(state, events: events.recent(id), secret: secret))
-        } catch {
-          return html(InspectorPage.error(status: error.status, message: error.message), status: error.status)
+    router.get("/inspect/:id") { request, context in
+      do {
+        let id = try SessionID(context.parameters.get("id") ?? "")
+        let (state, log, limit) = try await inSession(id) { app in
+          (SessionRendering.state(of: app, id: id), ShopApp.log(of: app), ShopApp.logLimit(of: app) ?? 0)
         }
+        // The replay runs on a fresh app controller of its own, outside the session.
+        let timeline = try log.map { log in
+          let step = try request.uri.queryParameters.get("step").map { text throws(ServiceError) in
+            try SessionTimeline.step(text, count: log.steps.count)
+          }
+          return SessionTimeline(log: log, limit: limit, step: step, id: id)
+        }
+        let secret = try authentication.secret(for: id)
+        return html(
+          InspectorPage.session(state, events: events.recent(id), secret: secret, timeline: timeline))
+      } catch {
+        let failure = ServiceError(any: error)
+        return html(
+          InspectorPage.error(status: failure.status, message: failure.message), status: failure.status)
       }
     }
     router.get("/inspect/:id/tree.svg") { _, context in

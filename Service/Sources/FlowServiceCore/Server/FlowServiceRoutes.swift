@@ -93,6 +93,7 @@ struct FlowServiceRoutes: Sendable {
       return Response(status: .noContent)
     }
     addEvents(to: router)
+    addLog(to: router)
     addInspector(to: router)
   }
 

@@ -46,6 +46,16 @@ public struct ServiceConfiguration: Sendable {
   /// makes a random key once and keeps it in its database (the `settings` table), where every
   /// later start and every instance on the same database finds it.
   public var sessionKey: String?
+  /// The most inputs a session's log keeps after its start snapshot (`GET /sessions/{id}/log`,
+  /// the inspector's timeline), saved with the session's snapshot; when the log is full, the
+  /// next input starts it again from a snapshot of that moment. 0 (the default) records no
+  /// logs. A live session keeps its log as each input's JSON, one copy of each shared between
+  /// sessions: about 10 bytes an input when the sessions' inputs repeat, about 75 when each
+  /// is a session's own; every save writes the whole log beside the snapshot.
+  public var sessionLogLimit: Int
+
+  /// The largest ``sessionLogLimit`` accepted.
+  public static let maximumSessionLogLimit = 10_000
 
   /// Creates a configuration.
   ///
@@ -66,12 +76,14 @@ public struct ServiceConfiguration: Sendable {
   ///   - accessLog: Whether each request is logged; `true` by default.
   ///   - apiKey: The API key; none by default: a random one for the process.
   ///   - sessionKey: The key of the sessions' secrets; none by default: one kept in the database.
+  ///   - sessionLogLimit: The most inputs a session's log keeps; 0 (no logs) by default.
   public init(
     hostname: String = "127.0.0.1", port: Int = 8080, databasePath: String = "flow-service.sqlite",
     postgresURL: String? = nil, bodyLimit: Int = 64 * 1024, idleTimeout: Duration? = .seconds(15 * 60),
     evictionInterval: Duration = .seconds(30), connectionIdleTimeout: Duration = .seconds(30),
     headerTimeout: Duration = .seconds(10), headerLimit: Int = 16 * 1024, streamLimit: Int = 1000,
-    sessionStreamLimit: Int = 16, accessLog: Bool = true, apiKey: String? = nil, sessionKey: String? = nil
+    sessionStreamLimit: Int = 16, accessLog: Bool = true, apiKey: String? = nil, sessionKey: String? = nil,
+    sessionLogLimit: Int = 0
   ) {
     self.hostname = hostname
     self.port = port
@@ -88,6 +100,7 @@ public struct ServiceConfiguration: Sendable {
     self.accessLog = accessLog
     self.apiKey = apiKey
     self.sessionKey = sessionKey
+    self.sessionLogLimit = sessionLogLimit
   }
 
   /// The code of a ``postgresURL`` that `buildApplication(configuration:logger:)` can't read.
@@ -100,6 +113,10 @@ public struct ServiceConfiguration: Sendable {
   /// The code of a ``sessionKey`` that `buildApplication(configuration:logger:)` refuses:
   /// shorter than 32 bytes.
   public static let invalidSessionKey = SnapshotStoreError.Code(rule: "invalidSessionKey")
+
+  /// The code of a ``sessionLogLimit`` that `buildApplication(configuration:logger:)` refuses:
+  /// below 0 or above ``maximumSessionLogLimit``.
+  public static let invalidSessionLogLimit = SnapshotStoreError.Code(rule: "invalidSessionLogLimit")
 
   /// What is wrong with an API key, or `nil`: it must be 16 characters or more, each visible
   /// ASCII (`!` to `~`), so that it fits in `Authorization: Bearer <key>` as it is. The

@@ -1,0 +1,365 @@
+import AppFlow
+import Foundation
+import HummingbirdTesting
+import Navigator
+import ShopApp
+import Testing
+
+@testable import FlowServiceCore
+
+/// `GET /sessions/{id}/log`: the inputs a session recorded, bounded, authenticated like the
+/// session's other endpoints, saved with its snapshot, and replayable into its state.
+@Suite struct SessionLogTests {
+  /// The log a `GET /sessions/{id}/log` answered: the document's fields, and the log read
+  /// back through the shop's route table.
+  struct Answered {
+    var id: String
+    var inputs: Int
+    var limit: Int
+    var log: SessionLog
+    /// The log's JSON as the document embeds it.
+    var logBytes: [UInt8]
+  }
+
+  /// Reads a log document, failing the test when it is not one.
+  static func read(_ answer: Answer, sourceLocation: SourceLocation = #_sourceLocation) throws -> Answered {
+    #expect(answer.status == 200, "\(answer)", sourceLocation: sourceLocation)
+    #expect(answer.contentType == "application/json", sourceLocation: sourceLocation)
+    struct Fields: Decodable {
+      var id: String
+      var inputs: Int
+      var limit: Int
+    }
+    let fields = try answer.decoded(Fields.self, sourceLocation: sourceLocation)
+    let head = #"{"id":"\#(fields.id)","inputs":\#(fields.inputs),"limit":\#(fields.limit),"log":"#
+    #expect(answer.body.hasPrefix(head), "\(answer.body)", sourceLocation: sourceLocation)
+    let bytes = Array(answer.body.utf8.dropFirst(head.utf8.count).dropLast())
+    let log = try ShopApp.makeApp().routes.decodeSessionLog(bytes)
+    return Answered(id: fields.id, inputs: fields.inputs, limit: fields.limit, log: log, logBytes: bytes)
+  }
+
+  /// The log of session `id`.
+  static func log(
+    _ client: ServiceClient, _ id: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> Answered {
+    try read(try await client.get("/sessions/\(id)/log"), sourceLocation: sourceLocation)
+  }
+
+  /// The state a log's replay on a fresh shop app controller ends in.
+  static func replayed(_ log: SessionLog, id: String) throws -> SessionState {
+    let app = try ShopApp.makeApp()
+    try log.replay(into: app)
+    return SessionRendering.state(of: app, id: try SessionID(id))
+  }
+
+  /// The tests' configuration over `database`, its sessions recording logs of `limit` inputs.
+  static func recording(database: String, limit: Int = 100) -> ServiceConfiguration {
+    var configuration = testConfiguration(database: database)
+    configuration.sessionLogLimit = limit
+    return configuration
+  }
+
+  /// A service over a new database, live, its log bounded by `logLimit`.
+  static func withLiveService(
+    logLimit: Int = 100, _ body: @escaping @Sendable (ServiceClient) async throws -> Void
+  ) async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let configuration = Self.recording(database: directory.file("sessions.sqlite"), limit: logLimit)
+    let app = try buildApplication(configuration: configuration)
+    try await app.test(.live) { client in try await body(ServiceClient(client: client)) }
+  }
+
+  @Test func theLogHoldsEveryInputSinceTheSessionStartedAndReplaysToItsState() async throws {
+    try await Self.withLiveService { client in
+      let id = try await client.createSession()
+      let fresh = try await Self.log(client, id)
+      #expect(fresh.id == id)
+      #expect(fresh.limit == 100)
+      #expect(fresh.inputs == 1)
+      #expect(fresh.log.start == nil)
+      #expect(fresh.log.inputs == [.start])
+
+      try await client.open(id, "shop://catalog/products/42")
+      try await client.act(id, "push", url: "shop://catalog/products/3")
+      try await client.act(id, "back")
+      let live = try await client.act(id, "present", url: "shop://cart")
+      let answered = try await Self.log(client, id)
+      #expect(answered.inputs == 5)
+      #expect(answered.log.start == nil)
+      #expect(answered.log.inputs.count == 5)
+      #expect(
+        Array(answered.log.inputs.prefix(2)) == [
+          .start, .open(url: "shop://catalog/products/42", animated: false),
+        ])
+      #expect(answered.log.inputs[2].description == "push(Product(id: 3), animated: false)")
+      #expect(answered.log.inputs[3] == .pop(from: nil, animated: false))
+      #expect(answered.log.inputs[4].description == "presentModal(Cart(), style: pageSheet, animated: false)")
+      #expect(answered.log.steps.map(\.events) == [nil, nil, nil, nil, nil])
+      #expect(try Self.replayed(answered.log, id: id) == live)
+      #expect(
+        live
+          == Expected.state(
+            id,
+            Expected.stack(
+              [Expected.catalog, Expected.product(42)],
+              presents: PresentedScreen(
+                style: "pageSheet", embeddedInNavigationController: false, screen: Expected.cart))))
+      // The engine's dismiss is not an input: the log records the state it left, and replays to it.
+      let dismissed = try await client.act(id, "dismiss")
+      let afterDismiss = try await Self.log(client, id).log
+      #expect(afterDismiss.inputs.count == 6)
+      guard case .navigate(let state, animated: false) = afterDismiss.inputs[5] else {
+        Issue.record("the dismiss is \(afterDismiss.inputs[5])")
+        return
+      }
+      #expect(state.description == "NavigationController\n  [0] Catalog()\n  [1] Product(id: 42)")
+      #expect(try Self.replayed(afterDismiss, id: id) == dismissed)
+      #expect(dismissed == Expected.state(id, Expected.stack([Expected.catalog, Expected.product(42)])))
+      // A refused request is not saved, but its input was heard: the log keeps it.
+      let refused = try await client.post("/sessions/\(id)/open", openBody("shop://nowhere"))
+      #expect(refused.status == 422)
+      #expect(try await Self.log(client, id).log.inputs.last == .open(url: "shop://nowhere", animated: false))
+    }
+  }
+
+  @Test func afterNPlusKInputsTheLogHoldsTheLastKFromASnapshotAfterTheNth() async throws {
+    try await Self.withLiveService(logLimit: 3) { client in
+      let id = try await client.createSession()
+      try await client.open(id, "shop://catalog/products/1")
+      let third = try await client.open(id, "shop://catalog/products/2")
+      // Full: start, and two deep links.
+      #expect(
+        try await Self.log(client, id).log.inputs == [
+          .start, .open(url: "shop://catalog/products/1", animated: false),
+          .open(url: "shop://catalog/products/2", animated: false),
+        ])
+      try await client.open(id, "shop://catalog/products/3")
+      let live = try await client.open(id, "shop://cart")
+      let answered = try await Self.log(client, id)
+      #expect(answered.limit == 3)
+      #expect(answered.inputs == 2)
+      #expect(
+        answered.log.inputs == [
+          .open(url: "shop://catalog/products/3", animated: false),
+          .open(url: "shop://cart", animated: false),
+        ])
+      // Its start is the state after the third input, and it replays to the live state.
+      let start = try #require(answered.log.start)
+      #expect(try Self.replayed(SessionLog(start: start), id: id) == third)
+      #expect(try Self.replayed(answered.log, id: id) == live)
+    }
+  }
+
+  @Test func theLogNeedsTheSessionsSecretOrTheAPIKey() async throws {
+    try await Self.withLiveService { client in
+      let a = try await client.authorized(nil).createSessionAndSecret()
+      let b = try await client.authorized(nil).createSessionAndSecret()
+      let ownSecret = try await client.authorized(bearer(a.secret)).get("/sessions/\(a.id)/log")
+      let apiKey = try await client.get("/sessions/\(a.id)/log")
+      #expect(try Self.read(ownSecret).log.inputs == [.start])
+      #expect(ownSecret == apiKey)
+
+      let missing = try await client.authorized(nil).get("/sessions/\(a.id)/log")
+      #expect(missing.status == 401)
+      #expect(try missing.decoded(ErrorBody.self).error.code == "missingCredentials")
+      // B's secret on A: the answer of a session that does not exist.
+      let unknown = ErrorBody(
+        code: "unknownSession",
+        message: "No session '\(a.id)': the host does not hold it and its store has no snapshot of it.")
+      let wrong = try await client.authorized(bearer(b.secret)).get("/sessions/\(a.id)/log")
+      #expect(wrong.status == 404)
+      #expect(wrong.contentType == "application/json")
+      #expect(try wrong.decoded(ErrorBody.self) == unknown)
+      // A's identifier removed: the API key gets the same answer.
+      #expect(try await client.delete("/sessions/\(a.id)").status == 204)
+      let removed = try await client.get("/sessions/\(a.id)/log")
+      #expect(removed.status == 404)
+      #expect(try removed.decoded(ErrorBody.self) == unknown)
+      let invalid = try await client.get("/sessions/not%20an%20id/log")
+      #expect(invalid.status == 400)
+      #expect(try invalid.decoded(ErrorBody.self).error.code == "invalidSessionID")
+      #expect(try await client.post("/sessions/\(b.id)/log").status == 405)
+    }
+  }
+
+  @Test func byDefaultTheLogIs404AndSavesKeepNone() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let configuration = testConfiguration(database: directory.file("sessions.sqlite"))
+    let id = try await withService(configuration) { client in
+      let id = try await client.createSession()
+      try await client.open(id, "shop://cart")
+      let answer = try await client.get("/sessions/\(id)/log")
+      #expect(answer.status == 404)
+      #expect(
+        try answer.decoded(ErrorBody.self)
+          == ErrorBody(
+            code: "noSessionLog",
+            message: "Session '\(id)' keeps no log: the service records none (--session-log-limit 0)."))
+      return id
+    }
+    let row = try #require(
+      try await SQLiteSnapshotStore(path: configuration.databasePath).load(SessionID(id)))
+    #expect(try SavedShop(row).log == nil)
+    #expect(row.starts(with: Array(#"{"shop":2,"account":null,"navigation":{"#.utf8)))
+  }
+
+  // MARK: Restarts
+
+  @Test func aStoredLogSurvivesARestartAndGoesOn() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try await Self.storedLogSurvivesARestart(Self.recording(database: directory.file("sessions.sqlite")))
+  }
+
+  /// Records a session's inputs, builds the service again over the same store, and checks
+  /// that the log comes back as it was saved, replays to the restored state, and goes on.
+  static func storedLogSurvivesARestart(_ configuration: ServiceConfiguration) async throws {
+    let (id, before) = try await withService(configuration) { client in
+      let id = try await client.createSession()
+      try await client.open(id, "shop://catalog/products/7")
+      try await client.act(id, "present", url: "shop://cart")
+      return (id, try await client.get("/sessions/\(id)/log"))
+    }
+    let saved = try read(before)
+    #expect(saved.log.inputs.count == 3)
+    try await withService(configuration) { client in
+      let restored = try await client.get("/sessions/\(id)/log")
+      #expect(restored == before)
+      let live = try await client.open(id, "shop://catalog/products/8")
+      let goneOn = try await log(client, id)
+      #expect(goneOn.log.start == nil)
+      #expect(
+        goneOn.log.inputs == saved.log.inputs + [.open(url: "shop://catalog/products/8", animated: false)])
+      #expect(try replayed(goneOn.log, id: id) == live)
+    }
+  }
+
+  @Test func aRowWithoutALogRestoresAndItsLogStartsFromTheRestoredState() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let configuration = Self.recording(database: directory.file("sessions.sqlite"))
+    let (id, state) = try await withService(configuration) { client in
+      let id = try await client.createSession()
+      return (id, try await client.open(id, "shop://catalog/products/42"))
+    }
+    // The row rewritten as a service without logs writes it.
+    let store = try SQLiteSnapshotStore(path: configuration.databasePath)
+    let row = try #require(try await store.load(SessionID(id)))
+    var document = try SavedShop(row)
+    #expect(document.log != nil)
+    #expect(row.starts(with: Array(#"{"shop":3,"account":null,"log":{"#.utf8)))
+    document.log = nil
+    try await store.save(document.bytes, for: SessionID(id))
+
+    try await withService(configuration) { client in
+      #expect(try await client.state(id) == state)
+      let restored = try await Self.log(client, id)
+      #expect(restored.log.inputs == [])
+      let start = try #require(restored.log.start)
+      #expect(try Self.replayed(SessionLog(start: start), id: id) == state)
+      let live = try await client.act(id, "back")
+      let goneOn = try await Self.log(client, id)
+      #expect(goneOn.log.inputs == [.pop(from: nil, animated: false)])
+      #expect(try Self.replayed(goneOn.log, id: id) == live)
+    }
+  }
+
+  @Test func aSessionSavedWithALogRestoresInAServiceThatRecordsNone() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let recording = Self.recording(database: directory.file("sessions.sqlite"))
+    let (id, state) = try await withService(recording) { client in
+      let id = try await client.createSession()
+      return (id, try await client.open(id, "shop://catalog/products/9"))
+    }
+    try await withService(testConfiguration(database: recording.databasePath)) { client in
+      #expect(try await client.state(id) == state)
+      #expect(try await client.get("/sessions/\(id)/log").status == 404)
+      try await client.act(id, "back")
+    }
+    // Saved again without its log.
+    let row = try #require(try await SQLiteSnapshotStore(path: recording.databasePath).load(SessionID(id)))
+    #expect(try SavedShop(row).log == nil)
+  }
+
+  @Test func aLogLongerThanALoweredLimitStartsAgainFromTheRestoredState() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let database = directory.file("sessions.sqlite")
+    let (id, state) = try await withService(Self.recording(database: database)) { client in
+      let id = try await client.createSession()
+      try await client.open(id, "shop://catalog/products/1")
+      return (id, try await client.open(id, "shop://catalog/products/2"))
+    }
+    try await withService(Self.recording(database: database, limit: 2)) { client in
+      let restored = try await Self.log(client, id)
+      #expect(restored.limit == 2)
+      #expect(restored.log.inputs == [])
+      let start = try #require(restored.log.start)
+      #expect(try Self.replayed(SessionLog(start: start), id: id) == state)
+    }
+  }
+
+  @Test func sessionsShareOneCopyOfEachInput() throws {
+    let texts = SessionLogTexts()
+    var logs: [[UInt8]] = []
+    for _ in 0..<2 {
+      let app = try ShopApp.makeApp(logLimit: 10, texts: texts)
+      try app.start()
+      try SessionActions.open("shop://catalog/products/42", in: app)
+      try SessionActions.perform(ActionRequest(action: "back"), in: app)
+      logs.append(try #require(ShopApp.logBytes(of: app)))
+      #expect(ShopApp.logCount(of: app) == 3)
+    }
+    #expect(logs[0] == logs[1])
+    #expect(
+      String(decoding: logs[0], as: UTF8.self)
+        == #"{"inputs":[{"input":"start"},{"animated":false,"input":"open","url":"shop:\/\/catalog\/products\/42"},{"animated":false,"input":"pop"}],"sessionLog":1}"#
+    )
+    // start, the deep link, the pop: one copy each, for both sessions.
+    #expect(texts.count == 3)
+  }
+
+  @Test func aRowWhoseLogIsUnreadableRestoresWithoutIt() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let configuration = Self.recording(database: directory.file("sessions.sqlite"))
+    let (id, state) = try await withService(configuration) { client in
+      let id = try await client.createSession()
+      return (id, try await client.open(id, "shop://cart"))
+    }
+    let store = try SQLiteSnapshotStore(path: configuration.databasePath)
+    var document = try SavedShop(try #require(try await store.load(SessionID(id))))
+    document.log = Array(#"{"sessionLog":99,"inputs":[]}"#.utf8)
+    try await store.save(document.bytes, for: SessionID(id))
+    try await withService(configuration) { client in
+      #expect(try await client.state(id) == state)
+      let restored = try await Self.log(client, id)
+      #expect(restored.log.inputs == [])
+      #expect(restored.log.start != nil)
+    }
+  }
+
+  @Test func aLogSavedFullIsTheOneReadAfterARestartUntilTheNextInput() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let configuration = Self.recording(database: directory.file("sessions.sqlite"), limit: 2)
+    let (id, before) = try await withService(configuration) { client in
+      let id = try await client.createSession()
+      try await client.open(id, "shop://catalog/products/1")
+      return (id, try await client.get("/sessions/\(id)/log"))
+    }
+    #expect(try Self.read(before).log.inputs.count == 2)
+    try await withService(configuration) { client in
+      #expect(try await client.get("/sessions/\(id)/log") == before)
+      // One more: the saved part and the new input would be 3, over the bound of 2.
+      let live = try await client.open(id, "shop://catalog/products/2")
+      let goneOn = try await Self.log(client, id)
+      #expect(goneOn.log.inputs == [.open(url: "shop://catalog/products/2", animated: false)])
+      #expect(goneOn.log.start != nil)
+      #expect(try Self.replayed(goneOn.log, id: id) == live)
+    }
+  }
+}

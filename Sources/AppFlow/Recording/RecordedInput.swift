@@ -1,0 +1,170 @@
+public import Navigator
+
+/// One input of a recorded session: a call on the app controller or its navigator, a user
+/// gesture, a late answer, or time passing, with every screen named by its route or by its
+/// place in the window (a `StatePath`), never by its address.
+///
+/// A ``SessionRecorder`` records the outermost inputs only: what screens' own code does
+/// during an input (a push from `viewDidAppear(_:)`, a flow's next screen) is its
+/// consequence, made again when the input is replayed.
+public enum RecordedInput: Hashable, Sendable, CustomStringConvertible {
+  // MARK: App controller
+
+  /// ``AppController/start()``.
+  case start
+  /// ``AppController/stop()``.
+  case stop
+  /// ``AppController/open(_:animated:completion:)`` and its other forms: a deep link.
+  case open(url: String, animated: Bool)
+  /// `AppController.navigate(to:animated:completion:)` (of a route) and its other forms:
+  /// the route on its chain of parents.
+  case navigateToRoute(AnyRoute, animated: Bool)
+  /// `AppController.navigate(to:animated:completion:)` (of routes) and its other
+  /// forms: the routes, root first.
+  case navigateToRoutes([AnyRoute], animated: Bool)
+  /// ``AppController/restore(_:delegate:animated:completion:)-(NavigationSnapshot,_,_,_)``
+  /// and its other forms, without a delegate.
+  case restore(NavigationSnapshot, animated: Bool)
+  /// ``AppController/run(_:as:animated:onEnd:)`` and its other forms, of a flow type
+  /// registered for snapshots (``RouteTable/registerFlow(_:tag:restore:)``): its tag, the
+  /// route of its first screen, and how it was shown.
+  case runFlow(tag: String, route: AnyRoute, presentation: RecordedFlowPresentation, animated: Bool)
+  /// ``Flow/cancel(removingScreens:animated:)`` and its other forms, of the live flow at an
+  /// index path of the flow tree: its index among the app controller's
+  /// ``AppController/liveFlows``, then among its parent's ``AnyFlow/children``, and so on.
+  case cancelFlow(at: [Int], removingScreens: Bool, animated: Bool)
+
+  // MARK: Navigator
+
+  /// `Navigator.navigate(to:options:)` and its other forms, to a state keyed
+  /// by routes.
+  case navigate(to: NavigationState<AnyRoute>, animated: Bool)
+  /// A push of the screen of a route (a screen the route table made, whose
+  /// `navigationKey` is its route), from the screen at a path (`nil`: the visible one).
+  case push(AnyRoute, from: StatePath?, animated: Bool)
+  /// A modal presentation of the screen of a route, with a style (`nil`: the screen's own),
+  /// from the screen at a path (`nil`: the visible one).
+  case presentModal(AnyRoute, style: ModalPresentationStyle?, from: StatePath?, animated: Bool)
+  /// `Navigator.pop(options:)` and its other forms, from the stack of the
+  /// screen at a path (`nil`: the visible one).
+  case pop(from: StatePath?, animated: Bool)
+  /// `Navigator.removeChild(_:from:options:)` and its other forms, of the child
+  /// at a path.
+  case removeChild(at: StatePath, animated: Bool)
+
+  // MARK: Gestures and answers
+
+  /// A tap on the back button of the navigation controller at a path.
+  case tapBackButton(StatePath)
+  /// The start of a back swipe on the navigation controller at a path.
+  case beginInteractivePop(StatePath)
+  /// A back swipe's progress on the navigation controller at a path.
+  case updateInteractivePop(StatePath, progress: Double)
+  /// A back swipe cancelled on the navigation controller at a path.
+  case cancelInteractivePop(StatePath)
+  /// A back swipe finished on the navigation controller at a path.
+  case finishInteractivePop(StatePath)
+  /// The start of a swipe down on the sheet at a path.
+  case beginInteractiveDismissal(StatePath)
+  /// A sheet's swipe cancelled, the sheet at a path.
+  case cancelInteractiveDismissal(StatePath)
+  /// A sheet's swipe finished, the sheet at a path.
+  case finishInteractiveDismissal(StatePath)
+  /// A tap outside the popover on top, on no particular view.
+  case tapOutsidePopover
+  /// A pop guard's answer given after it returned: the pending decision of the navigation
+  /// controller at a path.
+  case answerPopDecision(at: StatePath, allowed: Bool)
+
+  // MARK: Time
+
+  /// `ManualScheduler.advance(by:)` of the window's scheduler.
+  case advance(Duration)
+  /// `ManualScheduler.runLoopTurn()`.
+  case runLoopTurn
+  /// `ManualScheduler.finishTransitions()`.
+  case finishTransitions
+  /// `ManualScheduler.settle(limit:)`.
+  case settle(limit: Int)
+
+  // MARK: Unreplayable
+
+  /// An input the recorder heard but can't make again: its reason, naming the input
+  /// (a screen made from a type or a factory, with no route; a popover's anchor; a view
+  /// given to a tap). A replay stops there with ``ReplayError/Code/unreplayableInput``.
+  case unreplayable(String)
+
+  /// The input as a call would read: `open("shop://cart", animated: false)`,
+  /// `tapBackButton(root)`.
+  public var description: String {
+    switch self {
+    case .start: "start()"
+    case .stop: "stop()"
+    case .open(let url, let animated): "open(\"\(url)\"\(Self.animation(animated)))"
+    case .navigateToRoute(let route, let animated): "navigate(to: \(route)\(Self.animation(animated)))"
+    case .navigateToRoutes(let routes, let animated):
+      "navigate(to: [\(routes.map(\.description).joined(separator: ", "))]\(Self.animation(animated)))"
+    case .restore(let snapshot, let animated):
+      "restore(\(Self.oneLine(snapshot.state))\(Self.animation(animated)))"
+    case .runFlow(let tag, let route, let presentation, let animated):
+      "run(\(tag) on \(route), as: \(presentation)\(Self.animation(animated)))"
+    case .cancelFlow(let path, let removingScreens, let animated):
+      "cancelFlow(at: \(path.map(String.init).joined(separator: "."))\(removingScreens ? "" : ", removingScreens: false")\(Self.animation(animated)))"
+    case .navigate(let state, let animated): "navigate(to: \(Self.oneLine(state))\(Self.animation(animated)))"
+    case .push(let route, let origin, let animated):
+      "push(\(route)\(Self.origin(origin))\(Self.animation(animated)))"
+    case .presentModal(let route, let style, let origin, let animated):
+      "presentModal(\(route)\(style.map { ", style: \($0)" } ?? "")\(Self.origin(origin))"
+        + "\(Self.animation(animated)))"
+    case .pop(let origin, let animated): "pop(\(Self.origin(origin).dropFirst(2))\(Self.animation(animated)))"
+    case .removeChild(let path, let animated): "removeChild(at: \(path)\(Self.animation(animated)))"
+    case .tapBackButton(let path): "tapBackButton(\(path))"
+    case .beginInteractivePop(let path): "beginInteractivePop(\(path))"
+    case .updateInteractivePop(let path, let progress): "updateInteractivePop(\(path), progress: \(progress))"
+    case .cancelInteractivePop(let path): "cancelInteractivePop(\(path))"
+    case .finishInteractivePop(let path): "finishInteractivePop(\(path))"
+    case .beginInteractiveDismissal(let path): "beginInteractiveDismissal(\(path))"
+    case .cancelInteractiveDismissal(let path): "cancelInteractiveDismissal(\(path))"
+    case .finishInteractiveDismissal(let path): "finishInteractiveDismissal(\(path))"
+    case .tapOutsidePopover: "tapOutsidePopover()"
+    case .answerPopDecision(let path, let allowed): "answerPopDecision(at: \(path), allowed: \(allowed))"
+    case .advance(let duration): "advance(by: \(duration))"
+    case .runLoopTurn: "runLoopTurn()"
+    case .finishTransitions: "finishTransitions()"
+    case .settle(let limit): "settle(limit: \(limit))"
+    case .unreplayable(let reason): "unreplayable(\(reason))"
+    }
+  }
+
+  /// A state's text tree on one line, its screens separated by ` / `.
+  private static func oneLine(_ state: NavigationState<AnyRoute>) -> String {
+    state.description.split(separator: "\n").map { $0.trimmingPrefix(while: \.isWhitespace) }
+      .joined(separator: " / ")
+  }
+
+  /// `, animated: false` when the input did not animate; nothing otherwise.
+  private static func animation(_ animated: Bool) -> String { animated ? "" : ", animated: false" }
+
+  /// `, from: <path>` for an origin; nothing for the visible screen.
+  private static func origin(_ path: StatePath?) -> String { path.map { ", from: \($0)" } ?? "" }
+}
+
+/// How a recorded flow showed its first screen: ``FlowPresentation`` without references
+/// (a popover's anchor and a child's container are not recorded, so flows shown that way
+/// are unreplayable).
+public enum RecordedFlowPresentation: Hashable, Sendable, CustomStringConvertible {
+  /// ``FlowPresentation/push``.
+  case push
+  /// ``FlowPresentation/modal(_:embeddedInNavigationController:)`` with its style (`nil`:
+  /// the first screen's own).
+  case modal(ModalPresentationStyle?, embeddedInNavigationController: Bool)
+
+  /// `push`, `modal(pageSheet, embedded)`, as ``FlowPresentation`` reads.
+  public var description: String {
+    switch self {
+    case .push: "push"
+    case .modal(let style, let embedded):
+      "modal(\(style.map { "\($0)" } ?? "own style")\(embedded ? ", embedded" : ""))"
+    }
+  }
+}

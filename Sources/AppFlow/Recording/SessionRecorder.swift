@@ -1,0 +1,288 @@
+public import Navigator
+
+/// Records what an app controller is asked to do, in order, as ``RecordedInput`` values:
+/// the session's log (``log``), ready to encode and replay.
+///
+/// Made by ``AppController/startRecording(limit:recordingEvents:)``; the app controller
+/// keeps it until ``AppController/stopRecording()``. It hears the app controller's calls
+/// (start, stop, deep links, routes, restorations, flows) and, as its window's
+/// `Window.inputObserver`, the navigator's calls, the user's gestures, pop
+/// guards' late answers and the window's manual scheduler. Only the outermost input is
+/// recorded: what screens' own code does meanwhile is that input's consequence. While no
+/// recorder is set, each of those inputs costs one `nil` test.
+///
+/// Bounded (`limit`): when a new input finds `limit` inputs already recorded and the window
+/// idle, the recorder starts the log again from a snapshot taken then, so that the log holds
+/// at most `limit` inputs after its start. A window that is never idle then (a transition
+/// or a pop guard waiting) lets the log grow until it is; a state that can't be snapshotted
+/// (a screen with no route) starts the log again with an ``RecordedInput/unreplayable(_:)``
+/// input that says so.
+public final class SessionRecorder {
+  /// The app controller recorded; it owns the recorder.
+  private unowned(unsafe) let app: AppController
+  /// The most inputs kept after the log's start; `nil` for no bound.
+  public let limit: Int?
+  /// A Boolean value indicating whether each input keeps the journal events it caused
+  /// (the window's journal is switched on for it).
+  public let recordsEvents: Bool
+  /// The snapshot the log starts from; `nil` for a fresh app controller.
+  private var start: NavigationSnapshot?
+  /// The inputs recorded, oldest first, kept small.
+  private var inputs = CompactInputs()
+  /// The events of each input but the last (which are still coming), when they are kept
+  /// (``recordsEvents``); empty otherwise.
+  private var events: [[String]] = []
+  /// Where the last input's events start in the journal.
+  private var journalMark = 0
+  /// How many inputs are being handled now, nested: the outermost one is recorded.
+  private var depth = 0
+
+  /// Creates a recorder for `app`, starting from `start`.
+  init(app: AppController, start: NavigationSnapshot?, limit: Int?, recordsEvents: Bool) {
+    self.app = app
+    self.start = start
+    self.limit = limit.map { max(1, $0) }
+    self.recordsEvents = recordsEvents
+    if recordsEvents {
+      app.window.journal.isEnabled = true
+      journalMark = app.window.journal.events.count
+    }
+  }
+
+  /// The number of inputs recorded since the log's start.
+  public var count: Int { inputs.count }
+
+  /// The log so far: its start, every input since, with its events and the state the window
+  /// is in now when the recorder keeps events.
+  public var log: SessionLog {
+    let inputs = inputs.inputs
+    guard recordsEvents else {
+      return SessionLog(start: start, steps: inputs.map { SessionLog.Step($0) })
+    }
+    var steps = zip(inputs, events).map { SessionLog.Step($0, events: $1) }
+    if let last = inputs.last, inputs.count > events.count {
+      steps.append(SessionLog.Step(last, events: eventsSinceMark()))
+    }
+    return SessionLog(start: start, steps: steps, end: Replayer.stateText(of: app.window))
+  }
+
+  // MARK: Hearing inputs
+
+  /// An input begins: recorded when it is the outermost one.
+  ///
+  /// - Returns: `true` when it was recorded.
+  @discardableResult
+  func begin(_ input: @autoclosure () -> RecordedInput) -> Bool {
+    depth += 1
+    guard depth == 1 else { return false }
+    append(input())
+    return true
+  }
+
+  /// Replaces the last input recorded, once its call has told what it was.
+  func replaceLast(with input: RecordedInput) {
+    inputs.replaceLast(with: input)
+  }
+
+  /// The input that began last has returned.
+  func end() {
+    depth -= 1
+  }
+
+  /// Appends an outermost input, after closing the events of the one before, and after
+  /// starting the log again from a snapshot when it is full.
+  private func append(_ input: RecordedInput) {
+    closeLastEvents()
+    if let limit, inputs.count >= limit, !app.window.isBusy, !app.window.isTransitioning {
+      rebase()
+    }
+    inputs.append(input)
+  }
+
+  /// Keeps the journal events of the last input, which end where the next one begins.
+  private func closeLastEvents() {
+    guard recordsEvents, inputs.count > events.count else { return }
+    events.append(eventsSinceMark())
+    journalMark = app.window.journal.events.count
+  }
+
+  /// The journal's events since the mark, as text (all of them when the journal was
+  /// emptied since).
+  private func eventsSinceMark() -> [String] {
+    let all = app.window.journal.events
+    let from = journalMark <= all.count ? journalMark : 0
+    return all[from...].map { "\($0)" }
+  }
+
+  /// Starts the log again from a snapshot of now.
+  private func rebase() {
+    inputs.removeAll()
+    events.removeAll(keepingCapacity: true)
+    do throws(SnapshotError) {
+      start = try app.snapshot()
+    } catch {
+      start = nil
+      inputs.append(
+        .unreplayable("The log was cut at its bound and its start can't be snapshotted: \(error)"))
+      if recordsEvents { events.append([]) }
+    }
+    journalMark = app.window.journal.events.count
+  }
+}
+
+extension SessionRecorder: WindowInputObserver {
+  /// Records `input` when it is the outermost one, named by routes and paths.
+  ///
+  /// - Parameters:
+  ///   - window: The app controller's window.
+  ///   - input: The input.
+  public func window(_ window: Window, willHandle input: WindowInput) {
+    depth += 1
+    guard depth == 1 else { return }
+    append(Self.recorded(input, in: window))
+  }
+
+  /// Notes that the input's call returned.
+  ///
+  /// - Parameter window: The app controller's window.
+  public func windowDidHandleInput(_ window: Window) {
+    depth -= 1
+  }
+
+  /// A window's input as a log records it: screens by their routes and their paths.
+  static func recorded(_ input: WindowInput, in window: Window) -> RecordedInput {
+    let paths = ScreenPaths(window: window)
+    switch input {
+    case .request(let request, let screen, let origin):
+      return recorded(request, screen: screen, origin: origin, paths)
+    case .pop(let origin, let animated):
+      guard let origin else { return .pop(from: nil, animated: animated) }
+      return paths.path(of: origin).map { .pop(from: $0, animated: animated) }
+        ?? .unreplayable("pop from \(origin.screenID), which is in no window")
+    case .tapBackButton(let navigation):
+      return paths.input(navigation, "tapBackButton", RecordedInput.tapBackButton)
+    case .beginInteractivePop(let navigation):
+      return paths.input(navigation, "beginInteractivePop", RecordedInput.beginInteractivePop)
+    case .updateInteractivePop(let navigation, let progress):
+      return paths.input(navigation, "updateInteractivePop") { .updateInteractivePop($0, progress: progress) }
+    case .cancelInteractivePop(let navigation):
+      return paths.input(navigation, "cancelInteractivePop", RecordedInput.cancelInteractivePop)
+    case .finishInteractivePop(let navigation):
+      return paths.input(navigation, "finishInteractivePop", RecordedInput.finishInteractivePop)
+    case .beginInteractiveDismissal(let screen):
+      return paths.input(screen, "beginInteractiveDismissal", RecordedInput.beginInteractiveDismissal)
+    case .cancelInteractiveDismissal(let screen):
+      return paths.input(screen, "cancelInteractiveDismissal", RecordedInput.cancelInteractiveDismissal)
+    case .finishInteractiveDismissal(let screen):
+      return paths.input(screen, "finishInteractiveDismissal", RecordedInput.finishInteractiveDismissal)
+    case .tapOutsidePopover(let view):
+      guard view != nil else { return .tapOutsidePopover }
+      return .unreplayable("tapOutsidePopover(on: a view): a tap on a given view is not recorded")
+    case .answerPopDecision(let decision, let allowed):
+      guard let navigation = paths.stack(waitingFor: decision) else {
+        return .unreplayable(
+          "answer \(allowed) to the pop decision of \(decision.screen), which no stack waits for")
+      }
+      return paths.input(navigation, "answerPopDecision") { .answerPopDecision(at: $0, allowed: allowed) }
+    case .advance(let duration): return .advance(duration)
+    case .runLoopTurn: return .runLoopTurn
+    case .finishTransitions: return .finishTransitions
+    case .settle(let limit): return .settle(limit: limit)
+    }
+  }
+
+  /// A navigator call as a log records it: its screen by its route.
+  private static func recorded(
+    _ request: Navigator.Request, screen: ViewController?, origin: ViewController?, _ paths: ScreenPaths
+  ) -> RecordedInput {
+    let from: StatePath?
+    if let origin {
+      guard let path = paths.path(of: origin) else {
+        return .unreplayable("\(request): its origin \(origin.screenID) is in no window")
+      }
+      from = path
+    } else {
+      from = nil
+    }
+    switch request.kind {
+    case .push, .presentModal:
+      guard let route = screen?.navigationKey as? AnyRoute else {
+        return .unreplayable("\(request): its screen has no route to make it again from")
+      }
+      if request.kind == .push { return .push(route, from: from, animated: request.isAnimated) }
+      return .presentModal(route, style: request.presentationStyle, from: from, animated: request.isAnimated)
+    case .removeChild:
+      guard let screen, let path = paths.path(of: screen) else {
+        return .unreplayable("\(request): the child is not named by its place in the window")
+      }
+      return .removeChild(at: path, animated: request.isAnimated)
+    case .navigate:
+      guard case .state(let state) = request.target,
+        let routed = try? state.mapKeys({ (key: AnyScreenKey) throws(SnapshotError) -> AnyRoute in
+          guard let route = key.base as? AnyRoute else { throw SnapshotError(.unkeyedScreen, "\(key)") }
+          return route
+        }), !ScreenPaths.hasInstance(routed.root)
+      else {
+        return .unreplayable("\(request): a screen of the state has no route")
+      }
+      return .navigate(to: routed, animated: request.isAnimated)
+    case .popover:
+      return .unreplayable("\(request): a popover's anchor is a reference, not recorded")
+    case .addChild:
+      return .unreplayable("\(request): a child's container view is a reference, not recorded")
+    }
+  }
+}
+
+extension AppController {
+  /// The recorder ``startRecording(limit:recordingEvents:)`` set, until
+  /// ``stopRecording()``.
+  public var recorder: SessionRecorder? { sessionRecorder }
+
+  /// Starts recording this app controller's inputs; the log starts from a snapshot of the
+  /// window when the app controller has started, else from a fresh app controller.
+  ///
+  /// - Parameters:
+  ///   - limit: The most inputs to keep after the log's start (``SessionRecorder``
+  ///     re-bases the log on a snapshot when it is full); `nil` for no bound.
+  ///   - recordingEvents: A Boolean value indicating whether each input keeps the journal
+  ///     events it caused, and the log the end state, for a replay to compare (switches
+  ///     the window's journal on); `false` keeps the inputs only.
+  /// - Returns: The recorder, which the app controller keeps.
+  /// - Throws: ``SnapshotError`` when the app controller has started and its window shows
+  ///   a screen with no route; nothing changes then. A recorder already set is replaced.
+  @discardableResult
+  public func startRecording(limit: Int? = nil, recordingEvents: Bool = false) throws(SnapshotError)
+    -> SessionRecorder
+  {
+    let start = isStarted ? try snapshot() : nil
+    let recorder = SessionRecorder(app: self, start: start, limit: limit, recordsEvents: recordingEvents)
+    sessionRecorder = recorder
+    window.inputObserver = recorder
+    return recorder
+  }
+
+  /// Stops recording: the recorder keeps its log, and the app controller forgets it.
+  ///
+  /// - Returns: The log recorded, or `nil` when nothing was recording.
+  @discardableResult
+  public func stopRecording() -> SessionLog? {
+    guard let recorder = sessionRecorder else { return nil }
+    let log = recorder.log
+    sessionRecorder = nil
+    if window.inputObserver === recorder { window.inputObserver = nil }
+    return log
+  }
+
+  /// Runs `body`, an input of this app controller, between its recorder's begin and end;
+  /// one `nil` test when nothing records.
+  @inline(__always)
+  func recording<Result, Failure: Error>(
+    _ input: @autoclosure () -> RecordedInput, _ body: () throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    guard let recorder = sessionRecorder else { return try body() }
+    recorder.begin(input())
+    defer { recorder.end() }
+    return try body()
+  }
+}

@@ -1,0 +1,95 @@
+/// An input a window receives from outside its screens: a navigator call, a user gesture, a
+/// pop guard's late answer, or time passing on its manual scheduler.
+///
+/// A window with an ``Window/inputObserver`` tells it about each one as it starts and as it
+/// ends, inputs received while another is handled included (the observer tells the outermost
+/// input from its consequences by counting). Calls made directly on the engine
+/// (`NavigationController.pushViewController(_:animated:)`, `popViewController(animated:)`,
+/// `ViewController.present(_:animated:completion:)`, setting a window's root) are not inputs:
+/// they are what inputs do. Screens are handed over as references, for the observer to name
+/// by their keys or paths; an input holds them only while it is told.
+public enum WindowInput {
+  /// A navigator call: push, modal presentation, popover, adding or removing a child, or a
+  /// navigation to a state (``Navigator/Request``), with the screen it was given (`nil` for
+  /// a screen to be made from a type, a factory or a scene) and the screen it starts from
+  /// (`nil` for the visible one), or the container of an added or removed child.
+  case request(Navigator.Request, screen: ViewController?, origin: ViewController?)
+  /// ``Navigator/pop(options:)`` and its other forms, from `origin`'s stack (`nil`: the
+  /// visible screen's).
+  case pop(origin: ViewController?, animated: Bool)
+  /// ``NavigationBar/tapBackButton()`` on this navigation controller's bar.
+  case tapBackButton(NavigationController)
+  /// ``NavigationController/beginInteractivePop()``.
+  case beginInteractivePop(NavigationController)
+  /// ``NavigationController/updateInteractivePop(progress:)``.
+  case updateInteractivePop(NavigationController, progress: Double)
+  /// ``NavigationController/cancelInteractivePop()``.
+  case cancelInteractivePop(NavigationController)
+  /// ``NavigationController/finishInteractivePop()``.
+  case finishInteractivePop(NavigationController)
+  /// ``PresentationController/beginInteractiveDismissal()`` of this presented screen.
+  case beginInteractiveDismissal(ViewController)
+  /// ``PresentationController/cancelInteractiveDismissal()`` of this presented screen.
+  case cancelInteractiveDismissal(ViewController)
+  /// ``PresentationController/finishInteractiveDismissal()`` of this presented screen.
+  case finishInteractiveDismissal(ViewController)
+  /// ``Window/tapOutsidePopover(on:)``, on the given view (`nil`: on no particular view).
+  case tapOutsidePopover(View?)
+  /// A ``PopDecision`` answered after its guard returned: the
+  /// ``NavigationController/pendingPopDecision`` of a stack in the window.
+  case answerPopDecision(PopDecision, allowed: Bool)
+  /// ``ManualScheduler/advance(by:)`` on the window's scheduler.
+  case advance(Duration)
+  /// ``ManualScheduler/runLoopTurn()`` on the window's scheduler.
+  case runLoopTurn
+  /// ``ManualScheduler/finishTransitions()`` on the window's scheduler.
+  case finishTransitions
+  /// ``ManualScheduler/settle(limit:)`` on the window's scheduler.
+  case settle(limit: Int)
+}
+
+/// Hears the inputs a window receives (``Window/inputObserver``): a session recorder.
+///
+/// Every input is told twice, in pairs that nest: ``window(_:willHandle:)`` before anything
+/// of it happens, ``windowDidHandleInput(_:)`` once its call returns. An input told while
+/// another is being handled is a consequence of that one (a screen's own code calling the
+/// navigator during a callback).
+public protocol WindowInputObserver: AnyObject {
+  /// Tells the observer that `window` is about to handle `input`.
+  ///
+  /// - Parameters:
+  ///   - window: The window.
+  ///   - input: The input.
+  func window(_ window: Window, willHandle input: WindowInput)
+
+  /// Tells the observer that the call of the last input told to begin has returned.
+  ///
+  /// - Parameter window: The window.
+  func windowDidHandleInput(_ window: Window)
+}
+
+/// Runs `body`, an input `window` receives, between its observer's will and did calls; one
+/// `nil` test when the window has no observer (or there is no window).
+@inline(__always)
+func handlingInput<Result, Failure: Error>(
+  in window: Window?, _ input: @autoclosure () -> WindowInput, _ body: () throws(Failure) -> Result
+) throws(Failure) -> Result {
+  guard let window, let observer = window.inputObserver else { return try body() }
+  observer.window(window, willHandle: input())
+  defer { observer.windowDidHandleInput(window) }
+  return try body()
+}
+
+extension Window {
+  /// Tells the input observer, if any, that `input` begins; returns the observer to tell
+  /// when it ends. One `nil` test when no observer listens.
+  ///
+  /// - Parameter input: The input.
+  /// - Returns: The observer to tell when the input's call returns, if any.
+  @inlinable @inline(__always)
+  func beginInput(_ input: @autoclosure () -> WindowInput) -> (any WindowInputObserver)? {
+    guard let observer = inputObserver else { return nil }
+    observer.window(self, willHandle: input())
+    return observer
+  }
+}

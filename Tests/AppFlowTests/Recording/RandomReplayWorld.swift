@@ -1,0 +1,141 @@
+import AppFlow
+import Navigator
+import TestSupport
+import Testing
+
+/// Seeded random sessions of replayable inputs on a recording shop: recorded with their
+/// events, written and read back, and replayed into a fresh shop, which must give the same
+/// events, input for input, and the same state (FlowRandomOperationTests runs it).
+enum RandomReplayWorld {
+  /// What went wrong in one run, with the inputs recorded; empty when the replay was exact.
+  struct Run {
+    var failures: [String]
+    var inputs: [RecordedInput]
+  }
+
+  /// Runs `steps` random operations on a fresh shop (Product screens ask before a pop and
+  /// answer later), then settles and answers what waits, and replays the log.
+  static func run(seed: UInt64, manual: Bool, steps: Int) throws -> Run {
+    var variation = ShopVariation()
+    variation.productGuard = .some(nil)
+    let scheduler = manual ? ManualScheduler() : nil
+    let app = try makeRecordingShop(scheduler: scheduler, variation: variation)
+    let recorder = try app.startRecording(recordingEvents: true)
+    try app.start()
+    var rng = SplitMix64(seed: seed)
+    for step in 0..<steps { operate(&rng, app, scheduler, step: step) }
+    // Nothing left waiting: the scheduler settles, and the guards that wait are answered.
+    for _ in 0..<20 {
+      scheduler?.settle()
+      guard let decision = pendingDecision(in: app) else { break }
+      decision.allow()
+    }
+    let log = recorder.log
+    var failures: [String] = []
+    let unreplayable = log.inputs.filter { if case .unreplayable = $0 { true } else { false } }
+    if !unreplayable.isEmpty { failures.append("unreplayable inputs: \(unreplayable)") }
+    let replayScheduler = manual ? ManualScheduler() : nil
+    let fresh = try makeRecordingShop(scheduler: replayScheduler, variation: variation)
+    do {
+      let decoded = try fresh.routes.decodeSessionLog(try app.routes.encode(log))
+      if decoded != log { failures.append("the log does not read back as written") }
+      try decoded.replay(into: fresh)
+    } catch {
+      failures.append("\(error)")
+    }
+    if fresh.window.navigationState(keyedBy: AnyRoute.self)
+      != app.window.navigationState(keyedBy: AnyRoute.self)
+    {
+      failures.append("the replayed state differs")
+    }
+    for shop in [app, fresh] {
+      shop.stop()
+      (shop === app ? scheduler : replayScheduler)?.settle()
+    }
+    return Run(failures: failures, inputs: log.inputs)
+  }
+
+  /// A pop decision a stack of the window waits for, if any.
+  static func pendingDecision(in app: AppController) -> PopDecision? {
+    var screens = app.window.rootViewController.map { [$0] } ?? []
+    while let screen = screens.popLast() {
+      if let decision = (screen as? NavigationController)?.pendingPopDecision { return decision }
+      screens += screen.children
+      if let presented = screen.presentedViewController, presented.presentingViewController === screen {
+        screens.append(presented)
+      }
+    }
+    return nil
+  }
+
+  /// One random replayable input.
+  static func operate(_ rng: inout SplitMix64, _ app: AppController, _ scheduler: ManualScheduler?, step: Int)
+  {
+    let id = rng.index(below: 3)
+    let animated = rng.bool()
+    let visible = app.navigator.visibleViewController
+    let routes: [any Route] = [
+      Catalog(), Product(id: id), Reviews(productID: id), Compose(productID: id), Preview(), Filters(),
+    ]
+    switch rng.index(below: 16) {
+    case 0: app.open(rng.bool() ? "shop://catalog" : "shop://catalog/products/\(id)", animated: animated)
+    case 1, 2:
+      let route: any Route = rng.element(of: routes)!
+      app.navigate(to: route, animated: animated)
+    case 3:
+      let route = rng.bool() ? AnyRoute(Product(id: id)) : AnyRoute(Preview())
+      guard let screen = try? app.routes.makeScreen(for: route) else { return }
+      app.navigator.push(.instance(screen), options: NavigationOptions().animated(animated))
+    case 4:
+      guard let screen = try? app.routes.makeScreen(for: AnyRoute(Preview())) else { return }
+      app.navigator.presentModal(
+        .instance(screen), style: rng.bool() ? .formSheet : nil,
+        options: NavigationOptions().animated(animated))
+    case 5: app.navigator.pop(options: NavigationOptions().animated(animated))
+    case 6: visible?.navigationController?.navigationBar.tapBackButton()
+    case 7:
+      guard let stack = visible?.navigationController else { return }
+      stack.beginInteractivePop()
+      guard stack.isInteractivePopInProgress else { return }
+      stack.updateInteractivePop(progress: 0.5)
+      if rng.bool() { stack.finishInteractivePop() } else { stack.cancelInteractivePop() }
+    case 8:
+      var top = app.window.rootViewController
+      while let next = top.flatMap(ScreenPathsForTest.ownPresented) { top = next }
+      guard let top, let controller = top.presentationController, top.presentingViewController != nil,
+        controller.beginInteractiveDismissal()
+      else { return }
+      if rng.bool() {
+        controller.finishInteractiveDismissal()
+      } else {
+        controller.cancelInteractiveDismissal()
+      }
+    case 9: app.window.tapOutsidePopover()
+    case 10:
+      let flow = ReviewFlow(AnyRoute(Reviews(productID: id)), table: app.routes)
+      app.run(flow, as: rng.bool() ? .push : .sheet(embeddedInNavigationController: true), animated: animated)
+    case 11:
+      guard let flow = rng.element(of: app.liveFlows) as? ReviewFlow else { return }
+      flow.cancel(animated: animated)
+    case 12: pendingDecision(in: app)?.answer(rng.bool())
+    case 13: app.navigate(to: [Catalog(), Product(id: id)], animated: animated)
+    default:
+      guard let scheduler else { return app.navigate(to: Catalog(), animated: animated) }
+      switch rng.index(below: 3) {
+      case 0: scheduler.runLoopTurn()
+      case 1: scheduler.finishTransitions()
+      default: scheduler.advance(by: .milliseconds(100 * rng.index(below: 5)))
+      }
+    }
+  }
+}
+
+/// What a screen itself presents, for the random world.
+enum ScreenPathsForTest {
+  static func ownPresented(_ screen: ViewController) -> ViewController? {
+    guard let presented = screen.presentedViewController, presented.presentingViewController === screen else {
+      return nil
+    }
+    return presented
+  }
+}

@@ -233,6 +233,24 @@ import Testing
     }
   }
 
+  @Test func aSecretKeptFromAnEarlierCheckStopsOpeningOnceTheSessionKeyChanges() throws {
+    let id = try SessionID("feedface")
+    let authentication = Authentication(apiKey: testAPIKey, sessionKey: Array("Jefe".utf8))
+    let secret = try authentication.secret(for: id)
+    #expect(try authentication.opens(id, with: secret))
+    #expect(try authentication.opens(id, with: secret), "the second check uses the kept MAC")
+    #expect(!(try authentication.opens(id, with: String(secret.dropLast()) + "A")))
+    authentication.setSessionKey(Array("another key".utf8))
+    #expect(!(try authentication.opens(id, with: secret)))
+    #expect(try authentication.opens(id, with: try authentication.secret(for: id)))
+    #expect(try authentication.opens(id, with: testAPIKey))
+    // More sessions than are kept: every one still opens with its own secret, none with another's.
+    let ids = try (0...Authentication.recentSecretLimit).map { try SessionID("s\($0)") }
+    let secrets = try ids.map { try authentication.secret(for: $0) }
+    for (id, secret) in zip(ids, secrets) { #expect(try authentication.opens(id, with: secret)) }
+    #expect(try zip(ids, secrets.dropFirst()).allSatisfy { !(try authentication.opens($0, with: $1)) })
+  }
+
   @Test func theSessionKeyIsKeptInTheDatabaseOrConfigured() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

@@ -54,6 +54,26 @@ actor HostedSession {
     }
   }
 
+  /// Runs `body` with the app controller, then, unless it threw, `beforeSaving` with its
+  /// result, then saves the session's snapshot, all in one turn (so that saves land in the
+  /// order of the changes); brings the session back from the store first when it is not live.
+  func change<T: Sendable>(
+    _ body: @Sendable (AppController) throws -> T, beforeSaving: @Sendable (T) async throws -> Void
+  ) async throws -> Attempt<T> {
+    try await enterTurn()
+    defer { leaveTurn() }
+    let app: AppController
+    switch phase {
+    case .retired: return .retry
+    case .live(let live): app = live
+    case .vacant: app = try await restore()
+    }
+    let value = try use(app, body)
+    try await beforeSaving(value)
+    try await store(encode(app))
+    return .done(value)
+  }
+
   /// Makes the session's app controller; refused when the host holds the session or, when
   /// `checkingStore`, when the store has a snapshot of it.
   func create(checkingStore: Bool) async throws(SessionError) -> Attempt<Void> {

@@ -145,6 +145,43 @@ public final class SessionHost: Sendable {
     }
   }
 
+  /// Runs `body` with the session's app controller, then saves the session's snapshot into
+  /// the store, in one turn of the session: ``withSession(_:_:)`` followed by ``save(_:)``
+  /// without a second visit to the session, and with nothing of another call between them.
+  ///
+  /// `beforeSaving` runs with what `body` returned (to publish what the change did, in the
+  /// same transaction as the save where the store has one); then the session's snapshot is
+  /// made and saved. The session's later calls wait until the save is done, so that saves
+  /// reach the store in the order of the changes.
+  ///
+  /// ```swift
+  /// let top = try await host.change(id) { app in
+  ///   app.open("shop://catalog/products/42")
+  ///   return app.window.navigationState.description
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - id: The session.
+  ///   - body: The change; it runs once, unless the session can't be found or restored.
+  ///     When it throws, nothing is saved and `beforeSaving` doesn't run.
+  ///   - beforeSaving: Runs with what `body` returned, before the snapshot is made and
+  ///     saved; when it throws, nothing is saved. Nothing by default.
+  /// - Returns: What `body` returned.
+  /// - Throws: The errors of ``withSession(_:_:)``; ``SessionError/Code/snapshotFailed`` or
+  ///   ``SessionError/Code/storeFailed`` when the snapshot could not be made or saved (the
+  ///   session stays live, changed); what `beforeSaving` threw.
+  public func change<T: Sendable>(
+    _ id: SessionID, _ body: @Sendable (AppController) throws -> T,
+    beforeSaving: @Sendable (T) async throws -> Void = { _ in }
+  ) async throws -> T {
+    while true {
+      if case .done(let value) = try await session(id).change(body, beforeSaving: beforeSaving) {
+        return value
+      }
+    }
+  }
+
   /// The session's snapshot: made by the codec when the session is live, read from the
   /// store when it is evicted.
   ///

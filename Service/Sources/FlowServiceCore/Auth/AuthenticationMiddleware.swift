@@ -39,15 +39,18 @@ struct AuthenticationMiddleware: RouterMiddleware {
 
   /// What `path` needs for `method`.
   static func access(_ method: HTTPRequest.Method, path: String) -> Access {
-    let segments = path.split(separator: "/")
     if path == "/" { return .inspector }
-    guard let first = segments.first else { return .open }
+    // The first two segments, without splitting the whole path into an array.
+    let rest = path[...].drop { $0 == "/" }
+    guard !rest.isEmpty else { return .open }
+    let first = rest.prefix { $0 != "/" }
+    let second = rest[first.endIndex...].drop { $0 == "/" }.prefix { $0 != "/" }
     switch first {
     case "health": return .open
     case "metrics": return .admin
     case "inspect" where path.hasPrefix("/inspect/"): return .inspector
-    case "sessions" where segments.count == 1: return method == .post ? .open : .admin
-    case "sessions": return .session(segments[1])
+    case "sessions" where second.isEmpty: return method == .post ? .open : .admin
+    case "sessions": return .session(second)
     default: return .open
     }
   }

@@ -34,6 +34,10 @@ struct ObservingMiddleware: RouterMiddleware {
 
   private func record(_ request: Request, _ context: Context, status: Int, bytes: Int?, since start: Duration)
   {
+    guard observer.accessLog else {
+      return observer.count(
+        method: request.method.rawValue, route: Self.route(context), status: status, since: start)
+    }
     observer.record(
       RequestObserver.Answer(
         method: request.method.rawValue, route: Self.route(context), path: request.uri.path, status: status,

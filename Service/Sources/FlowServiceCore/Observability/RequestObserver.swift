@@ -58,6 +58,13 @@ struct RequestObserver: Sendable {
     var requestID: String
   }
 
+  /// Counts an answer in the metrics, timed from `start` (a reading of ``now``), without
+  /// logging it: what ``record(_:since:)`` does when the access log is off, without the
+  /// path and the request's identifier, which only the log needs.
+  func count(method: String, route: String, status: Int, since start: Duration) {
+    metrics.recordRequest(method: method, route: route, status: status, duration: now() - start)
+  }
+
   /// Counts `answer` and logs it, timed from `start` (a reading of ``now``).
   func record(_ answer: Answer, since start: Duration) {
     let duration = now() - start

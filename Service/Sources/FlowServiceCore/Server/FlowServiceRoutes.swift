@@ -19,6 +19,8 @@ struct FlowServiceRoutes: Sendable {
   let authentication: Authentication
   /// The event streams open, under their limits.
   let streams: EventStreamCount
+  /// The routes the answers' states showed, rendered once.
+  let renderedRoutes = RenderedRoutes()
 
   func add(to router: Router<BasicWebSocketRequestContext>) {
     router.get("/health") { _, _ in json(["status": "ok"]) }
@@ -63,7 +65,11 @@ struct FlowServiceRoutes: Sendable {
           body: ResponseBody(byteBuffer: ByteBuffer(string: text + "\n")))
       }
       return json(
-        try await mapped { try await inSession(id) { SessionRendering.state(of: $0, id: id) } })
+        try await mapped {
+          try await inSession(id) { [renderedRoutes] in
+            SessionRendering.state(of: $0, id: id, routes: renderedRoutes)
+          }
+        })
     }
     router.post("/sessions/:id/open") { request, context in
       let id = try sessionID(context)
@@ -118,22 +124,44 @@ struct FlowServiceRoutes: Sendable {
   }
 
   /// Runs a change in the session, saves the session once it succeeded, and answers with
-  /// the new state; a refused change is not saved. The change and its save happen alone
-  /// among the instances (``SessionGate/withChange(_:host:_:)``).
+  /// the new state; a refused change is not saved. The change, the state, the snapshot and
+  /// its save happen in one turn of the session (``SessionHost/change(_:_:beforeSaving:)``),
+  /// alone among the instances (``SessionGate/withChange(_:host:_:)``); the events are
+  /// published before the save, so that with PostgreSQL they go in its statement.
   private func change(
     _ id: SessionID, _ body: @escaping @Sendable (AppController) throws(ServiceError) -> Void
   ) async throws -> Response {
     let state = try await gate.withChange(id, host: host) {
-      let state = try await mapped {
-        try await drained(id) { app in
-          try body(app)
-          return SessionRendering.state(of: app, id: id)
-        }
+      do {
+        return try await host.change(id) { app in
+          do throws(ServiceError) {
+            try body(app)
+          } catch {
+            throw RefusedChange(error: error, texts: SessionEvents.take(from: app))
+          }
+          return (
+            state: SessionRendering.state(of: app, id: id, routes: renderedRoutes),
+            texts: SessionEvents.take(from: app)
+          )
+        } beforeSaving: { (change: (state: SessionState, texts: [String])) in
+          events.hold(id)
+          try await gate.publish(id, change.texts, to: events)
+        }.state
+      } catch let refused as RefusedChange {
+        events.hold(id)
+        try await gate.publish(id, refused.texts, to: events)
+        throw refused.error
+      } catch {
+        throw ServiceError(any: error)
       }
-      try await mapped { () async throws in try await host.save(id) }
-      return state
     }
     return json(state)
+  }
+
+  /// A change the session refused, with the events its attempt recorded (published, not saved).
+  private struct RefusedChange: Error {
+    let error: ServiceError
+    let texts: [String]
   }
 
   /// The session identifier in the path: 400 when it is not a valid one.

@@ -19,10 +19,18 @@ func text(_ value: some Encodable) -> String {
 
 /// A JSON answer, with `headers` besides its content type.
 func json(_ value: some Encodable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
-  let body = text(value)
+  json(
+    utf8: (try? JSONValueEncoder.encode(value))?.utf8 ?? Array("{}".utf8), status: status, headers: headers)
+}
+
+/// A session's state as a JSON answer (``SessionState/jsonUTF8``).
+func json(_ state: SessionState) -> Response {
+  json(utf8: state.jsonUTF8)
+}
+
+/// A JSON answer of JSON text in UTF-8, with `headers` besides its content type.
+func json(utf8 body: [UInt8], status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
   var fields: HTTPFields = [.contentType: "application/json"]
   fields.append(contentsOf: headers)
-  return Response(
-    status: status, headers: fields,
-    body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+  return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
 }

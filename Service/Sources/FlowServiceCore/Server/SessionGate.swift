@@ -105,7 +105,7 @@ enum SessionGate: Sendable {
   /// Ends the streams of a removed session: this instance's, or every instance's.
   func close(_ id: SessionID, in events: SessionEvents) async {
     guard case .shared(let store, _) = self else { return events.close(id) }
-    let payload = text(RelayMessage(session: id.rawValue, removed: true))
+    let payload = RelayMessage(session: id.rawValue, removed: true).json
     do {
       try await store.notify(RelayMessage.channel, payload, about: id)
     } catch {

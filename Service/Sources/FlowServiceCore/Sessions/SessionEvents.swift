@@ -108,7 +108,8 @@ final class SessionEvents: Sendable {
   static func take(from app: AppController) -> [String] {
     let journal = app.window.journal
     guard !journal.events.isEmpty else { return [] }
-    let texts = journal.events.map { "\($0)" }
+    // The description itself: an interpolation would look for the conformance at run time.
+    let texts = journal.events.map(\.description)
     journal.removeAll()
     return texts
   }

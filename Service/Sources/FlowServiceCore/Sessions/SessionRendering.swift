@@ -2,6 +2,7 @@ import AppFlow
 import Foundation
 import Navigator
 import ShopApp
+import Synchronization
 
 /// Renders a session's app controller as the service shows it.
 enum SessionRendering {
@@ -21,15 +22,17 @@ enum SessionRendering {
   /// - Parameters:
   ///   - app: The session's app controller.
   ///   - id: The session's identifier.
+  ///   - routes: The routes rendered before, for sessions whose app controllers share one
+  ///     route table; each route is rendered anew without it.
   /// - Returns: The state.
-  static func state(of app: AppController, id: SessionID) -> SessionState {
+  static func state(of app: AppController, id: SessionID, routes: RenderedRoutes? = nil) -> SessionState {
     let shop = ShopApp.shop(of: app)
     var pending: [String] = []
     if shop?.pendingPop != nil { pending.append("popConfirmation") }
     if shop?.signIn.runningFlow != nil { pending.append("signIn") }
     return SessionState(
       id: id.rawValue,
-      root: app.window.navigationState(keyedBy: AnyRoute.self).root.map { node(node: $0, app) },
+      root: app.window.navigationState(keyedBy: AnyRoute.self).root.map { node(node: $0, app, routes) },
       flows: app.liveFlows.map(flow), account: shop?.signIn.account, pending: pending)
   }
 
@@ -48,23 +51,33 @@ enum SessionRendering {
     }
   }
 
-  private static func node(node: NavigationState<AnyRoute>.Node, _ app: AppController) -> ScreenNode {
-    var result = ScreenNode(screen: node.key.description, route: node.key.key.map { route(info: $0, app) })
+  private static func node(
+    node: NavigationState<AnyRoute>.Node, _ app: AppController, _ routes: RenderedRoutes?
+  ) -> ScreenNode {
+    var result: ScreenNode
+    if case .key(let route) = node.key {
+      let rendered = routes?.rendered(route, app) ?? RenderedRoutes.Rendered(route, app)
+      result = ScreenNode(screen: rendered.screen, route: rendered.info)
+    } else {
+      result = ScreenNode(screen: node.key.description)
+    }
     switch node.content {
     case .screen: break
-    case .stack(let entries): result.stack = entries.map { self.node(node: $0, app) }
-    case .container(let children): result.children = children.map { self.node(node: $0, app) }
+    case .stack(let entries): result.stack = entries.map { self.node(node: $0, app, routes) }
+    case .container(let children): result.children = children.map { self.node(node: $0, app, routes) }
     }
     if let presentation = node.presentation {
       result.presents = PresentedScreen(
         style: "\(presentation.style)",
         embeddedInNavigationController: presentation.isEmbeddedInNavigationController,
-        screen: self.node(node: presentation.screen, app))
+        screen: self.node(node: presentation.screen, app, routes))
     }
     return result
   }
 
-  private static func route(info route: AnyRoute, _ app: AppController) -> RouteInfo {
+  /// A route's node fields: its name as the text picture writes it, and its name, URL and
+  /// parameters.
+  fileprivate static func route(info route: AnyRoute, _ app: AppController) -> RouteInfo {
     let name = type(of: route.base).routeName
     let url = try? app.routes.url(for: route.base)
     var parameters: [String: JSONValue] = [:]
@@ -79,4 +92,51 @@ enum SessionRendering {
     return FlowNode(
       name: flow.name, state: "\(flow.state)", firstScreen: screen, children: flow.children.map(self.flow))
   }
+}
+
+/// The routes of a service's session states, each rendered once (its name as the text
+/// picture writes it, and its ``RouteInfo``) and then reused for every state that shows it.
+///
+/// Equal routes render alike, and every session of the service has the same route table (the
+/// shop's), so a route's rendering is a function of the route alone. It was about 4 % of the
+/// server's CPU in the load test's `open`: the route's description (`Product(id: 42)`, made by
+/// reflection), its URL and its parameters' encoding, for every screen of every answer
+/// (`perf`, release build). At most ``limit`` routes are kept; the table is emptied when full.
+final class RenderedRoutes: Sendable {
+  /// A route's rendering.
+  struct Rendered: Sendable {
+    /// The route as the text picture names the screen: `Product(id: 42)`.
+    let screen: String
+    /// Its name, URL and parameters.
+    let info: RouteInfo
+
+    /// Renders `route` with the route table of `app`.
+    init(_ route: AnyRoute, _ app: AppController) {
+      screen = route.description
+      info = SessionRendering.route(info: route, app)
+    }
+  }
+
+  /// How many routes are kept at most.
+  static let limit = 4096
+
+  private let table = Mutex<[AnyRoute: Rendered]>([:])
+
+  /// Creates an empty table.
+  init() {}
+
+  /// The rendering of `route`: kept from an earlier state, or made with `app`'s route table
+  /// and kept.
+  func rendered(_ route: AnyRoute, _ app: AppController) -> Rendered {
+    if let rendered = table.withLock({ $0[route] }) { return rendered }
+    let rendered = Rendered(route, app)
+    table.withLock { table in
+      if table.count >= Self.limit { table.removeAll() }
+      table[route] = rendered
+    }
+    return rendered
+  }
+
+  /// How many routes are kept (for tests).
+  var count: Int { table.withLock { $0.count } }
 }

@@ -52,6 +52,43 @@ import Testing
     }
   }
 
+  @Test func theDirectTextIsTheEncodersText() {
+    let messages = [
+      RelayMessage(session: session.rawValue, events: ["Catalog().viewDidLoad()", "a\"b\\c/d\n\t\u{01}é✓"]),
+      RelayMessage(session: session.rawValue, events: []),
+      RelayMessage(session: session.rawValue, removed: true),
+      RelayMessage(session: session.rawValue, events: ["x"], removed: false),
+      RelayMessage(session: "a\"b", events: nil, removed: nil),
+    ]
+    #expect(messages.map(\.json) == messages.map { text($0) })
+  }
+
+  @Test func theUsualTextIsReadAsJSONDecoderReadsIt() throws {
+    let events = [
+      "Catalog().viewDidLoad()", "a\"b\\c/d\n\r\t\u{08}\u{0C}\u{01}\u{1F}é✓🛒", "", "Product(id: 42)",
+    ]
+    var texts = RelayMessage.payloads(session, events) + RelayMessage.payloads(session, ["x"])
+    texts.append(RelayMessage(session: session.rawValue, removed: true).json)
+    texts.append(RelayMessage(session: session.rawValue, events: []).json)
+    texts.append(RelayMessage(session: session.rawValue, events: ["y"], removed: false).json)
+    for text in texts {
+      let read = try #require(RelayMessage(usualText: text), "\(text)")
+      let decoded = try JSONDecoder().decode(RelayMessage.self, from: Data(text.utf8))
+      #expect(read.session == decoded.session)
+      #expect(read.events == decoded.events)
+      #expect(read.removed == decoded.removed)
+    }
+    #expect(try decoded(RelayMessage.payloads(session, events)).flatMap { $0.events ?? [] } == events)
+    // Any other form is left to JSONDecoder.
+    for other in [
+      #"{ "events": ["a"], "session": "s" }"#, #"{"session":"s","events":["a"]}"#,
+      #"{"events":["\u00e9"],"session":"s"}"#,
+      #"{"events":["a"],"session":"s"} "#, #"{"events":["a],"session":"s"}"#, "",
+    ] {
+      #expect(RelayMessage(usualText: other) == nil, "\(other)")
+    }
+  }
+
   @Test func noEventsNoMessage() {
     #expect(RelayMessage.payloads(session, []) == [])
   }

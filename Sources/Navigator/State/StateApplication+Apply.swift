@@ -18,21 +18,10 @@ extension StateApplication {
       window.recordingJournal?.record(.completion(request()))
       return finish()
     }
-    // The screens the steps show: at most every planned screen, in one allocation.
-    var made: [PlannedScreen] = []
-    made.reserveCapacity(planner.made.count)
-    for action in actions {
-      switch action {
-      case .setRoot(let planned?), .push(let planned, _, _): made.append(planned)
-      case .setStack(_, let slots, _):
-        for case .made(let planned) in slots { made.append(planned) }
-      case .present(let planned, _, _, _): made.append(planned)
-      case .addChild(.made(let planned), _): made.append(planned)
-      default: break
-      }
-    }
-    for planned in made { assemble(planned) }
-    for planned in made { prepareAll(planned, in: window) }
+    // The screens the steps show, found in the actions twice rather than collected into an
+    // array: every one assembled, then every one prepared.
+    for action in actions { forEachShown(by: action) { assemble($0) } }
+    for action in actions { forEachShown(by: action) { prepareAll($0, in: window) } }
     // The present and dismiss requests below name no screen: their plans record a request
     // only with a completion, and they get none (the navigation's own completion event
     // names the navigation). Building screen names here cost a type name per screen.
@@ -129,6 +118,19 @@ extension StateApplication {
       return scheduled
     }
     return CoveredStackMove(move: scheduled, outgoing: outgoing, animated: animated, window: window)
+  }
+
+  /// Calls `body` with each made screen that `action` shows (the top of each made subtree).
+  @inline(__always)
+  private func forEachShown(by action: PlannedAction, _ body: (PlannedScreen) -> Void) {
+    switch action {
+    case .setRoot(let planned?), .push(let planned, _, _): body(planned)
+    case .setStack(_, let slots, _):
+      for case .made(let planned) in slots { body(planned) }
+    case .present(let planned, _, _, _): body(planned)
+    case .addChild(.made(let planned), _): body(planned)
+    default: break
+    }
   }
 
   /// Puts a made subtree together, before it joins the window: a stack gets its entries, a

@@ -11,11 +11,10 @@ extension StateApplication {
     let target = target
     let steps = planner.steps
     let animated = animated
-    let request = { target.request(steps: steps, animated: animated) }
     let actions = planner.actions
     let finish = finish ?? {}
     guard !actions.isEmpty else {
-      window.recordingJournal?.record(.completion(request()))
+      window.recordingJournal?.record(.completion(target.request(steps: steps, animated: animated)))
       return finish()
     }
     // The screens the steps show, found in the actions twice rather than collected into an
@@ -56,13 +55,12 @@ extension StateApplication {
         var screens: [ViewController] = []
         screens.reserveCapacity(slots.count)
         for slot in slots { screens.append(slot.screen) }
-        // Loops rather than `filter`, which grows its result one append at a time.
+        // Loops rather than `filter`, which grows its result one append at a time; `added`
+        // gets room for every screen rather than a loop that counts the new ones first.
         var removed: [ViewController] = []
         for old in navigation.childList where !screens.contains(where: { $0 === old }) { removed.append(old) }
-        var addedCount = 0
-        for screen in screens where screen.parent !== navigation { addedCount += 1 }
         var added: [ViewController] = []
-        added.reserveCapacity(addedCount)
+        added.reserveCapacity(screens.count)
         for screen in screens where screen.parent !== navigation { added.append(screen) }
         plans.append(
           move(
@@ -97,7 +95,8 @@ extension StateApplication {
     }
     window.schedule(
       StateTransition(
-        window: window, plans: plans, isAnimated: isAnimated, request: request, completion: finish))
+        window: window, plans: plans, isAnimated: isAnimated, target: target, steps: steps,
+        animated: animated, completion: finish))
   }
 
   /// Plans and applies one stack move of the navigation.
@@ -175,7 +174,14 @@ extension StateApplication {
   /// the target's box of the key (boxes never change).
   private func prepare(_ planned: PlannedScreen, in window: Window) {
     let screen = planned.screen!
-    if screen.keyBox == nil, let box = target.boxed(planned.key) { screen.keyBox = box }
+    if screen.keyBox == nil {
+      // A navigation's keys are boxed already: the box is taken without the general lookup.
+      if case .key(let box) = planned.key {
+        screen.keyBox = box
+      } else if let box = target.boxed(planned.key) {
+        screen.keyBox = box
+      }
+    }
     screen.adopt(window)
     screen.loadViewIfNeeded()
     if screen.view.backgroundColor == nil { screen.view.backgroundColor = .systemBackground }

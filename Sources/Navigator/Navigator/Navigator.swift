@@ -361,8 +361,8 @@ public final class Navigator {
 ///
 /// Each provider is kept in a ``ScreenProviderBox`` of its key type rather than as `Any`: a
 /// function kept as `Any` is reabstracted on the way in and again on the way out, and every
-/// call then ran through both thunks (about 270 instructions a screen made; Benchmarks/README.md,
-/// "The typed planner").
+/// call ran through both thunks (Benchmarks/README.md, "The typed planner", has the
+/// measurement).
 struct ScreenProviders {
   /// The first key type given a provider, and its provider's box.
   private var first: (key: ObjectIdentifier, provider: AnyObject)?

@@ -184,6 +184,9 @@ extension StateApplication {
     }
     screen.adopt(window)
     screen.loadViewIfNeeded()
-    if screen.view.backgroundColor == nil { screen.view.backgroundColor = .systemBackground }
+    // The loaded view, unretained: the screen, which the plan holds, holds it.
+    _ = screen.withLoadedViewUnretained { view in
+      if view.backgroundColor == nil { view.backgroundColor = .systemBackground }
+    }
   }
 }

@@ -358,24 +358,42 @@ public final class Navigator {
 /// The screen providers of a navigator, by key type: the first one inline, the others in a
 /// dictionary. Most navigators have one (an app controller's, for its routes), and a
 /// dictionary of one costs about 150 bytes of heap per navigator.
+///
+/// Each provider is kept in a ``ScreenProviderBox`` of its key type rather than as `Any`: a
+/// function kept as `Any` is reabstracted on the way in and again on the way out, and every
+/// call ran through both thunks (Benchmarks/README.md, "The typed planner", has the
+/// measurement).
 struct ScreenProviders {
-  /// The first key type given a provider, and its provider.
-  private var first: (key: ObjectIdentifier, provider: Any)?
-  /// The providers of the other key types.
-  private var others: [ObjectIdentifier: Any] = [:]
+  /// The first key type given a provider, and its provider's box.
+  private var first: (key: ObjectIdentifier, provider: AnyObject)?
+  /// The providers' boxes of the other key types.
+  private var others: [ObjectIdentifier: AnyObject] = [:]
 
-  /// The provider for a key type, if any; setting replaces the type's provider.
-  subscript(key: ObjectIdentifier) -> Any? {
-    get {
-      if let first, first.key == key { return first.provider }
-      return others.isEmpty ? nil : others[key]
-    }
-    set {
-      if let first, first.key != key {
-        others[key] = newValue
-      } else {
-        first = newValue.map { (key, $0) }
-      }
+  /// The box of the provider for the key type `key`, if any: a ``ScreenProviderBox`` of
+  /// that type.
+  subscript(keyType key: ObjectIdentifier) -> AnyObject? {
+    if let first, first.key == key { return first.provider }
+    return others.isEmpty ? nil : others[key]
+  }
+
+  /// Gives `Key` its provider, replacing the one it had.
+  mutating func setProvider<Key>(_ provider: @escaping ScreenProvider<Key>, for _: Key.Type) {
+    let key = ObjectIdentifier(Key.self)
+    let box = ScreenProviderBox(provider)
+    if let first, first.key != key {
+      others[key] = box
+    } else {
+      first = (key, box)
     }
   }
+}
+
+/// A screen provider with its key type, as ``ScreenProviders`` keeps it.
+@usableFromInline
+final class ScreenProviderBox<Key> {
+  /// The provider.
+  @usableFromInline let make: ScreenProvider<Key>
+
+  /// Boxes a provider.
+  init(_ make: @escaping ScreenProvider<Key>) { self.make = make }
 }

@@ -22,7 +22,7 @@ extension Navigator {
   public func provideScreens<Key: Hashable & Sendable>(
     for type: Key.Type = Key.self, _ provider: @escaping ScreenProvider<Key>
   ) {
-    screenProviders[ObjectIdentifier(type)] = provider
+    screenProviders.setProvider(provider, for: type)
   }
 
   /// The steps from the window's state to `target`, without changing anything: what

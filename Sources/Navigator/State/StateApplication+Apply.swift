@@ -11,28 +11,16 @@ extension StateApplication {
     let target = target
     let steps = planner.steps
     let animated = animated
-    let request = { target.request(steps: steps, animated: animated) }
     let actions = planner.actions
     let finish = finish ?? {}
     guard !actions.isEmpty else {
-      window.recordingJournal?.record(.completion(request()))
+      window.recordingJournal?.record(.completion(target.request(steps: steps, animated: animated)))
       return finish()
     }
-    // The screens the steps show: at most every planned screen, in one allocation.
-    var made: [PlannedScreen] = []
-    made.reserveCapacity(planner.made.count)
-    for action in actions {
-      switch action {
-      case .setRoot(let planned?), .push(let planned, _, _): made.append(planned)
-      case .setStack(_, let slots, _):
-        for case .made(let planned) in slots { made.append(planned) }
-      case .present(let planned, _, _, _): made.append(planned)
-      case .addChild(.made(let planned), _): made.append(planned)
-      default: break
-      }
-    }
-    for planned in made { assemble(planned) }
-    for planned in made { prepareAll(planned, in: window) }
+    // The screens the steps show, found in the actions twice rather than collected into an
+    // array: every one assembled, then every one prepared.
+    for action in actions { forEachShown(by: action) { assemble($0) } }
+    for action in actions { forEachShown(by: action) { prepareAll($0, in: window) } }
     // The present and dismiss requests below name no screen: their plans record a request
     // only with a completion, and they get none (the navigation's own completion event
     // names the navigation). Building screen names here cost a type name per screen.
@@ -67,13 +55,12 @@ extension StateApplication {
         var screens: [ViewController] = []
         screens.reserveCapacity(slots.count)
         for slot in slots { screens.append(slot.screen) }
-        // Loops rather than `filter`, which grows its result one append at a time.
+        // Loops rather than `filter`, which grows its result one append at a time; `added`
+        // gets room for every screen rather than a loop that counts the new ones first.
         var removed: [ViewController] = []
         for old in navigation.childList where !screens.contains(where: { $0 === old }) { removed.append(old) }
-        var addedCount = 0
-        for screen in screens where screen.parent !== navigation { addedCount += 1 }
         var added: [ViewController] = []
-        added.reserveCapacity(addedCount)
+        added.reserveCapacity(screens.count)
         for screen in screens where screen.parent !== navigation { added.append(screen) }
         plans.append(
           move(
@@ -108,7 +95,8 @@ extension StateApplication {
     }
     window.schedule(
       StateTransition(
-        window: window, plans: plans, isAnimated: isAnimated, request: request, completion: finish))
+        window: window, plans: plans, isAnimated: isAnimated, target: target, steps: steps,
+        animated: animated, completion: finish))
   }
 
   /// Plans and applies one stack move of the navigation.
@@ -129,6 +117,19 @@ extension StateApplication {
       return scheduled
     }
     return CoveredStackMove(move: scheduled, outgoing: outgoing, animated: animated, window: window)
+  }
+
+  /// Calls `body` with each made screen that `action` shows (the top of each made subtree).
+  @inline(__always)
+  private func forEachShown(by action: PlannedAction, _ body: (PlannedScreen) -> Void) {
+    switch action {
+    case .setRoot(let planned?), .push(let planned, _, _): body(planned)
+    case .setStack(_, let slots, _):
+      for case .made(let planned) in slots { body(planned) }
+    case .present(let planned, _, _, _): body(planned)
+    case .addChild(.made(let planned), _): body(planned)
+    default: break
+    }
   }
 
   /// Puts a made subtree together, before it joins the window: a stack gets its entries, a
@@ -173,9 +174,19 @@ extension StateApplication {
   /// the target's box of the key (boxes never change).
   private func prepare(_ planned: PlannedScreen, in window: Window) {
     let screen = planned.screen!
-    if screen.keyBox == nil, let box = target.boxed(planned.key) { screen.keyBox = box }
+    if screen.keyBox == nil {
+      // A navigation's keys are boxed already: the box is taken without the general lookup.
+      if case .key(let box) = planned.key {
+        screen.keyBox = box
+      } else if let box = target.boxed(planned.key) {
+        screen.keyBox = box
+      }
+    }
     screen.adopt(window)
     screen.loadViewIfNeeded()
-    if screen.view.backgroundColor == nil { screen.view.backgroundColor = .systemBackground }
+    // The loaded view, unretained: the screen, which the plan holds, holds it.
+    _ = screen.withLoadedViewUnretained { view in
+      if view.backgroundColor == nil { view.backgroundColor = .systemBackground }
+    }
   }
 }

@@ -295,9 +295,7 @@ struct StateApplication {
   /// every screen the provider handed out as it was, one already in the window among them.
   private func make(_ planned: [PlannedScreen], navigator: Navigator) throws(NavigationError) {
     guard !planned.isEmpty else { return }
-    var seen: [ObjectIdentifier] = []
-    seen.reserveCapacity(planned.count)
-    for screen in planned {
+    for (offset, screen) in planned.enumerated() {
       let key = screen.key
       let made: ViewController
       switch key {
@@ -308,15 +306,13 @@ struct StateApplication {
       case .instance(let screen):
         throw NavigationError(.unmakeableScreen, "Can't make \(screen) again: it has no navigationKey.")
       }
-      // A linear scan: a navigation makes a few screens.
-      let identity = ObjectIdentifier(made)
-      guard !seen.contains(identity) else {
+      // A linear scan of the screens made before this one: a navigation makes a few.
+      guard !planned[..<offset].contains(where: { $0.screen === made }) else {
         throw NavigationError(
           .unmakeableScreen,
           "The screen provider returned \(made.screenID) for two places of one navigation.",
           screens: [made.screenID])
       }
-      seen.append(identity)
       // The message's text is built only for a screen that is not free.
       if made.parent != nil || made.presenter != nil || made.windowIfRoot != nil,
         let error = Navigator.freeScreenError(made, action: "show \(target.describe(key)) as")

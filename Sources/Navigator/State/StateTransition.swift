@@ -4,8 +4,15 @@ struct StateTransition: TransitionPlan {
   let window: Window
   let plans: [any TransitionPlan]
   let isAnimated: Bool
-  /// The request the journal's completion event names, built only when it is recorded.
-  let request: () -> NavigationRequest
+  /// The navigation's target and steps, which name the request of the journal's completion
+  /// event; the request is built only when it is recorded. Kept as they are rather than in a
+  /// closure, which would cost an allocation a navigation.
+  let target: ErasedTarget
+  /// The steps the request names.
+  let steps: [PlanStep]
+  /// A Boolean value indicating whether the navigation asked for animation, as its request
+  /// says.
+  let animated: Bool
   let completion: () -> Void
 
   func willPhase() {
@@ -14,7 +21,7 @@ struct StateTransition: TransitionPlan {
 
   func didPhase() {
     for plan in plans { plan.didPhase() }
-    window.recordingJournal?.record(.completion(request()))
+    window.recordingJournal?.record(.completion(target.request(steps: steps, animated: animated)))
     completion()
   }
 }

@@ -10,8 +10,14 @@ final class TypedTarget<Key: Hashable & Sendable>: ErasedTarget {
   @usableFromInline let target: NavigationState<Key>
   /// The keys of ``TargetKey/unboxed(_:)``, at their indices.
   @usableFromInline let unboxedKeys: [Key]
-  /// The navigator's screen provider for `Key`, once looked up.
-  private var provider: ScreenProvider<Key>?
+  /// The navigator's screen provider for `Key`, once looked up. Unchecked: a target lives
+  /// inside one navigation, on one thread, and no access to it overlaps another
+  /// (Benchmarks/README.md, "Exclusivity checks").
+  @exclusivity(unchecked) private var provider: AnyObject?
+  /// Makes a screen with the provider's box for a key's box: ``make(with:for:)``, taken in
+  /// the initializer, which a caller's compiler specializes, so that the key is copied and
+  /// passed without the generic value witnesses (Benchmarks/README.md, "The typed planner").
+  @usableFromInline let maker: (AnyObject, KeyBox) throws(NavigationError) -> ViewController
   /// The steps of a typed navigation's target, which is not laid out (``init(unlaidOut:steps:)``):
   /// its request names them; `nil` for a laid-out target.
   @usableFromInline let typedSteps: [NavigationPlan<Key>.Step]?
@@ -25,6 +31,7 @@ final class TypedTarget<Key: Hashable & Sendable>: ErasedTarget {
     self.target = target
     unboxedKeys = builder.unboxedKeys
     typedSteps = nil
+    maker = { (provider, box) throws(NavigationError) in try Self.make(with: provider, for: box) }
     super.init(
       nodes: builder.nodes, keys: builder.keys, anchors: builder.anchors,
       boxType: ObjectIdentifier(TypedKeyBox<Key>.self), hasPopover: builder.hasPopover)
@@ -38,6 +45,7 @@ final class TypedTarget<Key: Hashable & Sendable>: ErasedTarget {
     self.target = target
     unboxedKeys = []
     typedSteps = steps
+    maker = { (provider, box) throws(NavigationError) in try Self.make(with: provider, for: box) }
     super.init(
       nodes: [], keys: [], anchors: [:], boxType: ObjectIdentifier(TypedKeyBox<Key>.self), hasPopover: false)
   }
@@ -116,10 +124,19 @@ final class TypedTarget<Key: Hashable & Sendable>: ErasedTarget {
   /// `Key`'s name.
   override var keyTypeName: String { "\(Key.self)" }
 
+  /// Makes the screen for a key's box with a provider's box for `Key`.
+  @inlinable
+  static func make(with provider: AnyObject, for box: KeyBox) throws(NavigationError) -> ViewController {
+    // `ScreenProviders` keeps a `ScreenProviderBox<Key>` for `Key`, and a typed target's
+    // keys are boxed as `TypedKeyBox<Key>`.
+    try unsafeDowncast(provider, to: ScreenProviderBox<Key>.self).make(
+      unsafeDowncast(box, to: TypedKeyBox<Key>.self).value)
+  }
+
   /// Makes the screen with the navigator's provider for `Key`, looked up once.
   override func makeScreen(for box: KeyBox, navigator: Navigator) throws(NavigationError) -> ViewController {
     if provider == nil {
-      guard let found = navigator.screenProviders[ObjectIdentifier(Key.self)] as? ScreenProvider<Key> else {
+      guard let found = navigator.screenProviders[keyType: ObjectIdentifier(Key.self)] else {
         throw NavigationError(
           .unmakeableScreen,
           "Can't make \(box.key): the navigator has no screen provider for \(Key.self); give it one with "
@@ -127,7 +144,7 @@ final class TypedTarget<Key: Hashable & Sendable>: ErasedTarget {
       }
       provider = found
     }
-    return try provider!(unsafeDowncast(box, to: TypedKeyBox<Key>.self).value)
+    return try maker(provider!, box)
   }
 
   /// The request naming the target and the public steps (a typed navigation's own).

@@ -19,6 +19,8 @@ struct CompactInputs {
   private var whole: [RecordedInput] = []
   /// Where the last input starts in ``bytes``.
   private var lastStart = 0
+  /// The index in ``routes`` of the route written last.
+  private var lastRoute = 0
   /// The number of inputs.
   private(set) var count = 0
 
@@ -37,6 +39,7 @@ struct CompactInputs {
     texts.removeAll()
     whole.removeAll()
     lastStart = 0
+    lastRoute = 0
     count = 0
   }
 
@@ -157,7 +160,13 @@ struct CompactInputs {
 
   /// A route, by its index in the table of routes.
   private mutating func put(route: AnyRoute) {
-    if let index = routes.firstIndex(of: route) { return putNumber(index) }
+    // The route written last first: a session pushes and presents the same few routes.
+    if lastRoute < routes.count, routes[lastRoute] == route { return putNumber(lastRoute) }
+    if let index = routes.firstIndex(of: route) {
+      lastRoute = index
+      return putNumber(index)
+    }
+    lastRoute = routes.count
     putNumber(routes.count)
     routes.append(route)
   }

@@ -116,7 +116,8 @@ public enum RecordedInput: Hashable, Sendable, CustomStringConvertible {
     case .presentModal(let route, let style, let origin, let animated):
       "presentModal(\(route)\(style.map { ", style: \($0)" } ?? "")\(Self.origin(origin))"
         + "\(Self.animation(animated)))"
-    case .pop(let origin, let animated): "pop(\(Self.origin(origin).dropFirst(2))\(Self.animation(animated)))"
+    case .pop(let origin, let animated):
+      "pop(\([origin.map { "from: \($0)" }, animated ? nil : "animated: false"].compactMap { $0 }.joined(separator: ", ")))"
     case .removeChild(let path, let animated): "removeChild(at: \(path)\(Self.animation(animated)))"
     case .tapBackButton(let path): "tapBackButton(\(path))"
     case .beginInteractivePop(let path): "beginInteractivePop(\(path))"

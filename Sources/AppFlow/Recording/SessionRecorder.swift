@@ -156,6 +156,13 @@ extension SessionRecorder: WindowInputObserver {
   static func recorded(_ input: WindowInput, in window: Window) -> RecordedInput {
     let paths = ScreenPaths(window: window)
     switch input {
+    case .push(let screen, let origin, let animated):
+      guard let route = screen.navigationKey as? AnyRoute else {
+        return .unreplayable("push of \(screen.screenID): its screen has no route to make it again from")
+      }
+      guard let origin else { return .push(route, from: nil, animated: animated) }
+      return paths.path(of: origin).map { .push(route, from: $0, animated: animated) }
+        ?? .unreplayable("push of \(route) from \(origin.screenID), which is in no window")
     case .request(let request, let screen, let origin):
       return recorded(request, screen: screen, origin: origin, paths)
     case .pop(let origin, let animated):
@@ -201,7 +208,7 @@ extension SessionRecorder: WindowInputObserver {
     let from: StatePath?
     if let origin {
       guard let path = paths.path(of: origin) else {
-        return .unreplayable("\(request): its origin \(origin.screenID) is in no window")
+        return .unreplayable("\(named(request)): its origin \(origin.screenID) is in no window")
       }
       from = path
     } else {
@@ -210,13 +217,13 @@ extension SessionRecorder: WindowInputObserver {
     switch request.kind {
     case .push, .presentModal:
       guard let route = screen?.navigationKey as? AnyRoute else {
-        return .unreplayable("\(request): its screen has no route to make it again from")
+        return .unreplayable("\(named(request)): its screen has no route to make it again from")
       }
       if request.kind == .push { return .push(route, from: from, animated: request.isAnimated) }
       return .presentModal(route, style: request.presentationStyle, from: from, animated: request.isAnimated)
     case .removeChild:
       guard let screen, let path = paths.path(of: screen) else {
-        return .unreplayable("\(request): the child is not named by its place in the window")
+        return .unreplayable("\(named(request)): the child is not named by its place in the window")
       }
       return .removeChild(at: path, animated: request.isAnimated)
     case .navigate:
@@ -226,14 +233,29 @@ extension SessionRecorder: WindowInputObserver {
           return route
         }), !ScreenPaths.hasInstance(routed.root)
       else {
-        return .unreplayable("\(request): a screen of the state has no route")
+        return .unreplayable("\(named(request)): a screen of the state has no route")
       }
       return .navigate(to: routed, animated: request.isAnimated)
     case .popover:
-      return .unreplayable("\(request): a popover's anchor is a reference, not recorded")
+      return .unreplayable("\(named(request)): a popover's anchor is a reference, not recorded")
     case .addChild:
-      return .unreplayable("\(request): a child's container view is a reference, not recorded")
+      return .unreplayable("\(named(request)): a child's container view is a reference, not recorded")
     }
+  }
+}
+
+extension SessionRecorder {
+  /// A request as a reason names it: its description, with a given screen named by its
+  /// name rather than by its identifier (whose description carries the screen's address).
+  static func named(_ request: Navigator.Request) -> String {
+    guard case .instance(let screen) = request.target else { return "\(request)" }
+    var parts = ["\(request.kind)", screen.name]
+    if !request.isAnimated { parts.append("animated: false") }
+    if let embedding = request.embedding { parts.append("in: \(embedding)") }
+    if let style = request.presentationStyle { parts.append("style: \(style)") }
+    if let anchor = request.anchor { parts.append("anchor: \(anchor)") }
+    if let origin = request.origin { parts.append("from: \(origin)") }
+    return "Request(" + parts.joined(separator: ", ") + ")"
   }
 }
 

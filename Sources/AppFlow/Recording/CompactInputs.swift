@@ -29,7 +29,7 @@ struct CompactInputs {
     case start, stop, open, navigateToRoute, whole, cancelFlow, push, pop, removeChild
     case tapBackButton, beginInteractivePop, updateInteractivePop, cancelInteractivePop, finishInteractivePop
     case beginInteractiveDismissal, cancelInteractiveDismissal, finishInteractiveDismissal, tapOutsidePopover
-    case answerPopDecision, advance, runLoopTurn, finishTransitions, settle, unreplayable
+    case answerPopDecision, advance, runLoopTurn, finishTransitions, settle, unreplayable, dismiss
   }
 
   /// Forgets every input, keeping the storage.
@@ -92,6 +92,9 @@ struct CompactInputs {
       if let origin { put(path: origin) }
     case .pop(let origin, let animated):
       put(.pop, animated, origin != nil)
+      if let origin { put(path: origin) }
+    case .dismiss(let origin, let animated):
+      put(.dismiss, animated, origin != nil)
       if let origin { put(path: origin) }
     case .removeChild(let path, let animated):
       put(.removeChild, animated)
@@ -231,6 +234,7 @@ struct CompactInputs {
       let route = routes[reader.number()]
       return .push(route, from: second ? reader.path() : nil, animated: flag)
     case .pop: return .pop(from: second ? reader.path() : nil, animated: flag)
+    case .dismiss: return .dismiss(from: second ? reader.path() : nil, animated: flag)
     case .removeChild: return .removeChild(at: reader.path(), animated: flag)
     case .tapBackButton: return .tapBackButton(reader.path())
     case .beginInteractivePop: return .beginInteractivePop(reader.path())

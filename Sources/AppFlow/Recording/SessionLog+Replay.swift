@@ -183,12 +183,13 @@ enum Replayer {
         if let origin { options = options.from(origin) }
         try app.navigator.tryPush(.instance(screen), options: options)
       }
-    case .presentModal(let route, let style, let from, let animated):
+    case .presentModal(let route, let style, let embeddedInNavigationController, let from, let animated):
       let origin = try origin(from)
       refusable { () throws(NavigationError) in
         let screen = try app.routes.makeScreen(for: route)
         var options = NavigationOptions<ViewController>().animated(animated)
         if let origin { options = options.from(origin) }
+        if embeddedInNavigationController { options = options.embedded(in: .navigationController) }
         try app.navigator.tryPresentModal(.instance(screen), style: style, options: options)
       }
     case .pop(let from, let animated):
@@ -197,6 +198,13 @@ enum Replayer {
         var options = NavigationOptions<ViewController>().animated(animated)
         if let origin { options = options.from(origin) }
         try app.navigator.tryPop(options: options)
+      }
+    case .dismiss(let from, let animated):
+      let origin = try origin(from)
+      refusable { () throws(NavigationError) in
+        var options = NavigationOptions<ViewController>().animated(animated)
+        if let origin { options = options.from(origin) }
+        try app.navigator.tryDismiss(options: options)
       }
     case .removeChild(let path, let animated):
       let child = try screen(path)

@@ -169,6 +169,10 @@ extension SessionRecorder: WindowInputObserver {
       guard let origin else { return .pop(from: nil, animated: animated) }
       return paths.path(of: origin).map { .pop(from: $0, animated: animated) }
         ?? .unreplayable("pop from \(origin.screenID), which is in no window")
+    case .dismiss(let origin, let animated):
+      guard let origin else { return .dismiss(from: nil, animated: animated) }
+      return paths.path(of: origin).map { .dismiss(from: $0, animated: animated) }
+        ?? .unreplayable("dismiss from \(origin.screenID), which is in no window")
     case .tapBackButton(let navigation):
       return paths.input(navigation, "tapBackButton", RecordedInput.tapBackButton)
     case .beginInteractivePop(let navigation):
@@ -220,7 +224,13 @@ extension SessionRecorder: WindowInputObserver {
         return .unreplayable("\(named(request)): its screen has no route to make it again from")
       }
       if request.kind == .push { return .push(route, from: from, animated: request.isAnimated) }
-      return .presentModal(route, style: request.presentationStyle, from: from, animated: request.isAnimated)
+      // `Embedding.navigationController` is named "NavigationController" in a request.
+      guard request.embedding == nil || request.embedding == "NavigationController" else {
+        return .unreplayable("\(named(request)): a container made by a factory is not recorded")
+      }
+      return .presentModal(
+        route, style: request.presentationStyle,
+        embeddedInNavigationController: request.embedding != nil, from: from, animated: request.isAnimated)
     case .removeChild:
       guard let screen, let path = paths.path(of: screen) else {
         return .unreplayable("\(named(request)): the child is not named by its place in the window")

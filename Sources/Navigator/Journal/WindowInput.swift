@@ -21,6 +21,9 @@ public enum WindowInput {
   /// ``Navigator/pop(options:)`` and its other forms, from `origin`'s stack (`nil`: the
   /// visible screen's).
   case pop(origin: ViewController?, animated: Bool)
+  /// ``Navigator/dismiss(options:)`` and ``Navigator/tryDismiss(options:)``: what `origin`
+  /// (`nil`: the visible screen) presented, or the presentation it is in.
+  case dismiss(origin: ViewController?, animated: Bool)
   /// ``NavigationBar/tapBackButton()`` on this navigation controller's bar.
   case tapBackButton(NavigationController)
   /// ``NavigationController/beginInteractivePop()``.

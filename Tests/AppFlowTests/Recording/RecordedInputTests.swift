@@ -47,6 +47,26 @@ import Testing
         == app.window.navigationState(keyedBy: AnyRoute.self))
   }
 
+  @Test func aReplayShowsEachStepAndTheStateItLedTo() throws {
+    let app = try makeRecordingShop()
+    let recorder = try app.startRecording(recordingEvents: true)
+    try app.start()
+    app.navigate(to: Product(id: 1), animated: false)
+    app.rootNavigationController?.navigationBar.tapBackButton()
+    let log = recorder.log
+    let fresh = try makeRecordingShop()
+    var seen: [String] = []
+    try log.replay(into: fresh) { index, step in
+      let top = fresh.rootNavigationController?.topViewController?.navigationKey
+      seen.append("\(index) \(step.input) → \(top.map { "\($0)" } ?? "none")")
+    }
+    #expect(
+      seen == [
+        "0 start() → Catalog()", "1 navigate(to: Product(id: 1), animated: false) → Product(id: 1)",
+        "2 tapBackButton(root) → Catalog()",
+      ])
+  }
+
   @Test func aPushOfAScreenWithNoRouteIsNamedWithoutAnAddress() throws {
     let app = try makeRecordingShop()
     try app.start()

@@ -82,6 +82,11 @@ public final class SessionRecorder {
     return true
   }
 
+  /// Takes `inputs`, a saved log's, as the first inputs recorded.
+  func adopt(_ inputs: [RecordedInput]) {
+    for input in inputs { self.inputs.append(input) }
+  }
+
   /// Replaces the last input recorded, once its call has told what it was.
   func replaceLast(with input: RecordedInput) {
     inputs.replaceLast(with: input)
@@ -292,6 +297,32 @@ extension AppController {
   {
     let start = isStarted ? try snapshot() : nil
     let recorder = SessionRecorder(app: self, start: start, limit: limit, recordsEvents: recordingEvents)
+    sessionRecorder = recorder
+    window.inputObserver = recorder
+    return recorder
+  }
+
+  /// Starts recording this app controller's inputs as the continuation of a saved log: the
+  /// recorder takes the log's start and inputs as its own, and appends what comes next.
+  ///
+  /// For a session restored from a snapshot saved with its log (a hosted session evicted and
+  /// brought back): the app controller must show the state the log leads to, which is not
+  /// checked. The recorder keeps inputs only (a log's events and end state are dropped), and
+  /// re-bases on a snapshot as usual when a new input finds `limit` inputs kept.
+  ///
+  /// ```swift
+  /// app.restore(saved.snapshot, animated: false)
+  /// app.startRecording(continuing: saved.log, limit: 100)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - log: The saved log to continue.
+  ///   - limit: The most inputs to keep after the log's start; `nil` for no bound.
+  /// - Returns: The recorder, which the app controller keeps (replacing one already set).
+  @discardableResult
+  public func startRecording(continuing log: SessionLog, limit: Int? = nil) -> SessionRecorder {
+    let recorder = SessionRecorder(app: self, start: log.start, limit: limit, recordsEvents: false)
+    recorder.adopt(log.inputs)
     sessionRecorder = recorder
     window.inputObserver = recorder
     return recorder

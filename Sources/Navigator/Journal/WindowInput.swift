@@ -15,13 +15,13 @@ public enum WindowInput {
   /// made from a type, a factory or a scene) and the screen it starts from (`nil` for the
   /// visible one), or the container of an added or removed child.
   case request(Navigator.Request, screen: ViewController?, origin: ViewController?)
-  /// ``Navigator/push(_:options:)`` and its other forms, of a given screen, onto `origin`'s
+  /// ``Navigator/Navigator/push(_:options:configure:)`` and its other forms, of a given screen, onto `origin`'s
   /// stack (`nil`: the visible screen's). Told by its parts: no request is built for it.
   case push(ViewController, origin: ViewController?, animated: Bool)
   /// ``Navigator/pop(options:)`` and its other forms, from `origin`'s stack (`nil`: the
   /// visible screen's).
   case pop(origin: ViewController?, animated: Bool)
-  /// ``Navigator/dismiss(options:)`` and ``Navigator/tryDismiss(options:)``: what `origin`
+  /// ``Navigator/Navigator/dismiss(options:)`` and ``Navigator/Navigator/tryDismiss(options:)``: what `origin`
   /// (`nil`: the visible screen) presented, or the presentation it is in.
   case dismiss(origin: ViewController?, animated: Bool)
   /// ``NavigationBar/tapBackButton()`` on this navigation controller's bar.

@@ -43,8 +43,8 @@ extension Playground {
   /// Replays the log in a file into a new shop, input by input: each input, its events and
   /// the tree after it, then the first difference or the word that it replayed exactly.
   ///
-  /// This session is left as it is. Each step is a replay of the log's inputs up to it, into
-  /// a new shop, so that the tree shown is the one that input left.
+  /// This session is left as it is: the log is replayed once into a new shop, which shows
+  /// the tree after each input as the replay reaches it.
   ///
   /// - Throws: A ``Refusal`` when the command is malformed or the file is not a log.
   func replay(_ arguments: [String]) throws(Refusal) {
@@ -61,47 +61,34 @@ extension Playground {
       "   replaying \(Self.count(log.steps.count, "input")) (recorded from "
         + "\(log.start == nil ? "the shop's start" : "a snapshot")) into a new shop; this session stays as it is"
     )
-    if log.steps.isEmpty {
-      _ = try replayed(log, upTo: 0)
-    }
-    for (index, step) in log.steps.enumerated() {
-      output.line("   input \(index): \(step.input)")
-      guard let app = try replayed(log, upTo: index + 1) else { return }
-      for event in step.events ?? [] { output.line("      · \(event)") }
-      output.lines(app.window.hierarchyDescription(), indent: "      ")
-    }
-    let compared =
-      log.end == nil || log.steps.contains { $0.events == nil }
-      ? " (the log kept no events or no end state: only the inputs were applied)"
-      : ", the same events and end state"
-    output.line("   replayed exactly: \(Self.count(log.steps.count, "input"))\(compared)")
-  }
-
-  /// Replays the first `count` inputs of `log` into a new shop (with the log's end state
-  /// when they are all of them).
-  ///
-  /// - Returns: The shop, or `nil` when the replay stopped, having written why and the tree
-  ///   it stopped at.
-  private func replayed(_ log: SessionLog, upTo count: Int) throws(Refusal) -> AppController? {
-    let prefix = SessionLog(
-      start: log.start, steps: Array(log.steps.prefix(count)), end: count == log.steps.count ? log.end : nil)
     let shop: AppController
     do {
       shop = try Self.makeShop()
     } catch {
       throw Refusal(message: "a shop to replay into: \(error)")
     }
+    var shown = 0
     do {
-      try prefix.replay(into: shop)
-      return shop
+      try log.replay(into: shop) { index, step in
+        output.line("   input \(index): \(step.input)")
+        for event in step.events ?? [] { output.line("      · \(event)") }
+        output.lines(shop.window.hierarchyDescription(), indent: "      ")
+        shown = index + 1
+      }
     } catch {
+      if shown < log.steps.count { output.line("   input \(shown): \(log.steps[shown].input)") }
       switch error.code {
       case .divergence: output.lines("diverged: " + error.message, indent: "      ")
       default: output.line("      stopped [\(error.code)]: \(error.message)")
       }
       output.lines(shop.window.hierarchyDescription(), indent: "      ")
-      return nil
+      return
     }
+    let compared =
+      log.end == nil || log.steps.contains { $0.events == nil }
+      ? " (the log kept no events or no end state: only the inputs were applied)"
+      : ", the same events and end state"
+    output.line("   replayed exactly: \(Self.count(log.steps.count, "input"))\(compared)")
   }
 
   /// `count` and `noun`, plural but for one.

@@ -179,15 +179,9 @@ final class Playground {
       commandsOutsideTheLog.append("width \(arguments[0])")
     case "dismiss":
       guard arguments.isEmpty else { throw Refusal(message: "expected dismiss, alone") }
-      // Through the navigator, so that a log records it: the state without the presentation
-      // on top.
-      var state = app.window.navigationState(keyedBy: AnyRoute.self)
-      guard topPresented != nil, let root = state.root, let dismissed = Self.removingTopPresentation(root)
-      else {
-        throw Refusal(message: "expected a presented screen to dismiss")
-      }
-      state.root = dismissed
-      navigator.navigate(to: state)
+      // Through the navigator, so that a log records it as a dismissal.
+      guard let top = topPresented else { throw Refusal(message: "expected a presented screen to dismiss") }
+      navigator.dismiss(options: NavigationOptions().from(top))
     case "back":
       guard arguments.isEmpty else { throw Refusal(message: "expected back, alone") }
       try stackOnScreen().navigationBar.tapBackButton()
@@ -382,22 +376,6 @@ final class Playground {
     } catch {
       throw Refusal(message: "expected a screen the route table makes: \(error.message)")
     }
-  }
-
-  /// `node` without the presentation at the end of its chain of presentations; `nil` when
-  /// it presents nothing.
-  private static func removingTopPresentation(
-    _ node: NavigationState<AnyRoute>.Node
-  ) -> NavigationState<AnyRoute>.Node? {
-    guard var presentation = node.presentation else { return nil }
-    var node = node
-    if let inner = removingTopPresentation(presentation.screen) {
-      presentation.screen = inner
-      node.presentation = presentation
-    } else {
-      node.presentation = nil
-    }
-    return node
   }
 
   /// The screen presented on top of every other, if any.

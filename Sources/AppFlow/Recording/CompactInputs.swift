@@ -19,6 +19,8 @@ struct CompactInputs {
   private var whole: [RecordedInput] = []
   /// Where the last input starts in ``bytes``.
   private var lastStart = 0
+  /// The index in ``routes`` of the route written last.
+  private var lastRoute = 0
   /// The number of inputs.
   private(set) var count = 0
 
@@ -27,7 +29,7 @@ struct CompactInputs {
     case start, stop, open, navigateToRoute, whole, cancelFlow, push, pop, removeChild
     case tapBackButton, beginInteractivePop, updateInteractivePop, cancelInteractivePop, finishInteractivePop
     case beginInteractiveDismissal, cancelInteractiveDismissal, finishInteractiveDismissal, tapOutsidePopover
-    case answerPopDecision, advance, runLoopTurn, finishTransitions, settle, unreplayable
+    case answerPopDecision, advance, runLoopTurn, finishTransitions, settle, unreplayable, dismiss
   }
 
   /// Forgets every input, keeping the storage.
@@ -37,6 +39,7 @@ struct CompactInputs {
     texts.removeAll()
     whole.removeAll()
     lastStart = 0
+    lastRoute = 0
     count = 0
   }
 
@@ -89,6 +92,9 @@ struct CompactInputs {
       if let origin { put(path: origin) }
     case .pop(let origin, let animated):
       put(.pop, animated, origin != nil)
+      if let origin { put(path: origin) }
+    case .dismiss(let origin, let animated):
+      put(.dismiss, animated, origin != nil)
       if let origin { put(path: origin) }
     case .removeChild(let path, let animated):
       put(.removeChild, animated)
@@ -157,7 +163,13 @@ struct CompactInputs {
 
   /// A route, by its index in the table of routes.
   private mutating func put(route: AnyRoute) {
-    if let index = routes.firstIndex(of: route) { return putNumber(index) }
+    // The route written last first: a session pushes and presents the same few routes.
+    if lastRoute < routes.count, routes[lastRoute] == route { return putNumber(lastRoute) }
+    if let index = routes.firstIndex(of: route) {
+      lastRoute = index
+      return putNumber(index)
+    }
+    lastRoute = routes.count
     putNumber(routes.count)
     routes.append(route)
   }
@@ -222,6 +234,7 @@ struct CompactInputs {
       let route = routes[reader.number()]
       return .push(route, from: second ? reader.path() : nil, animated: flag)
     case .pop: return .pop(from: second ? reader.path() : nil, animated: flag)
+    case .dismiss: return .dismiss(from: second ? reader.path() : nil, animated: flag)
     case .removeChild: return .removeChild(at: reader.path(), animated: flag)
     case .tapBackButton: return .tapBackButton(reader.path())
     case .beginInteractivePop: return .beginInteractivePop(reader.path())

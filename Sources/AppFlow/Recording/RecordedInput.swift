@@ -43,11 +43,17 @@ public enum RecordedInput: Hashable, Sendable, CustomStringConvertible {
   /// `navigationKey` is its route), from the screen at a path (`nil`: the visible one).
   case push(AnyRoute, from: StatePath?, animated: Bool)
   /// A modal presentation of the screen of a route, with a style (`nil`: the screen's own),
-  /// from the screen at a path (`nil`: the visible one).
-  case presentModal(AnyRoute, style: ModalPresentationStyle?, from: StatePath?, animated: Bool)
+  /// in a navigation controller made for it or not, from the screen at a path (`nil`: the
+  /// visible one).
+  case presentModal(
+    AnyRoute, style: ModalPresentationStyle?, embeddedInNavigationController: Bool = false, from: StatePath?,
+    animated: Bool)
   /// `Navigator.pop(options:)` and its other forms, from the stack of the
   /// screen at a path (`nil`: the visible one).
   case pop(from: StatePath?, animated: Bool)
+  /// `navigator.dismiss(options:)`: what the screen at `from` (`nil`: the visible one)
+  /// presented, or the presentation it is in.
+  case dismiss(from: StatePath?, animated: Bool)
   /// `Navigator.removeChild(_:from:options:)` and its other forms, of the child
   /// at a path.
   case removeChild(at: StatePath, animated: Bool)
@@ -113,10 +119,14 @@ public enum RecordedInput: Hashable, Sendable, CustomStringConvertible {
     case .navigate(let state, let animated): "navigate(to: \(Self.oneLine(state))\(Self.animation(animated)))"
     case .push(let route, let origin, let animated):
       "push(\(route)\(Self.origin(origin))\(Self.animation(animated)))"
-    case .presentModal(let route, let style, let origin, let animated):
-      "presentModal(\(route)\(style.map { ", style: \($0)" } ?? "")\(Self.origin(origin))"
+    case .presentModal(let route, let style, let embedded, let origin, let animated):
+      "presentModal(\(route)\(style.map { ", style: \($0)" } ?? "")\(embedded ? ", in: NavigationController" : "")"
+        + "\(Self.origin(origin))"
         + "\(Self.animation(animated)))"
-    case .pop(let origin, let animated): "pop(\(Self.origin(origin).dropFirst(2))\(Self.animation(animated)))"
+    case .pop(let origin, let animated):
+      "pop(\([origin.map { "from: \($0)" }, animated ? nil : "animated: false"].compactMap { $0 }.joined(separator: ", ")))"
+    case .dismiss(let origin, let animated):
+      "dismiss(\([origin.map { "from: \($0)" }, animated ? nil : "animated: false"].compactMap { $0 }.joined(separator: ", ")))"
     case .removeChild(let path, let animated): "removeChild(at: \(path)\(Self.animation(animated)))"
     case .tapBackButton(let path): "tapBackButton(\(path))"
     case .beginInteractivePop(let path): "beginInteractivePop(\(path))"

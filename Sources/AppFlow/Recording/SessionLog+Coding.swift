@@ -121,7 +121,7 @@ private struct InputDocument: Codable {
     case presentModal, pop, removeChild, tapBackButton, beginInteractivePop, updateInteractivePop
     case cancelInteractivePop, finishInteractivePop, beginInteractiveDismissal, cancelInteractiveDismissal
     case finishInteractiveDismissal, tapOutsidePopover, answerPopDecision, advance, runLoopTurn
-    case finishTransitions, settle, unreplayable
+    case finishTransitions, settle, unreplayable, dismiss
   }
 
   enum CodingKeys: String, CodingKey {
@@ -184,14 +184,19 @@ private struct InputDocument: Codable {
       self.route = SnapshotKey(route)
       self.from = from
       set(animated)
-    case .presentModal(let route, let style, let from, let animated):
+    case .presentModal(let route, let style, let embeddedInNavigationController, let from, let animated):
       self.init(kind: .presentModal)
       self.route = SnapshotKey(route)
       self.style = style
+      if embeddedInNavigationController { embedded = true }
       self.from = from
       set(animated)
     case .pop(let from, let animated):
       self.init(kind: .pop)
+      self.from = from
+      set(animated)
+    case .dismiss(let from, let animated):
+      self.init(kind: .dismiss)
       self.from = from
       set(animated)
     case .removeChild(let path, let animated):
@@ -261,12 +266,13 @@ private struct InputDocument: Codable {
     from = try container.decodeIfPresent(StatePath.self, forKey: .from)
     events = try container.decodeIfPresent([String].self, forKey: .events)
     switch kind {
-    case .start, .stop, .tapOutsidePopover, .runLoopTurn, .finishTransitions, .pop: break
+    case .start, .stop, .tapOutsidePopover, .runLoopTurn, .finishTransitions, .pop, .dismiss: break
     case .open: url = try require(.url)
     case .navigateToRoute, .push: route = try require(.route)
     case .presentModal:
       route = try require(.route)
       style = try container.decodeIfPresent(ModalPresentationStyle.self, forKey: .style)
+      embedded = try container.decodeIfPresent(Bool.self, forKey: .embedded)
     case .navigateToRoutes: routes = try require(.routes)
     case .restore: snapshot = try require(.snapshot)
     case .navigate: state = try require(.state)
@@ -340,8 +346,12 @@ private struct InputDocument: Codable {
       return .cancelFlow(at: flow!, removingScreens: removingScreens ?? true, animated: animated)
     case .navigate: return .navigate(to: state!.mapKeys(\.route), animated: animated)
     case .push: return .push(route!.route, from: from, animated: animated)
-    case .presentModal: return .presentModal(route!.route, style: style, from: from, animated: animated)
+    case .presentModal:
+      return .presentModal(
+        route!.route, style: style, embeddedInNavigationController: embedded ?? false, from: from,
+        animated: animated)
     case .pop: return .pop(from: from, animated: animated)
+    case .dismiss: return .dismiss(from: from, animated: animated)
     case .removeChild: return .removeChild(at: path!, animated: animated)
     case .tapBackButton: return .tapBackButton(path!)
     case .beginInteractivePop: return .beginInteractivePop(path!)

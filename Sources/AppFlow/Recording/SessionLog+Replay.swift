@@ -29,6 +29,29 @@ extension SessionLog {
   ///   snapshot that doesn't restore. The inputs before the failing one stay applied.
   @discardableResult
   public func replay(into app: AppController) throws(ReplayError) -> SessionLog {
+    try replay(into: app) { _, _ in }
+  }
+
+  /// Replays the log into `app` as ``replay(into:)`` does, calling `afterEach` once each
+  /// step has been applied and its events matched: a viewer shows each input and the state
+  /// it led to in one replay.
+  ///
+  /// ```swift
+  /// try log.replay(into: app) { index, step in
+  ///   print(index, step.input, app.window.navigationState(keyedBy: AnyRoute.self))
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - app: A fresh app controller, not started, as for ``replay(into:)``.
+  ///   - afterEach: Called with each step's index and the step, after it replayed as
+  ///     recorded; not called for the step that diverged or can't be replayed.
+  /// - Returns: The replay's own log, as ``replay(into:)``.
+  /// - Throws: As ``replay(into:)``.
+  @discardableResult
+  public func replay(
+    into app: AppController, afterEach: (_ index: Int, _ step: Step) -> Void
+  ) throws(ReplayError) -> SessionLog {
     guard !app.isStarted else {
       throw ReplayError(.badStart, "A log replays into a fresh app controller; this one has started.")
     }
@@ -44,11 +67,13 @@ extension SessionLog {
     for (index, step) in steps.enumerated() {
       let before = app.window.journal.events.count
       try Replayer.apply(step, at: index, to: app)
-      guard let expected = step.events else { continue }
-      let actual = app.window.journal.events[before...].map { "\($0)" }
-      if let divergence = Replayer.firstDifference(expected, actual, at: index, step.input) {
-        throw ReplayError(.divergence, divergence.description, divergence: divergence)
+      if let expected = step.events {
+        let actual = app.window.journal.events[before...].map { "\($0)" }
+        if let divergence = Replayer.firstDifference(expected, actual, at: index, step.input) {
+          throw ReplayError(.divergence, divergence.description, divergence: divergence)
+        }
       }
+      afterEach(index, step)
     }
     let replayed = recorder.log
     if let end, let actualEnd = replayed.end, end != actualEnd {
@@ -183,12 +208,13 @@ enum Replayer {
         if let origin { options = options.from(origin) }
         try app.navigator.tryPush(.instance(screen), options: options)
       }
-    case .presentModal(let route, let style, let from, let animated):
+    case .presentModal(let route, let style, let embeddedInNavigationController, let from, let animated):
       let origin = try origin(from)
       refusable { () throws(NavigationError) in
         let screen = try app.routes.makeScreen(for: route)
         var options = NavigationOptions<ViewController>().animated(animated)
         if let origin { options = options.from(origin) }
+        if embeddedInNavigationController { options = options.embedded(in: .navigationController) }
         try app.navigator.tryPresentModal(.instance(screen), style: style, options: options)
       }
     case .pop(let from, let animated):
@@ -197,6 +223,13 @@ enum Replayer {
         var options = NavigationOptions<ViewController>().animated(animated)
         if let origin { options = options.from(origin) }
         try app.navigator.tryPop(options: options)
+      }
+    case .dismiss(let from, let animated):
+      let origin = try origin(from)
+      refusable { () throws(NavigationError) in
+        var options = NavigationOptions<ViewController>().animated(animated)
+        if let origin { options = options.from(origin) }
+        try app.navigator.tryDismiss(options: options)
       }
     case .removeChild(let path, let animated):
       let child = try screen(path)

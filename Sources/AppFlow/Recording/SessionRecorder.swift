@@ -82,6 +82,11 @@ public final class SessionRecorder {
     return true
   }
 
+  /// Takes `inputs`, a saved log's, as the first inputs recorded.
+  func adopt(_ inputs: [RecordedInput]) {
+    for input in inputs { self.inputs.append(input) }
+  }
+
   /// Replaces the last input recorded, once its call has told what it was.
   func replaceLast(with input: RecordedInput) {
     inputs.replaceLast(with: input)
@@ -156,12 +161,23 @@ extension SessionRecorder: WindowInputObserver {
   static func recorded(_ input: WindowInput, in window: Window) -> RecordedInput {
     let paths = ScreenPaths(window: window)
     switch input {
+    case .push(let screen, let origin, let animated):
+      guard let route = screen.navigationKey as? AnyRoute else {
+        return .unreplayable("push of \(screen.screenID): its screen has no route to make it again from")
+      }
+      guard let origin else { return .push(route, from: nil, animated: animated) }
+      return paths.path(of: origin).map { .push(route, from: $0, animated: animated) }
+        ?? .unreplayable("push of \(route) from \(origin.screenID), which is in no window")
     case .request(let request, let screen, let origin):
       return recorded(request, screen: screen, origin: origin, paths)
     case .pop(let origin, let animated):
       guard let origin else { return .pop(from: nil, animated: animated) }
       return paths.path(of: origin).map { .pop(from: $0, animated: animated) }
         ?? .unreplayable("pop from \(origin.screenID), which is in no window")
+    case .dismiss(let origin, let animated):
+      guard let origin else { return .dismiss(from: nil, animated: animated) }
+      return paths.path(of: origin).map { .dismiss(from: $0, animated: animated) }
+        ?? .unreplayable("dismiss from \(origin.screenID), which is in no window")
     case .tapBackButton(let navigation):
       return paths.input(navigation, "tapBackButton", RecordedInput.tapBackButton)
     case .beginInteractivePop(let navigation):
@@ -201,7 +217,7 @@ extension SessionRecorder: WindowInputObserver {
     let from: StatePath?
     if let origin {
       guard let path = paths.path(of: origin) else {
-        return .unreplayable("\(request): its origin \(origin.screenID) is in no window")
+        return .unreplayable("\(named(request)): its origin \(origin.screenID) is in no window")
       }
       from = path
     } else {
@@ -210,13 +226,19 @@ extension SessionRecorder: WindowInputObserver {
     switch request.kind {
     case .push, .presentModal:
       guard let route = screen?.navigationKey as? AnyRoute else {
-        return .unreplayable("\(request): its screen has no route to make it again from")
+        return .unreplayable("\(named(request)): its screen has no route to make it again from")
       }
       if request.kind == .push { return .push(route, from: from, animated: request.isAnimated) }
-      return .presentModal(route, style: request.presentationStyle, from: from, animated: request.isAnimated)
+      // `Embedding.navigationController` is named "NavigationController" in a request.
+      guard request.embedding == nil || request.embedding == "NavigationController" else {
+        return .unreplayable("\(named(request)): a container made by a factory is not recorded")
+      }
+      return .presentModal(
+        route, style: request.presentationStyle,
+        embeddedInNavigationController: request.embedding != nil, from: from, animated: request.isAnimated)
     case .removeChild:
       guard let screen, let path = paths.path(of: screen) else {
-        return .unreplayable("\(request): the child is not named by its place in the window")
+        return .unreplayable("\(named(request)): the child is not named by its place in the window")
       }
       return .removeChild(at: path, animated: request.isAnimated)
     case .navigate:
@@ -226,14 +248,29 @@ extension SessionRecorder: WindowInputObserver {
           return route
         }), !ScreenPaths.hasInstance(routed.root)
       else {
-        return .unreplayable("\(request): a screen of the state has no route")
+        return .unreplayable("\(named(request)): a screen of the state has no route")
       }
       return .navigate(to: routed, animated: request.isAnimated)
     case .popover:
-      return .unreplayable("\(request): a popover's anchor is a reference, not recorded")
+      return .unreplayable("\(named(request)): a popover's anchor is a reference, not recorded")
     case .addChild:
-      return .unreplayable("\(request): a child's container view is a reference, not recorded")
+      return .unreplayable("\(named(request)): a child's container view is a reference, not recorded")
     }
+  }
+}
+
+extension SessionRecorder {
+  /// A request as a reason names it: its description, with a given screen named by its
+  /// name rather than by its identifier (whose description carries the screen's address).
+  static func named(_ request: Navigator.Request) -> String {
+    guard case .instance(let screen) = request.target else { return "\(request)" }
+    var parts = ["\(request.kind)", screen.name]
+    if !request.isAnimated { parts.append("animated: false") }
+    if let embedding = request.embedding { parts.append("in: \(embedding)") }
+    if let style = request.presentationStyle { parts.append("style: \(style)") }
+    if let anchor = request.anchor { parts.append("anchor: \(anchor)") }
+    if let origin = request.origin { parts.append("from: \(origin)") }
+    return "Request(" + parts.joined(separator: ", ") + ")"
   }
 }
 
@@ -260,6 +297,32 @@ extension AppController {
   {
     let start = isStarted ? try snapshot() : nil
     let recorder = SessionRecorder(app: self, start: start, limit: limit, recordsEvents: recordingEvents)
+    sessionRecorder = recorder
+    window.inputObserver = recorder
+    return recorder
+  }
+
+  /// Starts recording this app controller's inputs as the continuation of a saved log: the
+  /// recorder takes the log's start and inputs as its own, and appends what comes next.
+  ///
+  /// For a session restored from a snapshot saved with its log (a hosted session evicted and
+  /// brought back): the app controller must show the state the log leads to, which is not
+  /// checked. The recorder keeps inputs only (a log's events and end state are dropped), and
+  /// re-bases on a snapshot as usual when a new input finds `limit` inputs kept.
+  ///
+  /// ```swift
+  /// app.restore(saved.snapshot, animated: false)
+  /// app.startRecording(continuing: saved.log, limit: 100)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - log: The saved log to continue.
+  ///   - limit: The most inputs to keep after the log's start; `nil` for no bound.
+  /// - Returns: The recorder, which the app controller keeps (replacing one already set).
+  @discardableResult
+  public func startRecording(continuing log: SessionLog, limit: Int? = nil) -> SessionRecorder {
+    let recorder = SessionRecorder(app: self, start: log.start, limit: limit, recordsEvents: false)
+    recorder.adopt(log.inputs)
     sessionRecorder = recorder
     window.inputObserver = recorder
     return recorder

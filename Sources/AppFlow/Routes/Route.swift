@@ -50,7 +50,15 @@ public struct AnyRoute: Hashable, Sendable, CustomStringConvertible {
 
   /// Returns a Boolean value indicating whether two routes are of the same type and equal.
   public static func == (lhs: AnyRoute, rhs: AnyRoute) -> Bool {
-    func equals<R: Route>(_ route: R) -> Bool { (rhs.base as? R) == route }
+    // Both routes opened: the types compared by identity, then the values as one type,
+    // without a dynamic cast.
+    func equals<L: Route>(_ left: L) -> Bool {
+      func equals<R: Route>(_ right: R) -> Bool {
+        guard L.self == R.self else { return false }
+        return left == unsafeBitCast(right, to: L.self)
+      }
+      return equals(rhs.base)
+    }
     return equals(lhs.base)
   }
 

@@ -36,10 +36,15 @@ open class Window: View {
   /// Held strongly: the observer must not hold the window strongly. Setting it on a window
   /// driven by a ``ManualScheduler`` has that scheduler tell it about the time it is given too.
   public var inputObserver: (any WindowInputObserver)? {
-    didSet {
-      if inputObserver != nil, let manual = scheduler.manual { manual.addInputWindow(self) }
+    get { observer }
+    set {
+      observer = newValue
+      if newValue != nil, let manual = scheduler.manual { manual.addInputWindow(self) }
     }
   }
+  // Unchecked: tested by every input, recording or not (see Links.swift).
+  /// The ``inputObserver``'s storage (hot: read by every navigator call).
+  @exclusivity(unchecked) @usableFromInline internal var observer: (any WindowInputObserver)?
   // Unchecked: tested by every request (see Links.swift).
   /// What runs, and what waits to run (hot: read by every request).
   @exclusivity(unchecked) internal var queue = TransitionQueue()

@@ -9,14 +9,21 @@
 /// they are what inputs do. Screens are handed over as references, for the observer to name
 /// by their keys or paths; an input holds them only while it is told.
 public enum WindowInput {
-  /// A navigator call: push, modal presentation, popover, adding or removing a child, or a
-  /// navigation to a state (``Navigator/Request``), with the screen it was given (`nil` for
-  /// a screen to be made from a type, a factory or a scene) and the screen it starts from
-  /// (`nil` for the visible one), or the container of an added or removed child.
+  /// A navigator call other than a push of a given screen or a pop: a push of a screen to
+  /// be made, a modal presentation, a popover, adding or removing a child, or a navigation to
+  /// a state (``Navigator/Request``), with the screen it was given (`nil` for a screen to be
+  /// made from a type, a factory or a scene) and the screen it starts from (`nil` for the
+  /// visible one), or the container of an added or removed child.
   case request(Navigator.Request, screen: ViewController?, origin: ViewController?)
+  /// ``Navigator/Navigator/push(_:options:configure:)`` and its other forms, of a given screen, onto `origin`'s
+  /// stack (`nil`: the visible screen's). Told by its parts: no request is built for it.
+  case push(ViewController, origin: ViewController?, animated: Bool)
   /// ``Navigator/pop(options:)`` and its other forms, from `origin`'s stack (`nil`: the
   /// visible screen's).
   case pop(origin: ViewController?, animated: Bool)
+  /// ``Navigator/Navigator/dismiss(options:)`` and ``Navigator/Navigator/tryDismiss(options:)``: what `origin`
+  /// (`nil`: the visible screen) presented, or the presentation it is in.
+  case dismiss(origin: ViewController?, animated: Bool)
   /// ``NavigationBar/tapBackButton()`` on this navigation controller's bar.
   case tapBackButton(NavigationController)
   /// ``NavigationController/beginInteractivePop()``.
@@ -74,7 +81,7 @@ public protocol WindowInputObserver: AnyObject {
 func handlingInput<Result, Failure: Error>(
   in window: Window?, _ input: @autoclosure () -> WindowInput, _ body: () throws(Failure) -> Result
 ) throws(Failure) -> Result {
-  guard let window, let observer = window.inputObserver else { return try body() }
+  guard let window, let observer = window.observer else { return try body() }
   observer.window(window, willHandle: input())
   defer { observer.windowDidHandleInput(window) }
   return try body()
@@ -88,7 +95,7 @@ extension Window {
   /// - Returns: The observer to tell when the input's call returns, if any.
   @inlinable @inline(__always)
   func beginInput(_ input: @autoclosure () -> WindowInput) -> (any WindowInputObserver)? {
-    guard let observer = inputObserver else { return nil }
+    guard let observer = observer else { return nil }
     observer.window(self, willHandle: input())
     return observer
   }

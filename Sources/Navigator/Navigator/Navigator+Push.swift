@@ -61,7 +61,8 @@ extension Navigator {
     completion: ((Screen) -> Void)?, lateFailure: ((NavigationError) -> Void)?
   ) throws(NavigationError) -> Screen {
     let observer = window.beginInput(
-      .request(Request(.push, destination, options), screen: destination.givenScreen, origin: options.origin))
+      destination.givenScreen.map { .push($0, origin: options.origin, animated: options.isAnimated) }
+        ?? .request(Request(.push, destination, options), screen: nil, origin: options.origin))
     defer { observer?.windowDidHandleInput(window) }
     record(Request(.push, destination, options))
     return try attempt(options) { () throws(NavigationError) in

@@ -268,7 +268,7 @@ extension ViewController {
   }
 
   /// The closest screen, this one or an ancestor, that is presented.
-  private var presentedAncestor: ViewController? {
+  var presentedAncestor: ViewController? {
     var screen: ViewController? = self
     while let current = screen {
       if current.presenter != nil { return current }

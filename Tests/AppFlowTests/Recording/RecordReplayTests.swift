@@ -66,6 +66,31 @@ import Testing
     }
   }
 
+  @Test func dismissalsAndEmbeddedPresentationsRoundTrip() throws {
+    try expectRoundTrip(
+      inputs: [
+        "start()", "presentModal(Reviews(productID: 1), style: pageSheet, in: NavigationController)",
+        "push(Compose(productID: 1), from: root.presented)", "dismiss(from: root.presented[1])",
+        "presentModal(Preview(), animated: false)", "dismiss(animated: false)",
+      ]
+    ) { app in
+      try app.start()
+      app.navigator.presentModal(
+        .instance(try app.routes.makeScreen(for: AnyRoute(Reviews(productID: 1)))), style: .pageSheet,
+        options: NavigationOptions().embedded(in: .navigationController))
+      let sheet = try #require(app.rootNavigationController?.presentedViewController)
+      app.navigator.push(
+        .instance(try app.routes.makeScreen(for: AnyRoute(Compose(productID: 1)))),
+        options: NavigationOptions().from(sheet))
+      app.navigator.dismiss(
+        options: NavigationOptions().from(try #require(app.navigator.visibleViewController)))
+      app.navigator.presentModal(
+        .instance(try app.routes.makeScreen(for: AnyRoute(Preview()))),
+        options: NavigationOptions().animated(false))
+      app.navigator.dismiss(options: NavigationOptions().animated(false))
+    }
+  }
+
   @Test func flowsRoundTrip() throws {
     try expectRoundTrip(
       inputs: [

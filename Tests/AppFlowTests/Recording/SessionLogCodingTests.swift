@@ -59,6 +59,10 @@ import Testing
       .navigate(to: state, animated: false),
       .push(AnyRoute(Compose(productID: 3)), from: nil, animated: true),
       .presentModal(AnyRoute(Preview()), style: .overFullScreen, from: .root, animated: false),
+      .presentModal(
+        AnyRoute(Reviews(productID: 2)), style: .pageSheet, embeddedInNavigationController: true, from: nil,
+        animated: true),
+      .dismiss(from: path, animated: false), .dismiss(from: nil, animated: true),
       .presentModal(AnyRoute(Preview()), style: nil, from: nil, animated: true),
       .pop(from: path, animated: false), .pop(from: nil, animated: true),
       .removeChild(at: path, animated: true),

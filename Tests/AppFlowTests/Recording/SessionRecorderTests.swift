@@ -69,6 +69,36 @@ import Testing
     #expect(recorder.log.inputs.last == .pop(from: nil, animated: true))
   }
 
+  @Test func aRecorderContinuingASavedLogKeepsItsStartAndStepsAndReplaysWhole() throws {
+    let app = try makeRecordingShop()
+    try app.start()
+    app.navigate(to: Product(id: 1), animated: false)
+    try app.startRecording(limit: 3)
+    app.navigate(to: Product(id: 2), animated: false)
+    let saved = try #require(app.stopRecording())
+    let savedState = try app.snapshot()
+
+    let restored = try makeRecordingShop()
+    try restored.start()
+    restored.restore(savedState, animated: false)
+    let recorder = restored.startRecording(continuing: saved, limit: 3)
+    restored.rootNavigationController?.navigationBar.tapBackButton()
+    #expect(recorder.log.start == saved.start)
+    #expect(
+      recorder.log.inputs == [
+        .navigateToRoute(AnyRoute(Product(id: 2)), animated: false), .tapBackButton(.root),
+      ])
+    let fresh = try makeRecordingShop()
+    try recorder.log.replay(into: fresh)
+    #expect(
+      fresh.window.navigationState(keyedBy: AnyRoute.self)
+        == restored.window.navigationState(keyedBy: AnyRoute.self))
+    // Full at 3: the fourth input re-bases on a snapshot of now.
+    restored.navigate(to: Preview(), animated: false)
+    restored.navigate(to: Product(id: 3), animated: false)
+    #expect(recorder.log.inputs == [.navigateToRoute(AnyRoute(Product(id: 3)), animated: false)])
+  }
+
   @Test func stoppingHandsBackTheLogAndRecordsNoMore() throws {
     let app = try makeRecordingShop()
     let recorder = try app.startRecording()
@@ -137,6 +167,10 @@ extension NavigationState {
       .push(AnyRoute(Compose(productID: 3)), from: nil, animated: true),
       .push(AnyRoute(Compose(productID: 3)), from: path, animated: false),
       .presentModal(AnyRoute(Preview()), style: .overFullScreen, from: .root, animated: false),
+      .presentModal(
+        AnyRoute(Reviews(productID: 2)), style: .pageSheet, embeddedInNavigationController: true, from: nil,
+        animated: true),
+      .dismiss(from: path, animated: false), .dismiss(from: nil, animated: true),
       .pop(from: path, animated: false), .pop(from: nil, animated: true),
       .removeChild(at: path, animated: true),
       .tapBackButton(.root), .tapBackButton(path), .beginInteractivePop(.root),

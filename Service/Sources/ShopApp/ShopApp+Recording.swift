@@ -159,24 +159,6 @@ extension ShopApp {
     return try body()
   }
 
-  /// Records, for an action whose change the recorder doesn't hear (the engine's
-  /// `dismiss(animated:)`), a navigation to the state the action left, so that the log
-  /// replays to it. Does nothing when the session keeps no log, or when the recorder heard an
-  /// input during the action.
-  ///
-  /// - Parameter app: The session's app controller, inside ``recordingInputs(of:_:)``.
-  package static func recordResult(of app: AppController) {
-    guard let recorded = shop(of: app)?.recordedLog, let recorder = app.recorder, recorder.count == 0 else {
-      return
-    }
-    let start = recorder.log.start
-    app.stopRecording()
-    let state = app.window.navigationState(keyedBy: AnyRoute.self)
-    recorded.append(
-      SessionLog(start: start, steps: [SessionLog.Step(.navigate(to: state, animated: false))]),
-      routes: app.routes)
-  }
-
   /// The codec of shop sessions that keep their log in the same document as their snapshot
   /// (``SavedShop/log``), so that one save writes both and they never disagree; ``codec``
   /// when `logLimit` is 0.

@@ -76,9 +76,13 @@ enum SessionActions {
       guard let presenter = topPresenter(app) else {
         throw refused("nothingToDismiss", "Nothing is presented: the window shows only its root stack.")
       }
-      try capturingMisuse(app) { () throws(ServiceError) in presenter.dismiss(animated: false) }
-      // The engine's dismiss is not an input: the log records the state it left instead.
-      ShopApp.recordResult(of: app)
+      try capturingMisuse(app) { () throws(ServiceError) in
+        do {
+          try app.navigator.tryDismiss(options: NavigationOptions().from(presenter).animated(false))
+        } catch {
+          throw ServiceError(any: error)
+        }
+      }
     case .push, .present:
       let screen = try screen(at: request.url, for: action, in: app)
       try capturingMisuse(app) { () throws(ServiceError) in

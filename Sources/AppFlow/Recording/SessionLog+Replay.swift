@@ -172,6 +172,17 @@ enum Replayer {
       }
     }
 
+    /// Applies a flow's input; a refusal as ``refusable(_:)`` does.
+    func replay(_ input: ReplayedFlowInput, on flow: AnyFlow) throws(ReplayError) {
+      do {
+        try flow.replayed(input)
+      } catch {
+        switch error {
+        case .refused(let refusal): refusable { () throws(NavigationError) in throw refusal }
+        }
+      }
+    }
+
     switch step.input {
     case .start: refusable { () throws(NavigationError) in try app.start() }
     case .stop: app.stop()
@@ -185,17 +196,13 @@ enum Replayer {
           .missingTarget, "Input \(index), \(step.input): no flow type is registered with the tag \"\(tag)\"."
         )
       }
-      refusable { () throws(NavigationError) in
-        try flow.runReplayed(in: app, presentation.flowPresentation, animated: animated)
-      }
+      try replay(.run(in: app, presentation.flowPresentation, animated: animated), on: flow)
     case .cancelFlow(let path, let removingScreens, let animated):
       guard let flow = app.keeper.flow(at: path) else {
         throw ReplayError(
           .missingTarget, "Input \(index), \(step.input): the live flow tree has no flow at \(path).")
       }
-      refusable { () throws(NavigationError) in
-        try flow.cancelReplayed(removingScreens: removingScreens, animated: animated)
-      }
+      try replay(.cancel(removingScreens: removingScreens, animated: animated), on: flow)
     case .navigate(let state, let animated):
       refusable { () throws(NavigationError) in
         try app.navigator.tryNavigate(to: state, options: StateNavigationOptions().animated(animated))

@@ -15,7 +15,8 @@ struct CompactInputs {
   private var routes: [AnyRoute] = []
   /// The texts the inputs name (URLs, flow tags, reasons), each once.
   private var texts: [String] = []
-  /// Inputs kept whole: restorations, navigations to a state or to routes, flow runs.
+  /// Inputs kept whole: restorations, navigations to a state or to routes, flow runs and
+  /// finishes.
   private var whole: [RecordedInput] = []
   /// Where the last input starts in ``bytes``.
   private var lastStart = 0
@@ -78,7 +79,7 @@ struct CompactInputs {
     case .navigateToRoute(let route, let animated):
       put(.navigateToRoute, animated)
       put(route: route)
-    case .navigateToRoutes, .restore, .runFlow, .navigate, .presentModal:
+    case .navigateToRoutes, .restore, .runFlow, .navigate, .presentModal, .finishFlow:
       put(.whole)
       putNumber(whole.count)
       whole.append(input)

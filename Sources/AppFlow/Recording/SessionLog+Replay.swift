@@ -179,6 +179,8 @@ enum Replayer {
       } catch {
         switch error {
         case .refused(let refusal): refusable { () throws(NavigationError) in throw refusal }
+        case .unreadableOutput(let reason):
+          throw ReplayError(.badLog, "Input \(index), \(step.input): its output doesn't read: \(reason).")
         }
       }
     }
@@ -268,6 +270,12 @@ enum Replayer {
     case .settle(let limit): try scheduler().settle(limit: limit)
     case .unreplayable(let reason):
       throw ReplayError(.unreplayableInput, "Input \(index) can't be replayed: \(reason)")
+    case .finishFlow(let path, let output, let removingScreens, let animated):
+      guard let flow = app.keeper.flow(at: path) else {
+        throw ReplayError(
+          .missingTarget, "Input \(index), \(step.input): the live flow tree has no flow at \(path).")
+      }
+      try replay(.finish(output: output, removingScreens: removingScreens, animated: animated), on: flow)
     }
   }
 }

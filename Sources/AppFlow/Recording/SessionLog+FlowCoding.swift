@@ -1,0 +1,60 @@
+import Navigator
+
+// The JSON of the flow inputs added after the first format: a flow's finish with its output.
+
+extension InputDocument {
+  /// The document of a flow input.
+  init(flowInput recorded: RecordedInput) {
+    switch recorded {
+    case .finishFlow(let flow, let output, let removingScreens, let animated):
+      self.init(kind: .finishFlow)
+      self.flow = flow
+      self.output = output
+      self.removingScreens = removingScreens ? nil : false
+      set(animated)
+    default:
+      preconditionFailure("\(recorded) is not a flow input of this file.")
+    }
+  }
+
+  /// Reads the fields of a flow input of `kind`, checking them.
+  mutating func decodeFlowInput(
+    _ kind: Kind, _ container: KeyedDecodingContainer<CodingKeys>, place: String
+  ) throws {
+    func require<Value: Decodable>(_ key: CodingKeys, _: Value.Type = Value.self) throws -> Value {
+      guard container.contains(key) else {
+        throw SessionLogError(.corrupt, "The \(input) input at \(place) has no \"\(key.stringValue)\".")
+      }
+      return try container.decode(Value.self, forKey: key)
+    }
+    switch kind {
+    case .finishFlow:
+      flow = try Self.flowPath(try require(.flow), "flow", of: input, at: place)
+      output = try require(.output)
+      removingScreens = try container.decodeIfPresent(Bool.self, forKey: .removingScreens)
+    default:
+      preconditionFailure("\(kind) is not a flow input of this file.")
+    }
+  }
+
+  /// The flow input the document holds; the decoder checked its fields.
+  func flowInput(animated: Bool) -> RecordedInput {
+    switch Kind(rawValue: input)! {
+    case .finishFlow:
+      .finishFlow(at: flow!, output: output!, removingScreens: removingScreens ?? true, animated: animated)
+    default:
+      preconditionFailure("\(input) is not a flow input of this file.")
+    }
+  }
+
+  /// A flow's index path, checked: not empty, no negative index.
+  static func flowPath(_ path: [Int], _ field: String, of input: String, at place: String) throws -> [Int] {
+    guard !path.isEmpty, path.allSatisfy({ $0 >= 0 }) else {
+      throw SessionLogError(
+        .corrupt,
+        "The \(input) input at \(place) names the \(field) \(path); a flow's index path is not empty "
+          + "and its indices are not negative.")
+    }
+    return path
+  }
+}

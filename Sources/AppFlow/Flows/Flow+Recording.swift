@@ -5,8 +5,9 @@ import Navigator
 
 /// A recorded input a replay applies to a flow, whatever its output.
 enum ReplayedFlowInput {
-  /// Runs the flow from the app controller, with no end handler.
-  case run(in: AppController, FlowPresentation, animated: Bool)
+  /// Runs the flow from the app controller, as a child of a flow when one is given, with no
+  /// end handler.
+  case run(in: AppController, FlowPresentation, parent: AnyFlow?, animated: Bool)
   /// Cancels the flow.
   case cancel(removingScreens: Bool, animated: Bool)
   /// Finishes the flow with the output written as JSON text.
@@ -28,8 +29,8 @@ extension Flow {
     if case .finish(let json, _, _) = input { output = try Self.decodedOutput(json) } else { output = nil }
     do throws(NavigationError) {
       switch input {
-      case .run(let app, let presentation, let animated):
-        try app.tryRun(self, as: presentation, animated: animated)
+      case .run(let app, let presentation, let parent, let animated):
+        try app.runReplayed(self, presentation, parent: parent, animated: animated)
       case .cancel(let removingScreens, let animated):
         try tryCancel(removingScreens: removingScreens, animated: animated)
       case .finish(_, let removingScreens, let animated):

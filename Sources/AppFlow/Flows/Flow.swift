@@ -145,7 +145,7 @@ open class AnyFlow {
     onEnd: ((FlowOutcome<ChildOutput>) -> Void)? = nil
   ) {
     do {
-      try run(child, presentation, animated: animated, canWait: true, onEnd: onEnd)
+      try runChild(child, presentation, animated: animated, canWait: true, onEnd: onEnd)
     } catch {
       handle(error)
     }
@@ -165,11 +165,12 @@ open class AnyFlow {
     _ child: Flow<ChildOutput>, as presentation: FlowPresentation, animated: Bool = true,
     onEnd: ((FlowOutcome<ChildOutput>) -> Void)? = nil
   ) throws(NavigationError) {
-    try run(child, presentation, animated: animated, canWait: false, onEnd: onEnd)
+    try runChild(child, presentation, animated: animated, canWait: false, onEnd: onEnd)
   }
 
-  /// Runs `child` as a child of this flow, waiting for its protection when `canWait`.
-  private func run<ChildOutput>(
+  /// Runs `child` as a child of this flow, waiting for its protection when `canWait`;
+  /// recorded when the app controller records.
+  func runChild<ChildOutput>(
     _ child: Flow<ChildOutput>, _ presentation: FlowPresentation, animated: Bool, canWait: Bool,
     onEnd: ((FlowOutcome<ChildOutput>) -> Void)?
   ) throws(NavigationError) {
@@ -178,7 +179,14 @@ open class AnyFlow {
         .flowNotRunning, "Can't run \(child.id) from \(id): \(id) is \(state), not running.",
         screens: firstScreen.map { [$0.screenID] } ?? [])
     }
-    try keeper.run(child, parent: self, presentation, animated: animated, canWait: canWait, onEnd: onEnd)
+    guard let app = keeper.app, app.sessionRecorder != nil else {
+      return try keeper.run(
+        child, parent: self, presentation, animated: animated, canWait: canWait, onEnd: onEnd)
+    }
+    try app.recordingRun(child, presentation, parent: self, animated: animated) {
+      () throws(NavigationError) in
+      try keeper.run(child, parent: self, presentation, animated: animated, canWait: canWait, onEnd: onEnd)
+    }
   }
 
   /// Runs `child` as a child of this flow and returns its outcome once it ended.
@@ -193,7 +201,7 @@ open class AnyFlow {
     _ child: Flow<ChildOutput>, as presentation: FlowPresentation, animated: Bool = true
   ) async throws(NavigationError) -> FlowOutcome<ChildOutput> {
     let outcome = Awaited<FlowOutcome<ChildOutput>>()
-    try run(child, presentation, animated: animated, canWait: true) { outcome.value = $0 }
+    try runChild(child, presentation, animated: animated, canWait: true) { outcome.value = $0 }
     return await outcome.wait()
   }
 

@@ -58,6 +58,25 @@ struct CompactInputs {
     write(input)
   }
 
+  /// Replaces the last input with one kept whole, which ``replaceWhole(_:with:)`` can
+  /// replace later.
+  ///
+  /// - Returns: Its index among the inputs kept whole.
+  mutating func replaceLastKeepingWhole(with input: RecordedInput) -> Int {
+    precondition(count > 0, "No input to replace.")
+    bytes.removeSubrange(lastStart...)
+    put(.whole)
+    putNumber(whole.count)
+    whole.append(input)
+    return whole.count - 1
+  }
+
+  /// Replaces the input kept whole at `index` (from ``replaceLastKeepingWhole(with:)``).
+  mutating func replaceWhole(_ index: Int, with input: RecordedInput) {
+    guard whole.indices.contains(index) else { return }
+    whole[index] = input
+  }
+
   /// The inputs, oldest first.
   var inputs: [RecordedInput] {
     var reader = Reader(bytes: bytes)
@@ -79,7 +98,7 @@ struct CompactInputs {
     case .navigateToRoute(let route, let animated):
       put(.navigateToRoute, animated)
       put(route: route)
-    case .navigateToRoutes, .restore, .runFlow, .navigate, .presentModal, .finishFlow:
+    case .navigateToRoutes, .restore, .runFlow, .navigate, .presentModal, .finishFlow, .runChildFlow:
       put(.whole)
       putNumber(whole.count)
       whole.append(input)

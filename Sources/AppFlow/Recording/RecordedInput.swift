@@ -107,6 +107,11 @@ public enum RecordedInput: Hashable, Sendable, CustomStringConvertible {
   /// with its output as JSON text: a flow whose `Output` is `Codable` (or `Void`, written
   /// `null`); another output is recorded ``unreplayable(_:)``.
   case finishFlow(at: [Int], output: String, removingScreens: Bool, animated: Bool)
+  /// ``AnyFlow/run(_:as:animated:onEnd:)`` and its other forms: a flow type registered for
+  /// snapshots run as a child of the live flow at an index path of the flow tree, as
+  /// ``runFlow(tag:route:presentation:animated:)`` records a flow the app controller runs.
+  case runChildFlow(
+    parent: [Int], tag: String, route: AnyRoute, presentation: RecordedFlowPresentation, animated: Bool)
 
   /// The input as a call would read: `open("shop://cart", animated: false)`,
   /// `tapBackButton(root)`.
@@ -154,6 +159,8 @@ public enum RecordedInput: Hashable, Sendable, CustomStringConvertible {
     case .finishFlow(let path, let output, let removingScreens, let animated):
       "finishFlow(at: \(Self.flowPath(path)), output: \(output)\(removingScreens ? "" : ", removingScreens: false")"
         + "\(Self.animation(animated)))"
+    case .runChildFlow(let parent, let tag, let route, let presentation, let animated):
+      "run(\(tag) on \(route), as: \(presentation), in: \(Self.flowPath(parent))\(Self.animation(animated)))"
     }
   }
 

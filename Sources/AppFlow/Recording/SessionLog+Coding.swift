@@ -124,7 +124,7 @@ struct InputDocument: Codable {
     case cancelInteractivePop, finishInteractivePop, beginInteractiveDismissal, cancelInteractiveDismissal
     case finishInteractiveDismissal, tapOutsidePopover, answerPopDecision, advance, runLoopTurn
     case finishTransitions, settle, unreplayable, dismiss
-    case finishFlow
+    case finishFlow, runChildFlow
   }
 
   enum CodingKeys: String, CodingKey {
@@ -233,7 +233,7 @@ struct InputDocument: Codable {
     case .unreplayable(let reason):
       self.init(kind: .unreplayable)
       self.reason = reason
-    case .finishFlow:
+    case .finishFlow, .runChildFlow:
       self.init(flowInput: recorded)
     }
   }
@@ -324,7 +324,7 @@ struct InputDocument: Codable {
       }
       self.limit = limit
     case .unreplayable: reason = try require(.reason)
-    case .finishFlow: try decodeFlowInput(kind, container, place: place)
+    case .finishFlow, .runChildFlow: try decodeFlowInput(kind, container, place: place)
     }
   }
 
@@ -369,7 +369,7 @@ struct InputDocument: Codable {
     case .finishTransitions: return .finishTransitions
     case .settle: return .settle(limit: limit!)
     case .unreplayable: return .unreplayable(reason!)
-    case .finishFlow: return flowInput(animated: animated)
+    case .finishFlow, .runChildFlow: return flowInput(animated: animated)
     }
   }
 }

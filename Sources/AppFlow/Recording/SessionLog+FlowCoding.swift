@@ -1,6 +1,7 @@
 import Navigator
 
-// The JSON of the flow inputs added after the first format: a flow's finish with its output.
+// The JSON of the flow inputs added after the first format: a flow's finish with its output,
+// a flow run inside a flow.
 
 extension InputDocument {
   /// The document of a flow input.
@@ -11,6 +12,19 @@ extension InputDocument {
       self.flow = flow
       self.output = output
       self.removingScreens = removingScreens ? nil : false
+      set(animated)
+    case .runChildFlow(let parent, let tag, let route, let presentation, let animated):
+      self.init(kind: .runChildFlow)
+      self.parent = parent
+      self.tag = tag
+      self.route = SnapshotKey(route)
+      switch presentation {
+      case .push: self.presentation = "push"
+      case .modal(let style, let embedded):
+        self.presentation = "modal"
+        self.style = style
+        self.embedded = embedded ? true : nil
+      }
       set(animated)
     default:
       preconditionFailure("\(recorded) is not a flow input of this file.")
@@ -32,6 +46,17 @@ extension InputDocument {
       flow = try Self.flowPath(try require(.flow), "flow", of: input, at: place)
       output = try require(.output)
       removingScreens = try container.decodeIfPresent(Bool.self, forKey: .removingScreens)
+    case .runChildFlow:
+      parent = try Self.flowPath(try require(.parent), "parent", of: input, at: place)
+      tag = try require(.tag)
+      route = try require(.route)
+      presentation = try require(.presentation)
+      guard presentation == "push" || presentation == "modal" else {
+        throw SessionLogError(
+          .corrupt, "The \(input) input at \(place) has the unknown presentation \"\(presentation ?? "")\".")
+      }
+      style = try container.decodeIfPresent(ModalPresentationStyle.self, forKey: .style)
+      embedded = try container.decodeIfPresent(Bool.self, forKey: .embedded)
     default:
       preconditionFailure("\(kind) is not a flow input of this file.")
     }
@@ -42,6 +67,12 @@ extension InputDocument {
     switch Kind(rawValue: input)! {
     case .finishFlow:
       .finishFlow(at: flow!, output: output!, removingScreens: removingScreens ?? true, animated: animated)
+    case .runChildFlow:
+      .runChildFlow(
+        parent: parent!, tag: tag!, route: route!.route,
+        presentation: presentation == "push"
+          ? .push : .modal(style, embeddedInNavigationController: embedded ?? false),
+        animated: animated)
     default:
       preconditionFailure("\(input) is not a flow input of this file.")
     }

@@ -198,7 +198,7 @@ enum Replayer {
           .missingTarget, "Input \(index), \(step.input): no flow type is registered with the tag \"\(tag)\"."
         )
       }
-      try replay(.run(in: app, presentation.flowPresentation, animated: animated), on: flow)
+      try replay(.run(in: app, presentation.flowPresentation, parent: nil, animated: animated), on: flow)
     case .cancelFlow(let path, let removingScreens, let animated):
       guard let flow = app.keeper.flow(at: path) else {
         throw ReplayError(
@@ -270,6 +270,17 @@ enum Replayer {
     case .settle(let limit): try scheduler().settle(limit: limit)
     case .unreplayable(let reason):
       throw ReplayError(.unreplayableInput, "Input \(index) can't be replayed: \(reason)")
+    case .runChildFlow(let path, let tag, let route, let presentation, let animated):
+      guard let parent = app.keeper.flow(at: path) else {
+        throw ReplayError(
+          .missingTarget, "Input \(index), \(step.input): the live flow tree has no flow at \(path).")
+      }
+      guard let flow = app.routes.flowRestorers[tag]?(route, app.routes.context) else {
+        throw ReplayError(
+          .missingTarget, "Input \(index), \(step.input): no flow type is registered with the tag \"\(tag)\"."
+        )
+      }
+      try replay(.run(in: app, presentation.flowPresentation, parent: parent, animated: animated), on: flow)
     case .finishFlow(let path, let output, let removingScreens, let animated):
       guard let flow = app.keeper.flow(at: path) else {
         throw ReplayError(

@@ -39,6 +39,9 @@ public final class SessionRecorder {
   private var journalMark = 0
   /// How many inputs are being handled now, nested: the outermost one is recorded.
   private var depth = 0
+  /// The recorded runs that wait for their flow's protection: each flow, the index of its
+  /// input among those kept whole, and how to make the input from its first screen's route.
+  private var awaitedRuns: [(flow: WeakFlow, whole: Int, input: (AnyRoute) -> RecordedInput)] = []
 
   /// Creates a recorder for `app`, starting from `start`.
   init(app: AppController, start: NavigationSnapshot?, limit: Int?, recordsEvents: Bool) {
@@ -92,6 +95,33 @@ public final class SessionRecorder {
     inputs.replaceLast(with: input)
   }
 
+  /// Replaces the last input recorded with `placeholder`, a run of `flow` that waits for its
+  /// protection, until the flow makes its first screen: then with `input` of its route.
+  func replaceLast(
+    with placeholder: RecordedInput, awaiting flow: AnyFlow, _ input: @escaping (AnyRoute) -> RecordedInput
+  ) {
+    let whole = inputs.replaceLastKeepingWhole(with: placeholder)
+    awaitedRuns.removeAll { run in
+      guard let flow = run.flow.object else { return true }
+      if case .ended = flow.state { return true }
+      return false
+    }
+    awaitedRuns.append((WeakFlow(object: flow), whole, input))
+    app.keeper.tellsRecorderOfFirstScreens = true
+  }
+
+  /// `flow` made its first screen: a recorded run that waited for it gets its route.
+  func flow(_ flow: AnyFlow, madeFirstScreen screen: ViewController) {
+    guard let index = awaitedRuns.firstIndex(where: { $0.flow.object === flow }) else { return }
+    let awaited = awaitedRuns.remove(at: index)
+    if awaitedRuns.isEmpty { app.keeper.tellsRecorderOfFirstScreens = false }
+    guard let route = screen.navigationKey as? AnyRoute else {
+      return inputs.replaceWhole(
+        awaited.whole, with: .unreplayable("run(\(flow.name)): its first screen has no route"))
+    }
+    inputs.replaceWhole(awaited.whole, with: awaited.input(route))
+  }
+
   /// The input that began last has returned.
   func end() {
     depth -= 1
@@ -125,6 +155,8 @@ public final class SessionRecorder {
   /// Starts the log again from a snapshot of now.
   private func rebase() {
     inputs.removeAll()
+    awaitedRuns.removeAll()
+    app.keeper.tellsRecorderOfFirstScreens = false
     events.removeAll(keepingCapacity: true)
     do throws(SnapshotError) {
       start = try app.snapshot()

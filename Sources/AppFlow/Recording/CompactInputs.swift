@@ -71,6 +71,17 @@ struct CompactInputs {
     return whole.count - 1
   }
 
+  /// Inserts `input` before the last input.
+  mutating func insertBeforeLast(_ input: RecordedInput) {
+    precondition(count > 0, "No input to insert before.")
+    let last = bytes[lastStart...]
+    bytes.removeSubrange(lastStart...)
+    write(input)
+    lastStart = bytes.count
+    bytes.append(contentsOf: last)
+    count += 1
+  }
+
   /// Replaces the input kept whole at `index` (from ``replaceLastKeepingWhole(with:)``).
   mutating func replaceWhole(_ index: Int, with input: RecordedInput) {
     guard whole.indices.contains(index) else { return }
@@ -98,7 +109,7 @@ struct CompactInputs {
     case .navigateToRoute(let route, let animated):
       put(.navigateToRoute, animated)
       put(route: route)
-    case .navigateToRoutes, .restore, .runFlow, .navigate, .presentModal, .finishFlow, .runChildFlow:
+    case .navigateToRoutes, .restore, .runFlow, .navigate, .presentModal, .finishFlow, .runChildFlow, .clock:
       put(.whole)
       putNumber(whole.count)
       whole.append(input)

@@ -113,6 +113,14 @@ public enum RecordedInput: Hashable, Sendable, CustomStringConvertible {
   case runChildFlow(
     parent: [Int], tag: String, route: AnyRoute, presentation: RecordedFlowPresentation, animated: Bool)
 
+  // MARK: Time (continued)
+
+  /// The time a keep-alive cache read during the next input, on a window whose scheduler is
+  /// not manual: the monotonic clock's time since the log's start (or its re-basing). The
+  /// recorder logs the first reading of an input that reads the clock, before it, and the
+  /// cache takes that reading for the whole input; a replay answers with it.
+  case clock(Duration)
+
   /// The input as a call would read: `open("shop://cart", animated: false)`,
   /// `tapBackButton(root)`.
   public var description: String {
@@ -159,6 +167,7 @@ public enum RecordedInput: Hashable, Sendable, CustomStringConvertible {
     case .finishFlow(let path, let output, let removingScreens, let animated):
       "finishFlow(at: \(Self.flowPath(path)), output: \(output)\(removingScreens ? "" : ", removingScreens: false")"
         + "\(Self.animation(animated)))"
+    case .clock(let time): "clock(\(time))"
     case .runChildFlow(let parent, let tag, let route, let presentation, let animated):
       "run(\(tag) on \(route), as: \(presentation), in: \(Self.flowPath(parent))\(Self.animation(animated)))"
     }

@@ -124,7 +124,7 @@ struct InputDocument: Codable {
     case cancelInteractivePop, finishInteractivePop, beginInteractiveDismissal, cancelInteractiveDismissal
     case finishInteractiveDismissal, tapOutsidePopover, answerPopDecision, advance, runLoopTurn
     case finishTransitions, settle, unreplayable, dismiss
-    case finishFlow, runChildFlow
+    case finishFlow, runChildFlow, clock
   }
 
   enum CodingKeys: String, CodingKey {
@@ -233,8 +233,8 @@ struct InputDocument: Codable {
     case .unreplayable(let reason):
       self.init(kind: .unreplayable)
       self.reason = reason
-    case .finishFlow, .runChildFlow:
-      self.init(flowInput: recorded)
+    case .finishFlow, .runChildFlow, .clock:
+      self.init(addedInput: recorded)
     }
   }
 
@@ -324,7 +324,7 @@ struct InputDocument: Codable {
       }
       self.limit = limit
     case .unreplayable: reason = try require(.reason)
-    case .finishFlow, .runChildFlow: try decodeFlowInput(kind, container, place: place)
+    case .finishFlow, .runChildFlow, .clock: try decodeAddedInput(kind, container, place: place)
     }
   }
 
@@ -369,7 +369,7 @@ struct InputDocument: Codable {
     case .finishTransitions: return .finishTransitions
     case .settle: return .settle(limit: limit!)
     case .unreplayable: return .unreplayable(reason!)
-    case .finishFlow, .runChildFlow: return flowInput(animated: animated)
+    case .finishFlow, .runChildFlow, .clock: return addedInput(animated: animated)
     }
   }
 }

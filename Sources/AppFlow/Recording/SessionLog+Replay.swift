@@ -270,6 +270,8 @@ enum Replayer {
     case .settle(let limit): try scheduler().settle(limit: limit)
     case .unreplayable(let reason):
       throw ReplayError(.unreplayableInput, "Input \(index) can't be replayed: \(reason)")
+    case .clock(let time):
+      app.recording(.clock(time)) { app.sessionRecorder?.takeClockReadingForNextInput(time) }
     case .runChildFlow(let path, let tag, let route, let presentation, let animated):
       guard let parent = app.keeper.flow(at: path) else {
         throw ReplayError(

@@ -42,6 +42,15 @@ public final class SessionRecorder {
   /// The recorded runs that wait for their flow's protection: each flow, the index of its
   /// input among those kept whole, and how to make the input from its first screen's route.
   private var awaitedRuns: [(flow: WeakFlow, whole: Int, input: (AnyRoute) -> RecordedInput)] = []
+  /// The number of outermost inputs heard, never reset: names the input a clock reading is
+  /// for.
+  private var serial = 0
+  /// The monotonic clock's reading at the log's start: clock readings count from it.
+  private var clockStart = ContinuousClock.now
+  /// The clock reading of the input numbered ``readingSerial``, since ``clockStart``.
+  private var reading: Duration?
+  /// The number of the input ``reading`` is for.
+  private var readingSerial = -1
 
   /// Creates a recorder for `app`, starting from `start`.
   init(app: AppController, start: NavigationSnapshot?, limit: Int?, recordsEvents: Bool) {
@@ -88,6 +97,11 @@ public final class SessionRecorder {
   /// Takes `inputs`, a saved log's, as the first inputs recorded.
   func adopt(_ inputs: [RecordedInput]) {
     for input in inputs { self.inputs.append(input) }
+    // The clock goes on from the saved log's last reading.
+    for case .clock(let time) in inputs.reversed() {
+      clockStart = .now - time
+      break
+    }
   }
 
   /// Replaces the last input recorded, once its call has told what it was.
@@ -130,6 +144,7 @@ public final class SessionRecorder {
   /// Appends an outermost input, after closing the events of the one before, and after
   /// starting the log again from a snapshot when it is full.
   private func append(_ input: RecordedInput) {
+    serial += 1
     closeLastEvents()
     if let limit, inputs.count >= limit, !app.window.isBusy, !app.window.isTransitioning {
       rebase()
@@ -167,6 +182,15 @@ public final class SessionRecorder {
       if recordsEvents { events.append([]) }
     }
     journalMark = app.window.journal.events.count
+    clockStart = .now
+    reading = nil
+  }
+
+  /// Replays a ``RecordedInput/clock(_:)`` input, the input being recorded now: the next
+  /// input's clock readings are `time` after the log's start.
+  func takeClockReadingForNextInput(_ time: Duration) {
+    reading = time
+    readingSerial = serial + 1
   }
 }
 
@@ -180,6 +204,25 @@ extension SessionRecorder: WindowInputObserver {
     depth += 1
     guard depth == 1 else { return }
     append(Self.recorded(input, in: window))
+  }
+
+  /// The instant a keep-alive cache takes for now: during an input, its first reading, which
+  /// is logged (a ``RecordedInput/clock(_:)`` before the input) and kept for the whole input, or
+  /// the reading a replayed log gave for it; outside inputs, `now`.
+  ///
+  /// - Parameters:
+  ///   - window: The app controller's window.
+  ///   - now: The monotonic clock's reading.
+  /// - Returns: The instant the cache takes for now.
+  public func window(_ window: Window, clockReading now: ContinuousClock.Instant) -> ContinuousClock.Instant {
+    if readingSerial == serial, let reading { return clockStart + reading }
+    guard depth > 0, inputs.count > 0 else { return now }
+    let time = max(.zero, clockStart.duration(to: now))
+    reading = time
+    readingSerial = serial
+    inputs.insertBeforeLast(.clock(time))
+    if recordsEvents { events.append([]) }
+    return clockStart + time
   }
 
   /// Notes that the input's call returned.

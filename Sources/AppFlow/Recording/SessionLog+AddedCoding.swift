@@ -1,11 +1,11 @@
 import Navigator
 
-// The JSON of the flow inputs added after the first format: a flow's finish with its output,
-// a flow run inside a flow.
+// The JSON of the inputs added after the first format: a flow's finish with its output, a flow
+// run inside a flow, a clock reading.
 
 extension InputDocument {
-  /// The document of a flow input.
-  init(flowInput recorded: RecordedInput) {
+  /// The document of an input added after the first format.
+  init(addedInput recorded: RecordedInput) {
     switch recorded {
     case .finishFlow(let flow, let output, let removingScreens, let animated):
       self.init(kind: .finishFlow)
@@ -26,13 +26,17 @@ extension InputDocument {
         self.embedded = embedded ? true : nil
       }
       set(animated)
+    case .clock(let time):
+      self.init(kind: .clock)
+      seconds = time.components.seconds
+      attoseconds = time.components.attoseconds
     default:
-      preconditionFailure("\(recorded) is not a flow input of this file.")
+      preconditionFailure("\(recorded) is not an input of this file.")
     }
   }
 
-  /// Reads the fields of a flow input of `kind`, checking them.
-  mutating func decodeFlowInput(
+  /// Reads the fields of an input of `kind` added after the first format, checking them.
+  mutating func decodeAddedInput(
     _ kind: Kind, _ container: KeyedDecodingContainer<CodingKeys>, place: String
   ) throws {
     func require<Value: Decodable>(_ key: CodingKeys, _: Value.Type = Value.self) throws -> Value {
@@ -57,13 +61,24 @@ extension InputDocument {
       }
       style = try container.decodeIfPresent(ModalPresentationStyle.self, forKey: .style)
       embedded = try container.decodeIfPresent(Bool.self, forKey: .embedded)
+    case .clock:
+      let seconds: Int64 = try require(.seconds)
+      let attoseconds = try container.decodeIfPresent(Int64.self, forKey: .attoseconds) ?? 0
+      guard seconds >= 0, (0..<1_000_000_000_000_000_000).contains(attoseconds) else {
+        throw SessionLogError(
+          .corrupt,
+          "The clock input at \(place) reads \(seconds) s and \(attoseconds) as; a reading is the time since "
+            + "the log's start (seconds from 0, attoseconds from 0 to under 10^18).")
+      }
+      self.seconds = seconds
+      self.attoseconds = attoseconds
     default:
-      preconditionFailure("\(kind) is not a flow input of this file.")
+      preconditionFailure("\(kind) is not an input of this file.")
     }
   }
 
-  /// The flow input the document holds; the decoder checked its fields.
-  func flowInput(animated: Bool) -> RecordedInput {
+  /// The input the document holds; the decoder checked its fields.
+  func addedInput(animated: Bool) -> RecordedInput {
     switch Kind(rawValue: input)! {
     case .finishFlow:
       .finishFlow(at: flow!, output: output!, removingScreens: removingScreens ?? true, animated: animated)
@@ -73,8 +88,10 @@ extension InputDocument {
         presentation: presentation == "push"
           ? .push : .modal(style, embeddedInNavigationController: embedded ?? false),
         animated: animated)
+    case .clock:
+      .clock(Duration(secondsComponent: seconds!, attosecondsComponent: attoseconds ?? 0))
     default:
-      preconditionFailure("\(input) is not a flow input of this file.")
+      preconditionFailure("\(input) is not an input of this file.")
     }
   }
 

@@ -83,4 +83,22 @@ import Testing
         "tapBackButton(root)", "settle(limit: 10000)",
       ])
   }
+
+  @Test func aContinuedLogsClockGoesOnFromItsLastReading() throws {
+    let app = try makeKeepingShop()
+    try app.start()
+    app.navigate(to: Product(id: 1), animated: false)
+    let saved = SessionLog(steps: [.init(.clock(.seconds(100))), .init(.tapBackButton(.root))])
+    let recorder = app.startRecording(continuing: saved)
+    app.rootNavigationController?.navigationBar.tapBackButton()
+    let inputs = recorder.log.inputs
+    #expect(inputs.count == 4)
+    #expect(Array(inputs.prefix(2)) == saved.inputs)
+    #expect(inputs.last == .tapBackButton(.root))
+    guard case .clock(let time) = inputs[2] else {
+      Issue.record("no reading at \(inputs[2])")
+      return
+    }
+    #expect(time >= .seconds(100))
+  }
 }

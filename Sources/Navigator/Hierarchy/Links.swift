@@ -58,6 +58,11 @@ internal struct BackLink<Target: AnyObject> {
     return target._withUnsafeGuaranteedRef(body)
   }
 
+  /// The target, not retained, or `nil`: for a walk along links that runs no other code.
+  internal var unmanaged: Unmanaged<Target>? {
+    @inline(__always) get { target }
+  }
+
   /// Returns a Boolean value indicating whether the link points at `object`; compares
   /// addresses, so it retains nothing.
   @inline(__always)
@@ -101,6 +106,11 @@ package final class WindowToken {
   internal func withWindow<Result>(_ body: (Window) -> Result) -> Result? {
     guard let reference else { return nil }
     return reference._withUnsafeGuaranteedRef(body)
+  }
+
+  /// The window, not retained, while it exists.
+  internal var unmanagedWindow: Unmanaged<Window>? {
+    @inline(__always) get { reference }
   }
 }
 

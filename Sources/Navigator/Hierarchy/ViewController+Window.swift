@@ -32,8 +32,15 @@ extension ViewController {
   @inline(__always)
   internal final func recordingJournal(orElse fallback: ViewController?) -> Journal? {
     if let token = adoptedToken, let recording = token.withWindow(\.recordingJournal) { return recording }
-    guard let window = journalWindowOfTopmostAncestor() ?? fallback?.journalWindow else { return nil }
-    return window.recordingJournal
+    guard
+      let window = unmanagedJournalWindowOfTopmostAncestor()
+        ?? fallback.flatMap({
+          $0.adoptedToken?.unmanagedWindow ?? $0.unmanagedJournalWindowOfTopmostAncestor()
+        })
+    else { return nil }
+    // Unretained: nothing runs between the walk and this read, and a window that a link or a
+    // token names is alive (Links.swift).
+    return window._withUnsafeGuaranteedRef { $0.recordingJournal }
   }
 
   /// The journal a containment event goes to: the new parent's window's, else this screen's.
@@ -44,10 +51,25 @@ extension ViewController {
   }
 
   /// The slow path of ``journalWindow``: a screen that never joined a window.
-  @inline(never)
   private func journalWindowOfTopmostAncestor() -> Window? {
-    let top = topmostAncestor
-    return top.windowIfRoot ?? top.adoptedWindow
+    unmanagedJournalWindowOfTopmostAncestor()?.takeUnretainedValue()
+  }
+
+  /// The window of this screen's topmost ancestor (through parents and presenters), not
+  /// retained: the window whose root it is, else the one it last belonged to.
+  ///
+  /// The walk follows the back-links without retaining the screens on its way: it runs no
+  /// other code, and a link's target is alive while the link is set (Links.swift). A new
+  /// subtree assembled before it joins the window (a navigation to a state) asks this for
+  /// every containment callback; the retaining walk cost about 1,700 instructions a
+  /// navigation to the nested target of Benchmarks/README.md's row 3.
+  @inline(never)
+  private func unmanagedJournalWindowOfTopmostAncestor() -> Unmanaged<Window>? {
+    var top = Unmanaged.passUnretained(self)
+    while let next = top._withUnsafeGuaranteedRef({ $0.parentLink.unmanaged ?? $0.presenterLink.unmanaged }) {
+      top = next
+    }
+    return top._withUnsafeGuaranteedRef { $0.windowLink.unmanaged ?? $0.adoptedToken?.unmanagedWindow }
   }
 
 }

@@ -261,9 +261,11 @@ open class ViewController {
 
   // MARK: Presentation
 
+  // Unchecked: read several times by every presentation and navigation to a state that
+  // presents (see Links.swift).
   /// How this screen is shown when presented; ``ModalPresentationStyle/automatic`` (a page
   /// sheet) by default.
-  open var modalPresentationStyle: ModalPresentationStyle = .automatic
+  @exclusivity(unchecked) open var modalPresentationStyle: ModalPresentationStyle = .automatic
 
   /// A Boolean value indicating whether this screen is the one covered by current-context
   /// presentations made from it or from the screens it contains.

@@ -16,7 +16,30 @@ internal final class PresentationState {
 }
 
 /// A view taken out of its superview by a covering presentation.
+///
+/// A window superview is remembered through the window's token, not weakly: a weak
+/// reference would give the window a side table, which sends every later retain and release
+/// of it down the runtime's slow path (Links.swift). Any other superview (a presentation
+/// context's container) is held weakly.
 struct CoveredView {
+  /// The view taken out.
   let view: View
-  weak var superview: View?
+  /// The token of the window the view was taken out of, when its superview was a window.
+  private let windowToken: WindowToken?
+  /// The superview the view was taken out of, when it was not a window.
+  private weak var otherSuperview: View?
+
+  /// Remembers `view` and the superview it is taken out of.
+  init(view: View, superview: View?) {
+    self.view = view
+    if let window = superview as? Window {
+      windowToken = window.token
+    } else {
+      windowToken = nil
+      otherSuperview = superview
+    }
+  }
+
+  /// The superview to put the view back into; `nil` once it is gone.
+  var superview: View? { windowToken?.window ?? otherSuperview }
 }

@@ -67,7 +67,12 @@ open class NavigationController: ViewController {
 
   /// An identifier no screen and no screen class has: the identifier of a type that isn't a
   /// class.
-  static let noScreen = ObjectIdentifier(Void.self)
+  ///
+  /// Computed rather than stored: `Void`'s metadata is a constant, where a stored `static let`
+  /// costs a `swift_once` call at every read (every pop of the top the delegate was told about).
+  static var noScreen: ObjectIdentifier {
+    @inline(__always) get { ObjectIdentifier(Void.self) }
+  }
 
   /// Creates a navigation controller with an empty stack.
   public override init() {

@@ -91,7 +91,7 @@ private struct SessionLogDocument: Codable {
 
 /// An input as a log writes it: `{"input": "<kind>", …its fields, "events": […]}`, `animated`
 /// written only when `false`.
-private struct InputDocument: Codable {
+struct InputDocument: Codable {
   var input: String
   var url: String?
   var route: SnapshotKey?
@@ -113,6 +113,11 @@ private struct InputDocument: Codable {
   var attoseconds: Int64?
   var limit: Int?
   var reason: String?
+  var screen: ScreenDocument?
+  var anchor: AnchorDocument?
+  var keepsPopover: Bool?
+  var view: [Int]?
+  var to: StatePath?
   var events: [String]?
 
   /// The kinds of input, as the `input` field names them.
@@ -122,15 +127,17 @@ private struct InputDocument: Codable {
     case cancelInteractivePop, finishInteractivePop, beginInteractiveDismissal, cancelInteractiveDismissal
     case finishInteractiveDismissal, tapOutsidePopover, answerPopDecision, advance, runLoopTurn
     case finishTransitions, settle, unreplayable, dismiss
+    case pushScreen, presentModalScreen, popover, addChild, removeChildScreen
   }
 
   enum CodingKeys: String, CodingKey {
     case input, url, route, routes, snapshot, state, tag, presentation, style, embedded, path, flow, from,
       animated
     case removingScreens, progress, allowed, seconds, attoseconds, limit, reason, events
+    case screen, anchor, keepsPopover, view, to
   }
 
-  private init(kind: Kind) { input = kind.rawValue }
+  init(kind: Kind) { input = kind.rawValue }
 
   init(_ step: SessionLog.Step) {
     self.init(step.input)
@@ -229,6 +236,8 @@ private struct InputDocument: Codable {
     case .unreplayable(let reason):
       self.init(kind: .unreplayable)
       self.reason = reason
+    case .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen:
+      self.init(keyed: recorded)
     }
   }
 
@@ -238,7 +247,7 @@ private struct InputDocument: Codable {
   }
 
   /// Writes `animated` only when it is `false`.
-  private mutating func set(_ animated: Bool) {
+  mutating func set(_ animated: Bool) {
     self.animated = animated ? nil : false
   }
 
@@ -325,6 +334,8 @@ private struct InputDocument: Codable {
       }
       self.limit = limit
     case .unreplayable: reason = try require(.reason)
+    case .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen:
+      try decodeKeyed(kind, from: container, at: place)
     }
   }
 
@@ -369,6 +380,7 @@ private struct InputDocument: Codable {
     case .finishTransitions: return .finishTransitions
     case .settle: return .settle(limit: limit!)
     case .unreplayable: return .unreplayable(reason!)
+    case .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen: return keyed(Kind(rawValue: input)!)
     }
   }
 }

@@ -261,6 +261,8 @@ enum Replayer {
     case .settle(let limit): try scheduler().settle(limit: limit)
     case .unreplayable(let reason):
       throw ReplayError(.unreplayableInput, "Input \(index) can't be replayed: \(reason)")
+    case .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen:
+      try KeyedReplay(step: step, index: index, app: app, paths: paths).apply()
     }
   }
 }

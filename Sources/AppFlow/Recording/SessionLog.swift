@@ -105,6 +105,9 @@ public struct SessionLogError: Error, Hashable, Sendable, CustomStringConvertibl
     case badSnapshot
     /// A file or a folder of logs can't be read or written (``SessionLogFile``).
     case unreadableFile
+    /// A screen type tag or a storyboard name the route table has no registration for
+    /// (``RouteTable/registerScreen(_:tag:)``, ``RouteTable/registerStoryboard(_:)``).
+    case unknownScreen
   }
 
   /// What went wrong.

@@ -50,7 +50,7 @@ extension SessionRecorder {
       case .view(let owner, let path, let rect):
         recordedAnchor = .view(of: try self.path(ofAnchorOwner: owner, paths), path: path, rect: rect)
       case .unnamed(let text):
-        throw Unnamed("its anchor, \(text), is held by no screen")
+        throw Unnamed("its anchor can't be named: \(text)")
       }
       return .popover(
         key, anchor: recordedAnchor, keepsPopoverOnCompactWidth: keepsPopover,

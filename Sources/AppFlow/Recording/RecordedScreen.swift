@@ -64,12 +64,14 @@ extension RecordedInput {
     case .pushScreen(let screen, let from, let animated):
       return "push(\(screen)\(flags(origin(from), animation(animated))))"
     case .presentModalScreen(let screen, let style, let embedded, let from, let animated):
-      return "presentModal(\(screen)\(flags(style.map { "style: \($0)" }, embedding(embedded), origin(from), animation(animated))))"
+      return
+        "presentModal(\(screen)\(flags(style.map { "style: \($0)" }, embedding(embedded), origin(from), animation(animated))))"
     case .popover(let screen, let anchor, let keeps, let embedded, let from, let animated):
       return "popover(\(screen), anchor: \(anchor)"
         + "\(flags(keeps ? "keepsPopoverOnCompactWidth: true" : nil, embedding(embedded), origin(from), animation(animated))))"
     case .addChild(let screen, let container, let view, let embedded):
-      return "addChild(\(screen), to: \(container)\(flags(view.map { "in: view \($0)" }, embedding(embedded))))"
+      return
+        "addChild(\(screen), to: \(container)\(flags(view.map { "in: view \($0)" }, embedding(embedded))))"
     case .removeChildScreen(let screen, let container):
       return "removeChild(\(screen), from: \(container))"
     default:

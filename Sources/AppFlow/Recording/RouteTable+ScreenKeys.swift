@@ -92,7 +92,9 @@ extension RouteTableContents {
   /// Registers `storyboard` for session logs under its name, or throws
   /// ``RouteError/duplicateScreen(_:)`` for a name registered already.
   mutating func registerStoryboard(_ storyboard: Storyboard) throws(RouteError) {
-    guard storyboards[storyboard.name] == nil else { throw .duplicateScreen("storyboard \"\(storyboard.name)\"") }
+    guard storyboards[storyboard.name] == nil else {
+      throw .duplicateScreen("storyboard \"\(storyboard.name)\"")
+    }
     storyboards[storyboard.name] = storyboard
   }
 }

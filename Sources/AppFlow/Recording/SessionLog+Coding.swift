@@ -380,7 +380,8 @@ struct InputDocument: Codable {
     case .finishTransitions: return .finishTransitions
     case .settle: return .settle(limit: limit!)
     case .unreplayable: return .unreplayable(reason!)
-    case .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen: return keyed(Kind(rawValue: input)!)
+    case .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen:
+      return keyed(Kind(rawValue: input)!)
     }
   }
 }

@@ -24,7 +24,8 @@ struct KeyedReplay {
     {
       switch self {
       case .push(let origin, let animated):
-        try navigator.tryPush(destination, options: options(animated: animated, origin: origin, embedded: false))
+        try navigator.tryPush(
+          destination, options: options(animated: animated, origin: origin, embedded: false))
       case .presentModal(let style, let embedded, let origin, let animated):
         try navigator.tryPresentModal(
           destination, style: style, options: options(animated: animated, origin: origin, embedded: embedded))
@@ -34,7 +35,8 @@ struct KeyedReplay {
           options: options(animated: animated, origin: origin, embedded: embedded))
       case .addChild(let container, let view, let embedded):
         try navigator.tryAddChild(
-          destination, to: container, in: view, options: options(animated: true, origin: nil, embedded: embedded))
+          destination, to: container, in: view,
+          options: options(animated: true, origin: nil, embedded: embedded))
       case .removeChild(let container):
         try navigator.tryRemoveChild(destination, from: container)
       }
@@ -56,7 +58,8 @@ struct KeyedReplay {
     case .pushScreen(let screen, let from, let animated):
       try perform(screen, .push(origin: try origin(from), animated: animated))
     case .presentModalScreen(let screen, let style, let embedded, let from, let animated):
-      try perform(screen, .presentModal(style, embedded: embedded, origin: try origin(from), animated: animated))
+      try perform(
+        screen, .presentModal(style, embedded: embedded, origin: try origin(from), animated: animated))
     case .popover(let screen, let anchor, let keepsPopover, let embedded, let from, let animated):
       let call = Call.popover(
         try popoverAnchor(anchor), keepsPopover: keepsPopover, embedded: embedded, origin: try origin(from),
@@ -68,7 +71,8 @@ struct KeyedReplay {
     case .removeChildScreen(let screen, let container):
       try perform(screen, .removeChild(try self.screen(container)))
     default:
-      throw ReplayError(.badLog, "Input \(index), \(step.input), is not an input that names a screen by a key.")
+      throw ReplayError(
+        .badLog, "Input \(index), \(step.input), is not an input that names a screen by a key.")
     }
   }
 
@@ -85,7 +89,8 @@ struct KeyedReplay {
       }
     case .type(let tag):
       guard let type = routes.contents.screenTypes[tag] else {
-        throw missing("no screen type is registered with the tag \"\(tag)\" (RouteTable.registerScreen(_:tag:))")
+        throw missing(
+          "no screen type is registered with the tag \"\(tag)\" (RouteTable.registerScreen(_:tag:))")
       }
       func made<Screen: InitializableScreen>(_ type: Screen.Type) throws(NavigationError) {
         try call.perform(Destination.type(type), on: navigator)
@@ -93,7 +98,8 @@ struct KeyedReplay {
       body = { () throws(NavigationError) in try made(type) }
     case .scene(let name, let identifier):
       guard let storyboard = routes.contents.storyboards[name] else {
-        throw missing("no storyboard is registered with the name \"\(name)\" (RouteTable.registerStoryboard(_:))")
+        throw missing(
+          "no storyboard is registered with the name \"\(name)\" (RouteTable.registerStoryboard(_:))")
       }
       let destination: Destination<ViewController> =
         identifier.map { .scene($0, in: storyboard) } ?? .initialScene(of: storyboard)
@@ -113,7 +119,8 @@ struct KeyedReplay {
     switch anchor {
     case .barButtonItem(let side, let index, let path):
       let owner = try screen(path)
-      let items = side == .left ? owner.navigationItem.leftBarButtonItems : owner.navigationItem.rightBarButtonItems
+      let items =
+        side == .left ? owner.navigationItem.leftBarButtonItems : owner.navigationItem.rightBarButtonItems
       guard items.indices.contains(index) else {
         throw missing("the screen at \(path) has no \(side) bar button item at index \(index)")
       }

@@ -77,13 +77,15 @@ extension InputDocument {
       embedded = try container.decodeIfPresent(Bool.self, forKey: .embedded)
     case .addChild:
       guard container.contains(.to) else {
-        throw SessionLogError(.corrupt, "The addChild input at \(place) has no \"to\" (its container's path).")
+        throw SessionLogError(
+          .corrupt, "The addChild input at \(place) has no \"to\" (its container's path).")
       }
       to = try container.decode(StatePath.self, forKey: .to)
       view = try container.decodeIfPresent([Int].self, forKey: .view)
       if let view, view.contains(where: { $0 < 0 }) {
         throw SessionLogError(
-          .corrupt, "The addChild input at \(place) names the view \(view); a view's indices are not negative.")
+          .corrupt,
+          "The addChild input at \(place) names the view \(view); a view's indices are not negative.")
       }
       embedded = try container.decodeIfPresent(Bool.self, forKey: .embedded)
     case .removeChildScreen:
@@ -104,12 +106,14 @@ extension InputDocument {
     case .pushScreen: return .pushScreen(screen, from: from, animated: animated)
     case .presentModalScreen:
       return .presentModalScreen(
-        screen, style: style, embeddedInNavigationController: embedded ?? false, from: from, animated: animated)
+        screen, style: style, embeddedInNavigationController: embedded ?? false, from: from,
+        animated: animated)
     case .popover:
       return .popover(
         screen, anchor: anchor!.anchor, keepsPopoverOnCompactWidth: keepsPopover ?? false,
         embeddedInNavigationController: embedded ?? false, from: from, animated: animated)
-    case .addChild: return .addChild(screen, to: to!, in: view, embeddedInNavigationController: embedded ?? false)
+    case .addChild:
+      return .addChild(screen, to: to!, in: view, embeddedInNavigationController: embedded ?? false)
     default: return .removeChildScreen(screen, from: from!)
     }
   }
@@ -160,7 +164,8 @@ struct ScreenDocument: Codable {
           "The screen at \(place) is from the storyboard \"\(name)\", which the route table doesn't know; known: "
             + "\(table.storyboardNames.joined(separator: ", ")) (RouteTable.registerStoryboard(_:)).")
       }
-      screen = .scene(storyboard: name, identifier: try container.decodeIfPresent(String.self, forKey: .scene))
+      screen = .scene(
+        storyboard: name, identifier: try container.decodeIfPresent(String.self, forKey: .scene))
     }
   }
 
@@ -207,13 +212,16 @@ struct AnchorDocument: Codable {
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let place = SnapshotKey.place(decoder.codingPath)
-    switch (try container.decodeIfPresent(Item.self, forKey: .barButtonItem),
-      try container.decodeIfPresent(ViewPlace.self, forKey: .view))
+    switch (
+      try container.decodeIfPresent(Item.self, forKey: .barButtonItem),
+      try container.decodeIfPresent(ViewPlace.self, forKey: .view)
+    )
     {
     case (let item?, nil):
       guard item.index >= 0 else {
         throw SessionLogError(
-          .corrupt, "The anchor at \(place) names the bar button item \(item.index); an index is not negative.")
+          .corrupt,
+          "The anchor at \(place) names the bar button item \(item.index); an index is not negative.")
       }
       anchor = .barButtonItem(item.side, index: item.index, of: item.of)
     case (nil, let view?):
@@ -224,7 +232,8 @@ struct AnchorDocument: Codable {
       anchor = .view(of: view.of, path: view.path, rect: view.rect)
     default:
       throw SessionLogError(
-        .corrupt, "The anchor at \(place) has both or neither of \"barButtonItem\" and \"view\"; an anchor has exactly "
+        .corrupt,
+        "The anchor at \(place) has both or neither of \"barButtonItem\" and \"view\"; an anchor has exactly "
           + "one.")
     }
   }

@@ -27,7 +27,8 @@ extension SessionRecorder {
         return .pushScreen(key, from: from, animated: request.isAnimated)
       }
       return .presentModalScreen(
-        key, style: request.presentationStyle, embeddedInNavigationController: try embedded(request), from: from,
+        key, style: request.presentationStyle, embeddedInNavigationController: try embedded(request),
+        from: from,
         animated: request.isAnimated)
     } catch {
       return .unreplayable("\(named(request)): \(error.reason)")
@@ -73,7 +74,8 @@ extension SessionRecorder {
       }
       try checkOptions(request)
       let viewPath = try view.map { (view) throws(Unnamed) in try self.path(of: view, in: container) }
-      return .addChild(key, to: containerPath, in: viewPath, embeddedInNavigationController: try embedded(request))
+      return .addChild(
+        key, to: containerPath, in: viewPath, embeddedInNavigationController: try embedded(request))
     } catch {
       return .unreplayable("\(named(request)): \(error.reason)")
     }
@@ -152,14 +154,20 @@ extension SessionRecorder {
   }
 
   /// The path of a call's origin; `nil` for the visible screen.
-  private static func path(ofOrigin origin: ViewController?, _ paths: ScreenPaths) throws(Unnamed) -> StatePath? {
+  private static func path(ofOrigin origin: ViewController?, _ paths: ScreenPaths) throws(Unnamed)
+    -> StatePath?
+  {
     guard let origin else { return nil }
-    guard let path = paths.path(of: origin) else { throw Unnamed("its origin \(origin.screenID) is in no window") }
+    guard let path = paths.path(of: origin) else {
+      throw Unnamed("its origin \(origin.screenID) is in no window")
+    }
     return path
   }
 
   /// The path of the screen that holds a popover's anchor.
-  private static func path(ofAnchorOwner owner: ViewController, _ paths: ScreenPaths) throws(Unnamed) -> StatePath {
+  private static func path(ofAnchorOwner owner: ViewController, _ paths: ScreenPaths) throws(Unnamed)
+    -> StatePath
+  {
     guard let path = paths.path(of: owner) else {
       throw Unnamed("its anchor's screen \(owner.screenID) is in no window")
     }
@@ -185,7 +193,9 @@ extension SessionRecorder {
   /// Refuses the options a log does not keep: data passed to the screen, a keep-alive key.
   private static func checkOptions(_ request: Navigator.Request) throws(Unnamed) {
     if request.data != nil { throw Unnamed("the data passed to its screen is not recorded") }
-    if request.keepAlive != nil { throw Unnamed("a screen kept alive (NavigationOptions.keepAlive) is not recorded") }
+    if request.keepAlive != nil {
+      throw Unnamed("a screen kept alive (NavigationOptions.keepAlive) is not recorded")
+    }
   }
 
   /// A Boolean value indicating whether the screen is embedded in a navigation controller

@@ -61,7 +61,9 @@ public enum WindowInput {
   /// its other forms: the request, the screen, the anchor named by the screen that holds it,
   /// whether the popover stays one on compact width, and the screen it starts from (`nil`:
   /// the visible one).
-  case popover(Navigator.Request, screen: Screen, anchor: Anchor, keepsPopoverOnCompactWidth: Bool, origin: ViewController?)
+  case popover(
+    Navigator.Request, screen: Screen, anchor: Anchor, keepsPopoverOnCompactWidth: Bool,
+    origin: ViewController?)
   /// ``Navigator/Navigator/addChild(_:to:in:options:configure:)`` and its other forms: the
   /// request, the child, its container, and the view of the container the child's view goes
   /// in (`nil`: the container's root view).
@@ -106,7 +108,8 @@ extension WindowInput {
     /// Names `anchor` by the screen that holds it.
     init(_ anchor: PopoverAnchor) {
       switch ScreenAnchor(anchor) {
-      case .barButtonItem(let side, let index, let owner): self = .barButtonItem(side, index: index, of: owner)
+      case .barButtonItem(let side, let index, let owner):
+        self = .barButtonItem(side, index: index, of: owner)
       case .view(let owner, let path, let rect): self = .view(of: owner, path: path, rect: rect)
       case .unnamed(let text): self = .unnamed(text)
       }

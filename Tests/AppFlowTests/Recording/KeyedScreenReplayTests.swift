@@ -16,7 +16,8 @@ import Testing
     ) { app in
       try app.start()
       app.navigator.push(.type(TipScreen.self))
-      app.navigator.push(.initialScene(of: shopStoryboard, as: NoteScreen.self), options: .init().animated(false))
+      app.navigator.push(
+        .initialScene(of: shopStoryboard, as: NoteScreen.self), options: .init().animated(false))
       app.navigator.presentModal(
         .scene("note", in: shopStoryboard, as: NoteScreen.self), style: .formSheet,
         options: .init().embedded(in: .navigationController))
@@ -30,7 +31,8 @@ import Testing
   @Test func popoversRoundTripWithTheirAnchors() throws {
     let log = try expectRoundTrip(
       inputs: [
-        "start()", "popover(type(\"tip\"), anchor: barButtonItem(right, 0, of: root[0]))", "tapOutsidePopover()",
+        "start()", "popover(type(\"tip\"), anchor: barButtonItem(right, 0, of: root[0]))",
+        "tapOutsidePopover()",
         "popover(scene(\"note\", in: \"Shop\"), anchor: view(of: root[0], path: [], rect: (1.0, 2.0, 3.0, 4.0)), "
           + "keepsPopoverOnCompactWidth: true, in: NavigationController, animated: false)",
         "dismiss(animated: false)", "push(type(\"tip\"), animated: false)",
@@ -44,7 +46,8 @@ import Testing
       app.window.tapOutsidePopover()
       app.navigator.popover(
         .scene("note", in: shopStoryboard, as: NoteScreen.self),
-        anchor: .view(catalog.view, rect: Rect(x: 1, y: 2, width: 3, height: 4)), keepsPopoverOnCompactWidth: true,
+        anchor: .view(catalog.view, rect: Rect(x: 1, y: 2, width: 3, height: 4)),
+        keepsPopoverOnCompactWidth: true,
         options: .init().animated(false).embedded(in: .navigationController))
       app.navigator.dismiss(options: .init().animated(false))
       let tip = try #require(app.navigator.push(.type(TipScreen.self), options: .init().animated(false)))
@@ -64,7 +67,8 @@ import Testing
         "start()", "addChild(type(\"tip\"), to: root[0])",
         "addChild(initialScene(of: \"Shop\"), to: root[0].child(0), in: view [0, 0])",
         "addChild(scene(\"tip\", in: \"Shop\"), to: root[0], in: NavigationController)",
-        "removeChild(initialScene(of: \"Shop\"), from: root[0].child(0))", "removeChild(type(\"tip\"), from: root[0])",
+        "removeChild(initialScene(of: \"Shop\"), from: root[0].child(0))",
+        "removeChild(type(\"tip\"), from: root[0])",
         "removeChild(at: root[0].child(0))",
       ]
     ) { app in
@@ -91,7 +95,8 @@ import Testing
       .init(.pushScreen(.type("tip"), from: StatePath([.presented]), animated: false)),
       .init(
         .presentModalScreen(
-          .scene(storyboard: "Shop", identifier: "note"), style: .pageSheet, embeddedInNavigationController: true,
+          .scene(storyboard: "Shop", identifier: "note"), style: .pageSheet,
+          embeddedInNavigationController: true,
           from: nil, animated: true)),
       .init(
         .popover(
@@ -159,7 +164,8 @@ import Testing
     #expect(
       error(#"{"input":"addChild","screen":{"type":"tip"},"to":"root","view":[-1]}"#)
         == SessionLogError(
-          .corrupt, "The addChild input at .inputs[0] names the view [-1]; a view's indices are not negative."))
+          .corrupt, "The addChild input at .inputs[0] names the view [-1]; a view's indices are not negative."
+        ))
     #expect(
       error(#"{"input":"removeChildScreen","screen":{"type":"tip"}}"#)
         == SessionLogError(
@@ -190,14 +196,16 @@ import Testing
       let log = SessionLog(steps: [.init(.start), .init(input)])
       return try #require(throws: ReplayError.self) { try log.replay(into: try makeRecordingShop()) }
     }
-    let item = try error(.popover(.type("tip"), anchor: .barButtonItem(.left, index: 0, of: root), from: nil, animated: true))
+    let item = try error(
+      .popover(.type("tip"), anchor: .barButtonItem(.left, index: 0, of: root), from: nil, animated: true))
     #expect(item.code == .missingTarget)
     #expect(
       item.message
         == "Input 1, popover(type(\"tip\"), anchor: barButtonItem(left, 0, of: root[0])): the screen at root[0] has "
         + "no left bar button item at index 0.")
     let view = try error(
-      .popover(.type("tip"), anchor: .view(of: root, path: [2], rect: Rect(x: 0, y: 0, width: 1, height: 1)),
+      .popover(
+        .type("tip"), anchor: .view(of: root, path: [2], rect: Rect(x: 0, y: 0, width: 1, height: 1)),
         from: nil, animated: true))
     #expect(
       view.message
@@ -206,7 +214,8 @@ import Testing
     let container = try error(.addChild(.type("tip"), to: StatePath([.entry(3)]), in: nil))
     #expect(
       container.message
-        == "Input 1, addChild(type(\"tip\"), to: root[3]): it names root[3], where the replayed window has no screen.")
+        == "Input 1, addChild(type(\"tip\"), to: root[3]): it names root[3], where the replayed window has no screen."
+    )
     let type = try error(.pushScreen(.type("gone"), from: nil, animated: true))
     #expect(type.code == .missingTarget)
     #expect(
@@ -260,7 +269,8 @@ import Testing
     try app.start()
     let recorder = try app.startRecording()
     app.navigator.push(.scene("note", in: shopStoryboard, as: TipScreen.self))
-    app.navigator.push(.scene("tip", in: shopStoryboard, as: ViewController.self), options: .init().animated(false))
+    app.navigator.push(
+      .scene("tip", in: shopStoryboard, as: ViewController.self), options: .init().animated(false))
     #expect(
       recorder.log.inputs == [
         .unreplayable(
@@ -274,8 +284,12 @@ import Testing
   @Test func registeringAKeyTwiceIsRefused() throws {
     let routes = RouteTable()
     try routes.registerScreen(TipScreen.self, tag: "tip")
-    #expect(throws: RouteError.duplicateScreen("tip")) { try routes.registerScreen(NoteScreen.self, tag: "tip") }
-    #expect(throws: RouteError.duplicateScreen("again")) { try routes.registerScreen(TipScreen.self, tag: "again") }
+    #expect(throws: RouteError.duplicateScreen("tip")) {
+      try routes.registerScreen(NoteScreen.self, tag: "tip")
+    }
+    #expect(throws: RouteError.duplicateScreen("again")) {
+      try routes.registerScreen(TipScreen.self, tag: "again")
+    }
     try routes.registerStoryboard(shopStoryboard)
     #expect(throws: RouteError.duplicateScreen("storyboard \"Shop\"")) {
       try routes.registerStoryboard(shopStoryboard)

@@ -162,7 +162,8 @@ extension RandomReplayWorld {
           .view(visible.view.subviews.first ?? visible.view, rect: Rect(x: 0, y: 0, width: 4, height: 4))
         }
       app.navigator.popover(
-        .type(TipScreen.self), anchor: anchor, keepsPopoverOnCompactWidth: rng.bool(), options: .init().animated(animated))
+        .type(TipScreen.self), anchor: anchor, keepsPopoverOnCompactWidth: rng.bool(),
+        options: .init().animated(animated))
     case 3, 4:
       guard let visible, !(visible is NavigationController) else { return }
       if rng.bool(), let child = visible.children.last {

@@ -292,18 +292,18 @@ import Testing
   @Test func savingSaysWhatAReplayCantMakeAgain() throws {
     let folder = try Self.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let file = folder + "/popover.sessionlog.json"
+    let file = folder + "/finish.sessionlog.json"
     let output = Transcript()
     Playground(output: output, echoesCommands: false).run([
-      "popover Tip", "tap outside", "width compact", "sign in bob", "save \(file)",
+      "flow Tip", "finish", "width compact", "sign in bob", "save \(file)",
     ])
     let saved = try #require(output.lines.firstIndex { $0.hasPrefix("   saved ") })
     let lines = Array(output.lines[saved...])
-    #expect(lines.count == 3)
+    try #require(lines.count == 3, "\(lines)")
     #expect(lines[0].hasPrefix("   saved 3 inputs to \(file) ("))
-    // The reason is the core's, and names the popover's request.
-    #expect(lines[1].hasPrefix("   note: a replay stops at input 1, which it can't make again: "))
-    #expect(lines[1].contains("popover"))
+    // The reason is the core's, and names the flow's finish (its output is not recorded).
+    #expect(lines[1].hasPrefix("   note: a replay stops at input 2, which it can't make again: "))
+    #expect(lines[1].contains("finish"))
     #expect(
       lines[2]
         == "   note: not in the log, the playground's own state: width compact, sign in bob; a replay starts "
@@ -311,14 +311,15 @@ import Testing
 
     let replay = Transcript()
     Playground(output: replay, echoesCommands: false).run(["replay \(file)"])
-    let stop = try #require(replay.lines.firstIndex { $0.hasPrefix("   input 1: ") })
+    let stop = try #require(replay.lines.firstIndex { $0.hasPrefix("   input 2: ") })
     #expect(
-      replay.lines[stop + 1].hasPrefix("      stopped [unreplayableInput]: Input 1 can't be replayed: "))
-    #expect(
-      Array(replay.lines[(stop + 2)...]) == [
+      Array(replay.lines[(stop + 1)...]) == [
+        "      stopped [unreplayableInput]: Input 2 can't be replayed: finish Tip#1 with its output, which a log "
+          + "does not record",
         "      Window (visible)",
         "      └─ NavigationController [NavigationController] appeared",
-        "         └─ Catalog [DemoScreen] appeared (top)",
+        "         ├─ Catalog [DemoScreen] disappeared",
+        "         └─ Tip [DemoScreen] appeared (top)",
       ])
   }
 

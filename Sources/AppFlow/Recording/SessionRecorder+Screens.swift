@@ -14,7 +14,7 @@ extension SessionRecorder {
   /// their routes, are recorded as `push` and `presentModal`).
   static func recordedShow(
     _ request: Navigator.Request, _ screen: WindowInput.Screen, origin: ViewController?, _ paths: ScreenPaths,
-    _ routes: RouteTableContents
+    _ routes: RouteTable
   ) -> RecordedInput {
     do throws(Unnamed) {
       let key = try self.key(of: screen, routes)
@@ -38,7 +38,7 @@ extension SessionRecorder {
   /// A popover, its anchor named by the place of the screen that holds it.
   static func recordedPopover(
     _ request: Navigator.Request, _ screen: WindowInput.Screen, _ anchor: WindowInput.Anchor,
-    _ keepsPopover: Bool, origin: ViewController?, _ paths: ScreenPaths, _ routes: RouteTableContents
+    _ keepsPopover: Bool, origin: ViewController?, _ paths: ScreenPaths, _ routes: RouteTable
   ) -> RecordedInput {
     do throws(Unnamed) {
       let key = try self.key(of: screen, routes)
@@ -65,7 +65,7 @@ extension SessionRecorder {
   /// view by subview indices.
   static func recordedAddChild(
     _ request: Navigator.Request, _ screen: WindowInput.Screen, _ container: ViewController, _ view: View?,
-    _ paths: ScreenPaths, _ routes: RouteTableContents
+    _ paths: ScreenPaths, _ routes: RouteTable
   ) -> RecordedInput {
     do throws(Unnamed) {
       let key = try self.key(of: screen, routes)
@@ -85,7 +85,7 @@ extension SessionRecorder {
   /// its own place, one of a registered type or scene by its key.
   static func recordedRemoveChild(
     _ request: Navigator.Request, _ screen: WindowInput.Screen, _ container: ViewController,
-    _ paths: ScreenPaths, _ routes: RouteTableContents
+    _ paths: ScreenPaths, _ routes: RouteTable
   ) -> RecordedInput {
     do throws(Unnamed) {
       guard let containerPath = paths.path(of: container) else {
@@ -99,7 +99,7 @@ extension SessionRecorder {
         return .removeChild(at: path, animated: request.isAnimated)
       case .factory(let type):
         // Removing finds the last child of the type, as `.type(_:)` does: no closure runs.
-        guard let tag = routes.screenTags[ObjectIdentifier(type)] else { throw unregistered(type) }
+        guard let tag = routes.contents.screenTags[ObjectIdentifier(type)] else { throw unregistered(type) }
         return .removeChildScreen(.type(tag), from: containerPath)
       case .type, .scene:
         return .removeChildScreen(try key(of: screen, routes), from: containerPath)
@@ -112,7 +112,7 @@ extension SessionRecorder {
   // MARK: Naming
 
   /// The key a log names a screen by.
-  static func key(of screen: WindowInput.Screen, _ routes: RouteTableContents) throws(Unnamed)
+  static func key(of screen: WindowInput.Screen, _ routes: RouteTable) throws(Unnamed)
     -> RecordedScreen
   {
     switch screen {
@@ -122,7 +122,7 @@ extension SessionRecorder {
       }
       return .route(route)
     case .type(let type):
-      guard let tag = routes.screenTags[ObjectIdentifier(type)] else { throw unregistered(type) }
+      guard let tag = routes.contents.screenTags[ObjectIdentifier(type)] else { throw unregistered(type) }
       return .type(tag)
     case .factory(let type):
       throw Unnamed(
@@ -130,7 +130,7 @@ extension SessionRecorder {
           + "type registered (RouteTable.registerScreen(_:tag:)), a scene of a registered storyboard, or a "
           + "route's screen")
     case .scene(let storyboard, let identifier, let expected):
-      guard routes.storyboards[storyboard.name] != nil else {
+      guard routes.contents.storyboards[storyboard.name] != nil else {
         throw Unnamed(
           "storyboard \"\(storyboard.name)\" is not registered for session logs; register it with "
             + "RouteTable.registerStoryboard(_:)")

@@ -147,7 +147,7 @@ extension SessionRecorder: WindowInputObserver {
   public func window(_ window: Window, willHandle input: WindowInput) {
     depth += 1
     guard depth == 1 else { return }
-    append(Self.recorded(input, in: window, routes: app.routes.contents))
+    append(Self.recorded(input, in: window, routes: app.routes))
   }
 
   /// Notes that the input's call returned.
@@ -158,7 +158,7 @@ extension SessionRecorder: WindowInputObserver {
   }
 
   /// A window's input as a log records it: screens by their routes and their paths.
-  static func recorded(_ input: WindowInput, in window: Window, routes: RouteTableContents) -> RecordedInput {
+  static func recorded(_ input: WindowInput, in window: Window, routes: RouteTable) -> RecordedInput {
     let paths = ScreenPaths(window: window)
     switch input {
     case .show(let request, .instance(let screen), let origin):

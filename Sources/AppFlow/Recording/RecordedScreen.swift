@@ -4,7 +4,7 @@ public import Navigator
 /// a route, a new screen of a registered type, or a new screen from a scene of a registered
 /// storyboard.
 ///
-/// A screen made by a closure (``Navigator/Destination/make(_:)``), or given with no route,
+/// A screen made by a closure (`Destination.make(_:)`), or given with no route,
 /// has no key: a call that shows it is recorded as ``RecordedInput/unreplayable(_:)``.
 public enum RecordedScreen: Hashable, Sendable, CustomStringConvertible {
   /// The screen of a route: a given screen the route table made (its `navigationKey` is the
@@ -32,7 +32,7 @@ public enum RecordedScreen: Hashable, Sendable, CustomStringConvertible {
 /// Where a recorded popover points: an anchor of the screen at a path of the window, found
 /// again there by a replay.
 ///
-/// The shape of ``Navigator/NavigationState/Anchor``, its owner named by its place in the
+/// The shape of `NavigationState.Anchor`, its owner named by its place in the
 /// window rather than by its key.
 public enum RecordedAnchor: Hashable, Sendable, CustomStringConvertible {
   /// The bar button item at `index` of the left or right items of the navigation item of

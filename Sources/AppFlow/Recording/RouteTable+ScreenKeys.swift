@@ -2,7 +2,7 @@ public import Navigator
 
 extension RouteTable {
   /// Registers a screen type for session logs: a navigator call that makes a screen of
-  /// `type` (``Navigator/Destination/type(_:)``) is recorded by `tag`, and a replay makes a
+  /// `type` (`Destination.type(_:)`) is recorded by `tag`, and a replay makes a
   /// new one with `init()`.
   ///
   /// A screen made from a type has no route, so a ``SessionRecorder`` can name it only by a
@@ -30,11 +30,11 @@ extension RouteTable {
   }
 
   /// Registers a storyboard for session logs: a navigator call that makes a screen from one
-  /// of its scenes (``Navigator/Destination/scene(_:in:as:)``,
-  /// ``Navigator/Destination/initialScene(of:as:)``) is recorded by the storyboard's name and
+  /// of its scenes (`Destination.scene(_:in:as:)`,
+  /// `Destination.initialScene(of:as:)`) is recorded by the storyboard's name and
   /// the scene's identifier, and a replay makes the scene again from this storyboard.
   ///
-  /// A storyboard is named by its ``Navigator/Storyboard/name``: register the same
+  /// A storyboard is named by its `Storyboard.name`: register the same
   /// catalogue in the app controller that replays.
   ///
   /// - Parameter storyboard: The storyboard.

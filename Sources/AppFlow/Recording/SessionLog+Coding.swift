@@ -32,7 +32,9 @@ extension RouteTable {
   /// - Returns: The log.
   /// - Throws: ``SessionLogError`` naming the rule the bytes break:
   ///   ``SessionLogError/Code/corrupt``, ``SessionLogError/Code/unknownVersion``,
-  ///   ``SessionLogError/Code/unknownRoute`` or ``SessionLogError/Code/badSnapshot``.
+  ///   ``SessionLogError/Code/unknownRoute``, ``SessionLogError/Code/unknownScreen`` (a
+  ///   screen type tag or a storyboard the table has no registration for) or
+  ///   ``SessionLogError/Code/badSnapshot``.
   public func decodeSessionLog(_ bytes: some Collection<UInt8>) throws(SessionLogError) -> SessionLog {
     let decoder = JSONDecoder()
     decoder.userInfo[.routeTable] = TableBox(self)

@@ -1,7 +1,7 @@
 import Navigator
 
 /// Replays an input that names a screen by a ``RecordedScreen``: makes it again through the
-/// same kind of ``Navigator/Destination`` (the route table's screen of a route, a registered
+/// same kind of `Destination` (the route table's screen of a route, a registered
 /// type, a registered storyboard's scene), and finds a popover's anchor and a child's
 /// container where the recording had them.
 struct KeyedReplay {

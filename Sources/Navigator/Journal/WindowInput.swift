@@ -95,11 +95,11 @@ extension WindowInput {
   /// Where a popover points, named by the screen that holds its anchor, as a
   /// ``NavigationState`` names it.
   public enum Anchor {
-    /// The bar button item at `index` of the left or right items of `owner`'s
-    /// ``ViewController/navigationItem``.
+    /// The bar button item at `index` of the left or right items of the
+    /// ``ViewController/navigationItem`` of the screen that holds it.
     case barButtonItem(BarSide, index: Int, of: ViewController)
-    /// A rectangle in a view of `owner`: the view found from the screen's root view by `path`,
-    /// the index of a subview at each level (empty for the root view).
+    /// A rectangle in a view of the screen that holds it: the view found from the screen's
+    /// root view by `path`, the index of a subview at each level (empty for the root view).
     case view(of: ViewController, path: [Int], rect: Rect)
     /// An anchor no screen holds (a bar button item in no screen's navigation item, a view
     /// in no screen's view), described.

@@ -289,37 +289,29 @@ import Testing
     #expect(playground.app.recorder?.log == log)
   }
 
-  @Test func savingSaysWhatAReplayCantMakeAgain() throws {
+  @Test func savingNamesThePlaygroundsOwnStateThatTheLogDoesNotHold() throws {
     let folder = try Self.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let file = folder + "/popover.sessionlog.json"
+    let file = folder + "/finish.sessionlog.json"
     let output = Transcript()
-    Playground(output: output, echoesCommands: false).run([
-      "popover Tip", "tap outside", "width compact", "sign in bob", "save \(file)",
-    ])
+    let recorded = Playground(output: output, echoesCommands: false)
+    recorded.run(["flow Tip", "finish", "width compact", "sign in bob", "save \(file)"])
     let saved = try #require(output.lines.firstIndex { $0.hasPrefix("   saved ") })
     let lines = Array(output.lines[saved...])
-    #expect(lines.count == 3)
+    try #require(lines.count == 2, "\(lines)")
     #expect(lines[0].hasPrefix("   saved 3 inputs to \(file) ("))
-    // The reason is the core's, and names the popover's request.
-    #expect(lines[1].hasPrefix("   note: a replay stops at input 1, which it can't make again: "))
-    #expect(lines[1].contains("popover"))
     #expect(
-      lines[2]
+      lines[1]
         == "   note: not in the log, the playground's own state: width compact, sign in bob; a replay starts "
         + "signed out, at regular width")
 
+    // The flow's finish (its output a String) is in the log: the replay ends where the session did.
     let replay = Transcript()
     Playground(output: replay, echoesCommands: false).run(["replay \(file)"])
-    let stop = try #require(replay.lines.firstIndex { $0.hasPrefix("   input 1: ") })
-    #expect(
-      replay.lines[stop + 1].hasPrefix("      stopped [unreplayableInput]: Input 1 can't be replayed: "))
-    #expect(
-      Array(replay.lines[(stop + 2)...]) == [
-        "      Window (visible)",
-        "      └─ NavigationController [NavigationController] appeared",
-        "         └─ Catalog [DemoScreen] appeared (top)",
-      ])
+    let finish = try #require(replay.lines.firstIndex { $0.hasPrefix("   input 2: ") })
+    #expect(replay.lines[finish].contains("finishFlow"))
+    #expect(replay.lines.contains { $0.hasPrefix("   replayed exactly: 3 inputs") })
+    #expect(!replay.lines.contains { $0.contains("stopped") || $0.contains("diverged") })
   }
 
   @Test func aSessionSavedByOneProcessReplaysExactlyInAnother() throws {

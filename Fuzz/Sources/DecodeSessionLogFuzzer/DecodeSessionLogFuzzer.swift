@@ -22,6 +22,24 @@ final class RouteScreen: ViewController {
   }
 }
 
+/// A screen with no route: registered for session logs as "tip", and the storyboard's
+/// "tip" scene; two subviews deep, for popovers and children placed in a view.
+final class TipScreen: ViewController, InitializableScreen {
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    view.addSubview(View())
+    view.subviews[0].addSubview(View())
+  }
+}
+
+/// The storyboard's initial scene, "note".
+final class NoteScreen: ViewController, InitializableScreen {}
+
+/// The shop's storyboard, registered for session logs.
+let shopStoryboard = Storyboard(
+  name: "Shop", initialScene: "note",
+  scenes: [Storyboard.Scene("note") { NoteScreen() }, Storyboard.Scene("tip") { TipScreen() }])
+
 /// A flow whose first screen is a route's screen.
 final class ReviewFlow: Flow<String> {
   let route: AnyRoute
@@ -37,8 +55,8 @@ final class ReviewFlow: Flow<String> {
 }
 
 /// A shop, not started, with misuse reported, on a manual scheduler: a stack, a sheet in a
-/// navigation controller, a popover at a bar button item, a full-screen presentation, and a
-/// flow registered for snapshots.
+/// navigation controller, a popover at a bar button item, a full-screen presentation, a
+/// flow registered for snapshots, and a screen type and a storyboard registered for logs.
 func makeShop(_ scheduler: ManualScheduler) -> AppController {
   let app = AppController(
     window: Window(scheduler: .manual(scheduler), misusePolicy: .report), rootRoute: Catalog())
@@ -66,6 +84,8 @@ func makeShop(_ scheduler: ManualScheduler) -> AppController {
     try routes.registerFlow(ReviewFlow.self, tag: "Review") { [unowned app] route in
       ReviewFlow(route, table: app.routes)
     }
+    try routes.registerScreen(TipScreen.self, tag: "tip")
+    try routes.registerStoryboard(shopStoryboard)
   } catch {
     fatalError("the fuzzer's shop does not register its routes: \(error)")
   }

@@ -6,8 +6,9 @@ import Navigator
 /// A hosted session that records keeps up to its bound of inputs for as long as it lives; as
 /// values, an input with a route or a URL took about 90 to 140 bytes (an enum slot, a box,
 /// the text's storage), here a back tap takes 3 bytes and a deep link to a URL seen before 3.
-/// Inputs whose payload is a state, a snapshot, a list of routes, a flow or a presentation
-/// style (rarer) are kept as values in a table.
+/// Inputs whose payload is a state, a snapshot, a list of routes, a flow, a presentation
+/// style or a screen named by a registered type or scene (rarer) are kept as values in a
+/// table.
 struct CompactInputs {
   /// The inputs, one after another.
   private var bytes: [UInt8] = []
@@ -16,7 +17,7 @@ struct CompactInputs {
   /// The texts the inputs name (URLs, flow tags, reasons), each once.
   private var texts: [String] = []
   /// Inputs kept whole: restorations, navigations to a state or to routes, flow runs and
-  /// finishes.
+  /// finishes, presentations, popovers, children and screens named by registered types or scenes.
   private var whole: [RecordedInput] = []
   /// Where the last input starts in ``bytes``.
   private var lastStart = 0
@@ -109,7 +110,8 @@ struct CompactInputs {
     case .navigateToRoute(let route, let animated):
       put(.navigateToRoute, animated)
       put(route: route)
-    case .navigateToRoutes, .restore, .runFlow, .navigate, .presentModal, .finishFlow, .runChildFlow, .clock:
+    case .navigateToRoutes, .restore, .runFlow, .navigate, .presentModal, .finishFlow, .runChildFlow, .clock,
+      .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen:
       put(.whole)
       putNumber(whole.count)
       whole.append(input)

@@ -95,9 +95,10 @@ public enum RecordedInput: Hashable, Sendable, CustomStringConvertible {
 
   // MARK: Unreplayable
 
-  /// An input the recorder heard but can't make again: its reason, naming the input
-  /// (a screen made from a type or a factory, with no route; a popover's anchor; a view
-  /// given to a tap). A replay stops there with ``ReplayError/Code/unreplayableInput``.
+  /// An input the recorder heard but can't make again: its reason, naming the input and
+  /// what it lacks (a screen made by a closure, or of a type or a storyboard not registered;
+  /// an anchor no screen holds; a view given to a tap). A replay stops there with
+  /// ``ReplayError/Code/unreplayableInput``.
   case unreplayable(String)
 
   // MARK: Flows (continued)
@@ -120,6 +121,35 @@ public enum RecordedInput: Hashable, Sendable, CustomStringConvertible {
   /// recorder logs the first reading of an input that reads the clock, before it, and the
   /// cache takes that reading for the whole input; a replay answers with it.
   case clock(Duration)
+
+  // MARK: Screens named by keys, popovers and children
+
+  /// A push of a new screen of a registered type or from a scene of a registered storyboard,
+  /// from the screen at a path (`nil`: the visible one). A push of a route's screen is
+  /// ``push(_:from:animated:)``.
+  case pushScreen(RecordedScreen, from: StatePath?, animated: Bool)
+  /// A modal presentation of a new screen of a registered type or from a scene of a
+  /// registered storyboard, as ``presentModal(_:style:embeddedInNavigationController:from:animated:)``
+  /// presents a route's screen.
+  case presentModalScreen(
+    RecordedScreen, style: ModalPresentationStyle?, embeddedInNavigationController: Bool = false,
+    from: StatePath?, animated: Bool)
+  /// `Navigator.popover(_:anchor:keepsPopoverOnCompactWidth:options:configure:)` and its
+  /// other forms: the screen, where it points, whether it stays a popover on compact width,
+  /// in a navigation controller made for it or not, from the screen at a path (`nil`: the
+  /// visible one).
+  case popover(
+    RecordedScreen, anchor: RecordedAnchor, keepsPopoverOnCompactWidth: Bool = false,
+    embeddedInNavigationController: Bool = false, from: StatePath?, animated: Bool)
+  /// `Navigator.addChild(_:to:in:options:configure:)` and its other forms: the child, the
+  /// container at a path, the view of the container its view goes in (the index of a subview
+  /// at each level from the container's root view; `nil`: the root view), in a navigation
+  /// controller made for it or not.
+  case addChild(RecordedScreen, to: StatePath, in: [Int]?, embeddedInNavigationController: Bool = false)
+  /// `Navigator.removeChild(_:from:options:)` and its other forms, of the child a
+  /// registered type or scene names (the last such child), from the container at a path.
+  /// A child named by its own place is ``removeChild(at:animated:)``.
+  case removeChildScreen(RecordedScreen, from: StatePath)
 
   /// The input as a call would read: `open("shop://cart", animated: false)`,
   /// `tapBackButton(root)`.
@@ -170,6 +200,8 @@ public enum RecordedInput: Hashable, Sendable, CustomStringConvertible {
     case .clock(let time): "clock(\(time))"
     case .runChildFlow(let parent, let tag, let route, let presentation, let animated):
       "run(\(tag) on \(route), as: \(presentation), in: \(Self.flowPath(parent))\(Self.animation(animated)))"
+
+    case .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen: keyedScreenDescription
     }
   }
 

@@ -32,7 +32,9 @@ extension RouteTable {
   /// - Returns: The log.
   /// - Throws: ``SessionLogError`` naming the rule the bytes break:
   ///   ``SessionLogError/Code/corrupt``, ``SessionLogError/Code/unknownVersion``,
-  ///   ``SessionLogError/Code/unknownRoute`` or ``SessionLogError/Code/badSnapshot``.
+  ///   ``SessionLogError/Code/unknownRoute``, ``SessionLogError/Code/unknownScreen`` (a
+  ///   screen type tag or a storyboard the table has no registration for) or
+  ///   ``SessionLogError/Code/badSnapshot``.
   public func decodeSessionLog(_ bytes: some Collection<UInt8>) throws(SessionLogError) -> SessionLog {
     let decoder = JSONDecoder()
     decoder.userInfo[.routeTable] = TableBox(self)
@@ -115,6 +117,11 @@ struct InputDocument: Codable {
   var reason: String?
   var output: String?
   var parent: [Int]?
+  var screen: ScreenDocument?
+  var anchor: AnchorDocument?
+  var keepsPopover: Bool?
+  var view: [Int]?
+  var to: StatePath?
   var events: [String]?
 
   /// The kinds of input, as the `input` field names them.
@@ -125,6 +132,7 @@ struct InputDocument: Codable {
     case finishInteractiveDismissal, tapOutsidePopover, answerPopDecision, advance, runLoopTurn
     case finishTransitions, settle, unreplayable, dismiss
     case finishFlow, runChildFlow, clock
+    case pushScreen, presentModalScreen, popover, addChild, removeChildScreen
   }
 
   enum CodingKeys: String, CodingKey {
@@ -132,6 +140,7 @@ struct InputDocument: Codable {
       animated
     case removingScreens, progress, allowed, seconds, attoseconds, limit, reason, events
     case output, parent
+    case screen, anchor, keepsPopover, view, to
   }
 
   init(kind: Kind) { input = kind.rawValue }
@@ -235,6 +244,8 @@ struct InputDocument: Codable {
       self.reason = reason
     case .finishFlow, .runChildFlow, .clock:
       self.init(addedInput: recorded)
+    case .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen:
+      self.init(keyed: recorded)
     }
   }
 
@@ -325,6 +336,8 @@ struct InputDocument: Codable {
       self.limit = limit
     case .unreplayable: reason = try require(.reason)
     case .finishFlow, .runChildFlow, .clock: try decodeAddedInput(kind, container, place: place)
+    case .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen:
+      try decodeKeyed(kind, from: container, at: place)
     }
   }
 
@@ -370,6 +383,8 @@ struct InputDocument: Codable {
     case .settle: return .settle(limit: limit!)
     case .unreplayable: return .unreplayable(reason!)
     case .finishFlow, .runChildFlow, .clock: return addedInput(animated: animated)
+    case .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen:
+      return keyed(Kind(rawValue: input)!)
     }
   }
 }

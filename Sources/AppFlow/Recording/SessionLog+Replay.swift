@@ -289,6 +289,8 @@ enum Replayer {
           .missingTarget, "Input \(index), \(step.input): the live flow tree has no flow at \(path).")
       }
       try replay(.finish(output: output, removingScreens: removingScreens, animated: animated), on: flow)
+    case .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen:
+      try KeyedReplay(step: step, index: index, app: app, paths: paths).apply()
     }
   }
 }

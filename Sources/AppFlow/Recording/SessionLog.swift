@@ -12,18 +12,19 @@
 /// try log.replay(into: fresh)                      // the same journal, event for event, or a ReplayError
 /// ```
 ///
-/// A log names screens by their routes and their places in the window (`StatePath`),
-/// never by address, and holds no wall-clock time but, as inputs, the monotonic clock's
-/// readings that decided keep-alive durations (``RecordedInput/clock(_:)``, the time since the
-/// log's start): a replay gives the same events on any
-/// machine. The JSON shape, version 1:
+/// A log names screens by their keys (routes, registered screen types, scenes of registered
+/// storyboards: ``RecordedScreen``) and their places in the window (`StatePath`), never by
+/// address, and holds no wall-clock time but, as inputs, the monotonic clock's readings that
+/// decided keep-alive durations (``RecordedInput/clock(_:)``, the time since the log's start):
+/// a replay gives the same events on any machine. The JSON shape, version 1:
 ///
 /// ```
 /// {"sessionLog": 1,
 ///  "start": {"navigationSnapshot": 1, "state": …},          (absent: from a fresh app controller)
 ///  "inputs": [{"input": "start", "events": ["viewDidLoad(NavigationController)", …]},
 ///             {"input": "open", "url": "shop://cart", "animated": false},
-///             {"input": "tapBackButton", "path": "root"}, …],
+///             {"input": "tapBackButton", "path": "root"},
+///             {"input": "pushScreen", "screen": {"type": "tip"}}, …],
 ///  "end": "NavigationController\n  [0] Catalog()"}            (the end state's text, when kept)
 /// ```
 public struct SessionLog: Hashable, Sendable, CustomStringConvertible {
@@ -107,6 +108,9 @@ public struct SessionLogError: Error, Hashable, Sendable, CustomStringConvertibl
     case badSnapshot
     /// A file or a folder of logs can't be read or written (``SessionLogFile``).
     case unreadableFile
+    /// A screen type tag or a storyboard name the route table has no registration for
+    /// (``RouteTable/registerScreen(_:tag:)``, ``RouteTable/registerStoryboard(_:)``).
+    case unknownScreen
   }
 
   /// What went wrong.

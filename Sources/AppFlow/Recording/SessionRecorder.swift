@@ -203,7 +203,7 @@ extension SessionRecorder: WindowInputObserver {
   public func window(_ window: Window, willHandle input: WindowInput) {
     depth += 1
     guard depth == 1 else { return }
-    append(Self.recorded(input, in: window))
+    append(Self.recorded(input, in: window, routes: app.routes))
   }
 
   /// The instant a keep-alive cache takes for now: during an input, its first reading, which
@@ -233,9 +233,25 @@ extension SessionRecorder: WindowInputObserver {
   }
 
   /// A window's input as a log records it: screens by their routes and their paths.
-  static func recorded(_ input: WindowInput, in window: Window) -> RecordedInput {
+  ///
+  /// `routes` is read only for an input that names a screen by a registered type or scene:
+  /// reading the app controller's table through the recorder's unowned reference cost about
+  /// 440 instructions a push + pop (Benchmarks/README.md, "Recording").
+  static func recorded(_ input: WindowInput, in window: Window, routes: @autoclosure () -> RouteTable)
+    -> RecordedInput
+  {
     let paths = ScreenPaths(window: window)
     switch input {
+    case .show(let request, .instance(let screen), let origin):
+      return recorded(request, screen: screen, origin: origin, paths)
+    case .show(let request, let screen, let origin):
+      return recordedShow(request, screen, origin: origin, paths, routes())
+    case .popover(let request, let screen, let anchor, let keepsPopover, let origin):
+      return recordedPopover(request, screen, anchor, keepsPopover, origin: origin, paths, routes())
+    case .addChild(let request, let screen, let container, let view):
+      return recordedAddChild(request, screen, container, view, paths, routes())
+    case .removeChild(let request, let screen, let container):
+      return recordedRemoveChild(request, screen, container, paths, routes())
     case .push(let screen, let origin, let animated):
       guard let route = screen.navigationKey as? AnyRoute else {
         return .unreplayable("push of \(screen.screenID): its screen has no route to make it again from")
@@ -326,10 +342,9 @@ extension SessionRecorder: WindowInputObserver {
         return .unreplayable("\(named(request)): a screen of the state has no route")
       }
       return .navigate(to: routed, animated: request.isAnimated)
-    case .popover:
-      return .unreplayable("\(named(request)): a popover's anchor is a reference, not recorded")
-    case .addChild:
-      return .unreplayable("\(named(request)): a child's container view is a reference, not recorded")
+    case .popover, .addChild:
+      // Told as `WindowInput.popover` and `.addChild`, with their anchors and views.
+      return .unreplayable("\(named(request)): told without its anchor or its container's view")
     }
   }
 }

@@ -28,6 +28,12 @@ struct RouteTableContents {
   /// registrations: a registration is copied several times per deep link, and a lifetime in
   /// it cost every deep link 2.5% (Benchmarks/README.md, "Keep-alive caching").
   var keepAliveLifetimes: [ObjectIdentifier: RouteLifetime] = [:]
+  /// The screen types registered for session logs: each type's tag, by type.
+  var screenTags: [ObjectIdentifier: String] = [:]
+  /// The screen types registered for session logs, by tag.
+  var screenTypes: [String: any InitializableScreen.Type] = [:]
+  /// The storyboards registered for session logs, by name.
+  var storyboards: [String: Storyboard] = [:]
 
   /// Registers route type `R`, or throws without changing anything.
   ///

@@ -37,6 +37,13 @@ public struct SharedRouteTable<Context>: Sendable {
   /// The registrations, for the app controllers' tables.
   var contents: RouteTableContents { storage.contents }
 
+  /// Changes the registrations: what the registering methods of other files call.
+  mutating func updateContents<Failure: Error>(
+    _ change: (inout RouteTableContents) throws(Failure) -> Void
+  ) throws(Failure) {
+    try change(&storage.contents)
+  }
+
   /// Creates an empty table.
   public init() {}
 

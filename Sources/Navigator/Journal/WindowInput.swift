@@ -9,11 +9,10 @@
 /// they are what inputs do. Screens are handed over as references, for the observer to name
 /// by their keys or paths; an input holds them only while it is told.
 public enum WindowInput {
-  /// A navigator call other than a push of a given screen or a pop: a push of a screen to
-  /// be made, a modal presentation, a popover, adding or removing a child, or a navigation to
-  /// a state (``Navigator/Request``), with the screen it was given (`nil` for a screen to be
-  /// made from a type, a factory or a scene) and the screen it starts from (`nil` for the
-  /// visible one), or the container of an added or removed child.
+  /// A navigation to a state (``Navigator/navigate(to:options:)``) or the removal of a given
+  /// child (``Navigator/removeChild(_:options:)``): its request (``Navigator/Request``), the
+  /// child removed (`nil` for a navigation), and the child's container (`nil` for a
+  /// navigation).
   case request(Navigator.Request, screen: ViewController?, origin: ViewController?)
   /// ``Navigator/Navigator/push(_:options:configure:)`` and its other forms, of a given screen, onto `origin`'s
   /// stack (`nil`: the visible screen's). Told by its parts: no request is built for it.
@@ -53,6 +52,69 @@ public enum WindowInput {
   case finishTransitions
   /// ``ManualScheduler/settle(limit:)`` on the window's scheduler.
   case settle(limit: Int)
+  /// ``Navigator/Navigator/push(_:options:configure:)`` of a screen to be made, or
+  /// ``Navigator/Navigator/presentModal(_:style:options:configure:)`` of any screen
+  /// (`request.kind` says which), and their other forms: the request, the screen, and the
+  /// screen it starts from (`nil`: the visible one).
+  case show(Navigator.Request, screen: Screen, origin: ViewController?)
+  /// ``Navigator/Navigator/popover(_:anchor:keepsPopoverOnCompactWidth:options:configure:)`` and
+  /// its other forms: the request, the screen, the anchor named by the screen that holds it,
+  /// whether the popover stays one on compact width, and the screen it starts from (`nil`:
+  /// the visible one).
+  case popover(
+    Navigator.Request, screen: Screen, anchor: Anchor, keepsPopoverOnCompactWidth: Bool,
+    origin: ViewController?)
+  /// ``Navigator/Navigator/addChild(_:to:in:options:configure:)`` and its other forms: the
+  /// request, the child, its container, and the view of the container the child's view goes
+  /// in (`nil`: the container's root view).
+  case addChild(Navigator.Request, screen: Screen, container: ViewController, view: View?)
+  /// ``Navigator/Navigator/removeChild(_:from:options:)`` and its other forms: the request,
+  /// the destination that names the child, and the container.
+  case removeChild(Navigator.Request, screen: Screen, container: ViewController)
+}
+
+extension WindowInput {
+  /// The screen a navigator call shows: the one it was given, or what makes a new one.
+  ///
+  /// A ``Destination``, told without its factory: an observer names a screen by its type or
+  /// its scene, and makes it again through a ``Destination`` of its own.
+  public enum Screen {
+    /// A given screen (``Destination/instance(_:)``).
+    case instance(ViewController)
+    /// A new screen of a type, made by its `init()` (``Destination/type(_:)``).
+    case type(any InitializableScreen.Type)
+    /// A new screen made by a closure (``Destination/make(_:)``), which is not told: the
+    /// type it declares.
+    case factory(ViewController.Type)
+    /// A new screen from a scene of a catalogue (``Destination/scene(_:in:as:)``; `nil`: its
+    /// initial scene, ``Destination/initialScene(of:as:)``), checked against the type the
+    /// caller expects.
+    case scene(Storyboard, identifier: String?, as: ViewController.Type)
+  }
+
+  /// Where a popover points, named by the screen that holds its anchor, as a
+  /// ``NavigationState`` names it.
+  public enum Anchor {
+    /// The bar button item at `index` of the left or right items of the
+    /// ``ViewController/navigationItem`` of the screen that holds it.
+    case barButtonItem(BarSide, index: Int, of: ViewController)
+    /// A rectangle in a view of the screen that holds it: the view found from the screen's
+    /// root view by `path`, the index of a subview at each level (empty for the root view).
+    case view(of: ViewController, path: [Int], rect: Rect)
+    /// An anchor no screen holds (a bar button item in no screen's navigation item, a view
+    /// in no screen's view), described.
+    case unnamed(String)
+
+    /// Names `anchor` by the screen that holds it.
+    init(_ anchor: PopoverAnchor) {
+      switch ScreenAnchor(anchor) {
+      case .barButtonItem(let side, let index, let owner):
+        self = .barButtonItem(side, index: index, of: owner)
+      case .view(let owner, let path, let rect): self = .view(of: owner, path: path, rect: rect)
+      case .unnamed(let text): self = .unnamed(text)
+      }
+    }
+  }
 }
 
 /// Hears the inputs a window receives (``Window/inputObserver``): a session recorder.

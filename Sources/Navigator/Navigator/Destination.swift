@@ -14,7 +14,9 @@
 public struct Destination<Screen: ViewController> {
   enum Source {
     case instance(Screen)
-    case factory(String, () -> Screen)
+    /// A factory: the type's name, the factory, and the type when the factory is its
+    /// `init()` (``Destination/type(_:)``), so that an input observer can name it.
+    case factory(String, () -> Screen, (any InitializableScreen.Type)?)
     case scene(Storyboard, identifier: String?)
   }
 
@@ -33,7 +35,7 @@ public struct Destination<Screen: ViewController> {
   /// - Parameter type: The type of the screen to create.
   /// - Returns: A destination.
   public static func type(_ type: Screen.Type) -> Destination where Screen: InitializableScreen {
-    Destination(source: .factory(String(describing: type), { type.init() }))
+    Destination(source: .factory(String(describing: type), { type.init() }, type))
   }
 
   /// A new screen made by a factory.
@@ -42,7 +44,7 @@ public struct Destination<Screen: ViewController> {
   ///   need it passed.
   /// - Returns: A destination.
   public static func make(_ make: @escaping () -> Screen) -> Destination {
-    Destination(source: .factory(String(describing: Screen.self), make))
+    Destination(source: .factory(String(describing: Screen.self), make, nil))
   }
 
   /// A new screen from a scene of a catalogue, checked against `type`.
@@ -80,7 +82,7 @@ public struct Destination<Screen: ViewController> {
   func resolve() throws(NavigationError) -> Screen {
     switch source {
     case .instance(let screen): return screen
-    case .factory(_, let make): return make()
+    case .factory(_, let make, _): return make()
     case .scene(let storyboard, let identifier):
       return try storyboard.make(try Self.scene(of: storyboard, identifier), as: Screen.self)
     }
@@ -120,7 +122,7 @@ public struct Destination<Screen: ViewController> {
   func described(as role: String) -> String {
     switch source {
     case .instance(let screen): "\(screen.screenID)"
-    case .factory(let name, _): "a \(role) of type \(name)"
+    case .factory(let name, _, _): "a \(role) of type \(name)"
     case .scene(let storyboard, let identifier):
       if let identifier = identifier ?? storyboard.initialSceneIdentifier {
         "a \(role) from scene \"\(identifier)\" of storyboard \"\(storyboard.name)\""
@@ -134,9 +136,19 @@ public struct Destination<Screen: ViewController> {
   var recorded: Navigator.Request.Target {
     switch source {
     case .instance(let screen): .instance(screen.screenID)
-    case .factory(let name, _): .type(name)
+    case .factory(let name, _, _): .type(name)
     case .scene(let storyboard, let identifier):
       .scene(storyboard: storyboard.name, identifier: identifier, type: String(describing: Screen.self))
+    }
+  }
+
+  /// The destination as an input observer is told it: the given screen, or what makes it.
+  var told: WindowInput.Screen {
+    switch source {
+    case .instance(let screen): .instance(screen)
+    case .factory(_, _, let type?): .type(type)
+    case .factory: .factory(Screen.self)
+    case .scene(let storyboard, let identifier): .scene(storyboard, identifier: identifier, as: Screen.self)
     }
   }
 }

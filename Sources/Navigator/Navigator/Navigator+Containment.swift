@@ -72,9 +72,9 @@ extension Navigator {
     _ options: NavigationOptions<Screen>, configure: ((Screen) -> Void)?, completion: ((Screen) -> Void)?
   ) throws(NavigationError) -> Screen {
     let observer = window.beginInput(
-      .request(
-        Request(.addChild, destination, options, container: container), screen: destination.givenScreen,
-        origin: container))
+      .addChild(
+        Request(.addChild, destination, options, container: container), screen: destination.told,
+        container: container, view: view))
     defer { observer?.windowDidHandleInput(window) }
     record(Request(.addChild, destination, options, container: container))
     return try attempt(options) { () throws(NavigationError) in
@@ -211,9 +211,9 @@ extension Navigator {
     completion: ((Screen) -> Void)?
   ) throws(NavigationError) -> Screen {
     let observer = window.beginInput(
-      .request(
-        Request(.removeChild, destination, options, container: container), screen: destination.givenScreen,
-        origin: container))
+      .removeChild(
+        Request(.removeChild, destination, options, container: container), screen: destination.told,
+        container: container))
     defer { observer?.windowDidHandleInput(window) }
     record(Request(.removeChild, destination, options, container: container))
     return try attempt(options) { () throws(NavigationError) in

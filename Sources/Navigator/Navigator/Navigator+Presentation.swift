@@ -62,9 +62,9 @@ extension Navigator {
     configure: ((Screen) -> Void)?, completion: ((Screen) -> Void)?, lateFailure: ((NavigationError) -> Void)?
   ) throws(NavigationError) -> Screen {
     let observer = window.beginInput(
-      .request(
+      .show(
         Request(.presentModal, destination, options, presentationStyle: style),
-        screen: destination.givenScreen, origin: options.origin))
+        screen: destination.told, origin: options.origin))
     defer { observer?.windowDidHandleInput(window) }
     record(Request(.presentModal, destination, options, presentationStyle: style))
     return try attempt(options) { () throws(NavigationError) in
@@ -181,9 +181,9 @@ extension Navigator {
     lateFailure: ((NavigationError) -> Void)?
   ) throws(NavigationError) -> Screen {
     let observer = window.beginInput(
-      .request(
-        Request(.popover, destination, options, anchor: anchor), screen: destination.givenScreen,
-        origin: options.origin))
+      .popover(
+        Request(.popover, destination, options, anchor: anchor), screen: destination.told,
+        anchor: WindowInput.Anchor(anchor), keepsPopoverOnCompactWidth: keepsPopover, origin: options.origin))
     defer { observer?.windowDidHandleInput(window) }
     record(Request(.popover, destination, options, anchor: anchor))
     return try attempt(options) { () throws(NavigationError) in

@@ -62,7 +62,7 @@ extension Navigator {
   ) throws(NavigationError) -> Screen {
     let observer = window.beginInput(
       destination.givenScreen.map { .push($0, origin: options.origin, animated: options.isAnimated) }
-        ?? .request(Request(.push, destination, options), screen: nil, origin: options.origin))
+        ?? .show(Request(.push, destination, options), screen: destination.told, origin: options.origin))
     defer { observer?.windowDidHandleInput(window) }
     record(Request(.push, destination, options))
     return try attempt(options) { () throws(NavigationError) in

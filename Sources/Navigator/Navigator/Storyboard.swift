@@ -110,6 +110,15 @@ public struct Storyboard: Sendable {
     try make(try scene(identifier), as: type)
   }
 
+  /// The scene with the given identifier, if the catalogue has one: its identifier and the
+  /// type of the screen it makes, without making one.
+  ///
+  /// - Parameter identifier: The scene's identifier.
+  /// - Returns: The scene, or `nil` for an unknown identifier.
+  public func scene(withIdentifier identifier: String) -> Scene? {
+    scenes[identifier]
+  }
+
   // MARK: Checks
 
   /// The initial scene, checked.

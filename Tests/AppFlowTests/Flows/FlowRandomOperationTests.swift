@@ -98,13 +98,29 @@ import Testing
     }
   }
 
-  /// Random replayable inputs (deep links, routes, navigator calls, gestures, late guard
-  /// answers, flows run, run inside flows, finished and cancelled, a manual scheduler's calls), recorded, then replayed into a fresh app
-  /// controller: the same journal, input for input, and the same state.
+  /// Random replayable inputs (deep links, routes, navigator calls on routes' screens and on
+  /// screens of a registered type or scene, popovers, children, gestures, late guard answers,
+  /// flows run, run inside flows, finished and cancelled, a manual scheduler's calls), recorded,
+  /// then replayed into a fresh app controller: the same journal, input for input, and the same
+  /// state.
   @Test(arguments: seeds, [false, true])
   func randomOperationsRecordedReplayExactly(seed: UInt64, manual: Bool) throws {
     let run = try RandomReplayWorld.run(seed: seed, manual: manual, steps: 200)
     #expect(run.inputs.count >= 150, "seed \(seed): only \(run.inputs.count) inputs recorded")
+    let keyedKinds = Set(
+      run.inputs.compactMap { input -> String? in
+        switch input {
+        case .pushScreen: "pushScreen"
+        case .presentModalScreen: "presentModalScreen"
+        case .popover: "popover"
+        case .addChild: "addChild"
+        case .removeChildScreen: "removeChildScreen"
+        default: nil
+        }
+      })
+    #expect(
+      keyedKinds == ["pushScreen", "presentModalScreen", "popover", "addChild", "removeChildScreen"],
+      "seed \(seed), manual \(manual): only \(keyedKinds.sorted()) of the inputs that name screens by keys")
     if !run.failures.isEmpty {
       let inputs = run.inputs.enumerated().map { "  \($0): \($1)" }.joined(separator: "\n")
       Issue.record("seed \(seed), manual \(manual): \(run.failures)\ninputs:\n\(inputs)")

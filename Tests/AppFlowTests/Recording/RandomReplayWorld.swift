@@ -43,8 +43,9 @@ enum RandomReplayWorld {
     } catch {
       failures.append("\(error)")
     }
-    if fresh.window.navigationState(keyedBy: AnyRoute.self)
-      != app.window.navigationState(keyedBy: AnyRoute.self)
+    // As text: a screen with no route is named by its identity, which no other window's has.
+    if fresh.window.navigationState(keyedBy: AnyRoute.self).description
+      != app.window.navigationState(keyedBy: AnyRoute.self).description
     {
       failures.append("the replayed state differs")
     }
@@ -88,7 +89,7 @@ enum RandomReplayWorld {
     let routes: [any Route] = [
       Catalog(), Product(id: id), Reviews(productID: id), Compose(productID: id), Preview(), Filters(),
     ]
-    switch rng.index(below: 18) {
+    switch rng.index(below: 23) {
     case 0: app.open(rng.bool() ? "shop://catalog" : "shop://catalog/products/\(id)", animated: animated)
     case 1, 2:
       let route: any Route = rng.element(of: routes)!
@@ -139,6 +140,7 @@ enum RandomReplayWorld {
       guard let parent = rng.element(of: running) else { return }
       let route = rng.bool() ? AnyRoute(Compose(productID: id)) : AnyRoute(Preview())
       parent.run(ReviewFlow(route, table: app.routes), as: rng.bool() ? .push : .modal(), animated: animated)
+    case 16...20: operateOnKeyedScreens(&rng, app, visible, animated: animated)
     default:
       guard let scheduler else { return app.navigate(to: Catalog(), animated: animated) }
       switch rng.index(below: 3) {
@@ -146,6 +148,53 @@ enum RandomReplayWorld {
       case 1: scheduler.finishTransitions()
       default: scheduler.advance(by: .milliseconds(100 * rng.index(below: 5)))
       }
+    }
+  }
+}
+
+extension RandomReplayWorld {
+  /// One random input that names a screen by a registered type or scene, a popover's
+  /// anchor or a child's container: a push, a modal presentation, a popover at a bar button
+  /// item or in a view, a child added or removed.
+  static func operateOnKeyedScreens(
+    _ rng: inout SplitMix64, _ app: AppController, _ visible: ViewController?, animated: Bool
+  ) {
+    let options = NavigationOptions<ViewController>().animated(animated)
+    let keyed: Destination<ViewController> =
+      switch rng.index(below: 3) {
+      case 0: .scene("tip", in: shopStoryboard)
+      case 1: .initialScene(of: shopStoryboard)
+      default: .scene("note", in: shopStoryboard)
+      }
+    switch rng.index(below: 6) {
+    case 0: app.navigator.push(.type(TipScreen.self), options: .init().animated(animated))
+    case 1:
+      app.navigator.presentModal(
+        keyed, style: rng.bool() ? .formSheet : nil,
+        options: rng.bool() ? options.embedded(in: .navigationController) : options)
+    case 2:
+      // The Catalog's Filters item when it is the visible screen, else a view of the visible screen.
+      guard let visible else { return }
+      let anchor: PopoverAnchor =
+        if let item = visible.navigationItem.rightBarButtonItems.first, rng.bool() {
+          .barButtonItem(item)
+        } else {
+          .view(visible.view.subviews.first ?? visible.view, rect: Rect(x: 0, y: 0, width: 4, height: 4))
+        }
+      app.navigator.popover(
+        .type(TipScreen.self), anchor: anchor, keepsPopoverOnCompactWidth: rng.bool(),
+        options: .init().animated(animated))
+    case 3, 4:
+      guard let visible, !(visible is NavigationController) else { return }
+      if rng.bool(), let child = visible.children.last {
+        app.navigator.removeChild(child)
+      } else {
+        let view = rng.bool() ? visible.view.subviews.first : nil
+        app.navigator.addChild(.type(TipScreen.self), to: visible, in: view)
+      }
+    default:
+      guard let visible else { return }
+      app.navigator.removeChild(.type(TipScreen.self), from: visible)
     }
   }
 }

@@ -77,8 +77,8 @@ import Testing
       recorder.log.inputs == [
         .unreplayable("push of ViewController: its screen has no route to make it again from"),
         .unreplayable(
-          "Request(push, type(\"PlainScreen\"), animated: false): its screen has no route to make it again from"
-        ),
+          "Request(push, type(\"PlainScreen\"), animated: false): the screen type PlainScreen is not registered for "
+            + "session logs; register it with RouteTable.registerScreen(_:tag:)"),
       ])
   }
 }

@@ -61,13 +61,38 @@ struct ShopVariation {
   var productTitle = ""
   /// How Product's pop guard answers: at once (`true`, `false`) or later (`nil`).
   var productGuard: Bool?? = .none
+  /// A Boolean value indicating whether the tag "tip" names NoteScreen rather than TipScreen.
+  var swapsTipForNote = false
 }
+
+/// A screen with no route, made from its type (registered as "tip") or from the shop's
+/// storyboard.
+final class TipScreen: ViewController, InitializableScreen {
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    // Two subviews, for children and popovers placed in a view by its path.
+    view.addSubview(View())
+    view.subviews[0].addSubview(View())
+  }
+}
+
+/// A screen with no route, made from the shop's storyboard (its initial scene, "note").
+final class NoteScreen: ViewController, InitializableScreen {}
+
+/// A screen type no route table registers.
+final class UnregisteredScreen: ViewController, InitializableScreen {}
+
+/// The shop's storyboard: "note" (initial) and "tip".
+let shopStoryboard = Storyboard(
+  name: "Shop", initialScene: "note",
+  scenes: [Storyboard.Scene("note") { NoteScreen() }, Storyboard.Scene("tip") { TipScreen() }])
 
 /// A shop for recording, not started: Catalog (`shop://catalog`) at the root with a
 /// Filters popover on its right bar item; Product (`shop://catalog/products/<int:id>`)
 /// pushed, asking before it is popped when `variation.productGuard` says so; Reviews in a
 /// page sheet in a navigation controller, Compose pushed on it; Preview full screen; Eager
-/// pushed, which pushes Compose itself. A Review flow is registered for snapshots.
+/// pushed, which pushes Compose itself. A Review flow is registered for snapshots; TipScreen
+/// (tag "tip") and the Shop storyboard for session logs.
 func makeRecordingShop(
   scheduler: ManualScheduler? = nil, variation: ShopVariation = ShopVariation()
 ) throws -> AppController {
@@ -104,12 +129,20 @@ func makeRecordingShop(
   try routes.registerFlow(ReviewFlow.self, tag: "Review") { [unowned app] route in
     ReviewFlow(route, table: app.routes)
   }
+  if variation.swapsTipForNote {
+    try routes.registerScreen(NoteScreen.self, tag: "tip")
+  } else {
+    try routes.registerScreen(TipScreen.self, tag: "tip")
+  }
+  try routes.registerStoryboard(shopStoryboard)
   return app
 }
 
 /// Records `session` on a fresh recording shop with events, checks the inputs recorded,
 /// writes and reads the log back, replays it into another fresh shop, and checks that the
-/// replay recorded the same log; returns the log.
+/// replay recorded the same log and that both windows show the same tree (as text: a screen
+/// with no route is named by its identity, which no other window's screen has); returns the
+/// log.
 @discardableResult
 func expectRoundTrip(
   scheduler: ManualScheduler? = nil, replayScheduler: ManualScheduler? = nil,
@@ -131,8 +164,8 @@ func expectRoundTrip(
   let replayed = try decoded.replay(into: fresh)
   #expect(replayed == log, sourceLocation: sourceLocation)
   #expect(
-    fresh.window.navigationState(keyedBy: AnyRoute.self)
-      == app.window.navigationState(keyedBy: AnyRoute.self),
+    fresh.window.navigationState(keyedBy: AnyRoute.self).description
+      == app.window.navigationState(keyedBy: AnyRoute.self).description,
     sourceLocation: sourceLocation)
   return log
 }

@@ -106,7 +106,8 @@ import Testing
       recorder.log.inputs == [
         .start,
         .unreplayable(
-          "Request(push, type(\"Composer\")): its screen has no route to make it again from"),
+          "Request(push, type(\"Composer\")): the screen type Composer is not registered for session logs; "
+            + "register it with RouteTable.registerScreen(_:tag:)"),
         .pop(from: nil, animated: true),
       ])
     let error = try #require(throws: ReplayError.self) {
@@ -115,8 +116,8 @@ import Testing
     #expect(error.code == .unreplayableInput)
     #expect(
       error.message
-        == "Input 1 can't be replayed: Request(push, type(\"Composer\")): its screen has no route to "
-        + "make it again from")
+        == "Input 1 can't be replayed: Request(push, type(\"Composer\")): the screen type Composer is not "
+        + "registered for session logs; register it with RouteTable.registerScreen(_:tag:)")
   }
 
   @Test func anInputWhoseScreenIsMissingIsATypedError() throws {
@@ -137,7 +138,8 @@ import Testing
   }
 }
 
-/// Inputs named by references are recorded as unreplayable, with the reason, never skipped.
+/// Inputs that can't be named by keys are recorded as unreplayable, with the reason, never
+/// skipped; popovers and children of screens with routes are named by their places.
 @Suite struct UnreplayableInputTests {
   @Test func referencesAreNamedAsTheReasonAnInputCannotBeReplayed() throws {
     let app = try makeRecordingShop()
@@ -158,15 +160,10 @@ import Testing
     #expect(reasons.count == 5)
     #expect(reasons.filter { $0.contains("0x") } == [])
     #expect(
-      reasons[0] == "Request(popover, Filters(), anchor: view of Catalog(), rect: (0.0, 0.0, 0.0, 0.0)): "
-        + "a popover's anchor is a reference, not recorded")
-    #expect(
-      reasons[3]
-        == "Request(addChild, Preview(), from: Catalog()): a child's container view is a reference, not recorded"
-    )
+      reasons[0] == "popover(Filters(), anchor: view(of: root[0], path: [], rect: (0.0, 0.0, 0.0, 0.0)))")
     #expect(reasons[1] == "tapOutsidePopover(on: a view): a tap on a given view is not recorded")
     #expect(reasons[2] == "tapOutsidePopover()")
-    #expect(reasons[3].hasSuffix(": a child's container view is a reference, not recorded"))
+    #expect(reasons[3] == "addChild(Preview(), to: root[0])")
     #expect(reasons[4].hasSuffix("with a delegate, whose decisions are not recorded"))
   }
 }

@@ -91,7 +91,8 @@ struct ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
       self.init(status: 422, code: String(code), message: text)
     case .unregisteredRoute, .invalidChain:
       self.init(status: 409, code: String(code), message: text)
-    case .ambiguousPatterns, .invalidPattern, .duplicateRoute, .duplicateFlow, .urlParsesAsAnotherRoute:
+    case .ambiguousPatterns, .invalidPattern, .duplicateRoute, .duplicateFlow, .duplicateScreen,
+      .urlParsesAsAnotherRoute:
       self.init(status: 500, code: String(code), message: text)
     }
   }

@@ -105,17 +105,14 @@ import Testing
   @Test func aStepPastAnUnreplayableInputShowsWhereTheReplayStopped() async throws {
     try await Self.withRecordingService { client in
       let id = try await client.createSession()
-      try await client.open(id, "shop://catalog/products/42")
-      // A popover's anchor is a reference: heard, but not replayable.
-      let popover = try await client.post(
-        "/sessions/\(id)/actions",
-        #"{"action": "popover", "url": "shop://catalog/products/9", "anchor": {"view": {"rect": {"x": 0, "y": 0, "width": 44, "height": 44}}}}"#
-      )
-      #expect(popover.status == 200, "\(popover)")
+      try await client.open(id, "shop://cart")
+      // A checkout run that waits for the sign-in: heard, but not replayable.
+      let checkout = try await client.post("/sessions/\(id)/actions", #"{"action": "checkout"}"#)
+      #expect(checkout.status == 200, "\(checkout)")
       let log = try await SessionLogTests.log(client, id).log
       #expect(log.inputs.count == 3)
       guard case .unreplayable = log.inputs[2] else {
-        Issue.record("the popover is \(log.inputs[2])")
+        Issue.record("the checkout is \(log.inputs[2])")
         return
       }
       let answer = try await client.get("/inspect/\(id)?step=3")
@@ -124,10 +121,10 @@ import Testing
         answer.body.contains(
           "<p id=\"replay-failure\">The replay stopped before this step: Input 2 can&#39;t be replayed: "))
       // The tree where the replay stopped: after the deep link.
-      let product = Expected.stack([Expected.catalog, Expected.product(42)])
-      #expect(answer.body.contains("<div id=\"step-tree\">\(TreeSVG.svg(product))</div>"))
+      let cart = Expected.stack([Expected.catalog], presents: Expected.sheet([Expected.cart]))
+      #expect(answer.body.contains("<div id=\"step-tree\">\(TreeSVG.svg(cart))</div>"))
       let before = try await client.get("/inspect/\(id)?step=2")
-      #expect(before.body.contains("<div id=\"step-tree\">\(TreeSVG.svg(product))</div>"))
+      #expect(before.body.contains("<div id=\"step-tree\">\(TreeSVG.svg(cart))</div>"))
       #expect(!before.body.contains("<p id=\"replay-failure\">"))
     }
   }

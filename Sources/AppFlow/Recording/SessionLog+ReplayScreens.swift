@@ -1,0 +1,165 @@
+import Navigator
+
+/// Replays an input that names a screen by a ``RecordedScreen``: makes it again through the
+/// same kind of `Destination` (the route table's screen of a route, a registered
+/// type, a registered storyboard's scene), and finds a popover's anchor and a child's
+/// container where the recording had them.
+struct KeyedReplay {
+  let step: SessionLog.Step
+  let index: Int
+  let app: AppController
+  let paths: ScreenPaths
+
+  /// What a replay does with the destination it made: the navigator call.
+  private enum Call {
+    case push(origin: ViewController?, animated: Bool)
+    case presentModal(ModalPresentationStyle?, embedded: Bool, origin: ViewController?, animated: Bool)
+    case popover(PopoverAnchor, keepsPopover: Bool, embedded: Bool, origin: ViewController?, animated: Bool)
+    case addChild(ViewController, view: View?, embedded: Bool)
+    case removeChild(ViewController)
+
+    /// Makes the call with `destination`.
+    func perform<Screen: ViewController>(_ destination: Destination<Screen>, on navigator: Navigator)
+      throws(NavigationError)
+    {
+      switch self {
+      case .push(let origin, let animated):
+        try navigator.tryPush(
+          destination, options: options(animated: animated, origin: origin, embedded: false))
+      case .presentModal(let style, let embedded, let origin, let animated):
+        try navigator.tryPresentModal(
+          destination, style: style, options: options(animated: animated, origin: origin, embedded: embedded))
+      case .popover(let anchor, let keepsPopover, let embedded, let origin, let animated):
+        try navigator.tryPopover(
+          destination, anchor: anchor, keepsPopoverOnCompactWidth: keepsPopover,
+          options: options(animated: animated, origin: origin, embedded: embedded))
+      case .addChild(let container, let view, let embedded):
+        try navigator.tryAddChild(
+          destination, to: container, in: view,
+          options: options(animated: true, origin: nil, embedded: embedded))
+      case .removeChild(let container):
+        try navigator.tryRemoveChild(destination, from: container)
+      }
+    }
+
+    private func options<Screen>(animated: Bool, origin: ViewController?, embedded: Bool)
+      -> NavigationOptions<Screen>
+    {
+      var options = NavigationOptions<Screen>().animated(animated)
+      if let origin { options = options.from(origin) }
+      if embedded { options = options.embedded(in: .navigationController) }
+      return options
+    }
+  }
+
+  /// Applies the step's input.
+  func apply() throws(ReplayError) {
+    switch step.input {
+    case .pushScreen(let screen, let from, let animated):
+      try perform(screen, .push(origin: try origin(from), animated: animated))
+    case .presentModalScreen(let screen, let style, let embedded, let from, let animated):
+      try perform(
+        screen, .presentModal(style, embedded: embedded, origin: try origin(from), animated: animated))
+    case .popover(let screen, let anchor, let keepsPopover, let embedded, let from, let animated):
+      let call = Call.popover(
+        try popoverAnchor(anchor), keepsPopover: keepsPopover, embedded: embedded, origin: try origin(from),
+        animated: animated)
+      try perform(screen, call)
+    case .addChild(let screen, let container, let view, let embedded):
+      let container = try self.screen(container)
+      try perform(screen, .addChild(container, view: try self.view(view, in: container), embedded: embedded))
+    case .removeChildScreen(let screen, let container):
+      try perform(screen, .removeChild(try self.screen(container)))
+    default:
+      throw ReplayError(
+        .badLog, "Input \(index), \(step.input), is not an input that names a screen by a key.")
+    }
+  }
+
+  /// Makes `call` with the destination `screen` names; a refusal goes to the misuse policy
+  /// when the recording's events show that it went there.
+  private func perform(_ screen: RecordedScreen, _ call: Call) throws(ReplayError) {
+    let navigator = app.navigator
+    let routes = app.routes
+    let body: () throws(NavigationError) -> Void
+    switch screen {
+    case .route(let route):
+      body = { () throws(NavigationError) in
+        try call.perform(Destination.instance(try routes.makeScreen(for: route)), on: navigator)
+      }
+    case .type(let tag):
+      guard let type = routes.contents.screenTypes[tag] else {
+        throw missing(
+          "no screen type is registered with the tag \"\(tag)\" (RouteTable.registerScreen(_:tag:))")
+      }
+      func made<Screen: InitializableScreen>(_ type: Screen.Type) throws(NavigationError) {
+        try call.perform(Destination.type(type), on: navigator)
+      }
+      body = { () throws(NavigationError) in try made(type) }
+    case .scene(let name, let identifier):
+      guard let storyboard = routes.contents.storyboards[name] else {
+        throw missing(
+          "no storyboard is registered with the name \"\(name)\" (RouteTable.registerStoryboard(_:))")
+      }
+      let destination: Destination<ViewController> =
+        identifier.map { .scene($0, in: storyboard) } ?? .initialScene(of: storyboard)
+      body = { () throws(NavigationError) in try call.perform(destination, on: navigator) }
+    }
+    do {
+      try body()
+    } catch {
+      if step.events?.contains("\(NavigationEvent.misuse(error))") == true {
+        app.window.handleMisuse(error)
+      }
+    }
+  }
+
+  /// The popover anchor the recorded one names in the replayed window.
+  private func popoverAnchor(_ anchor: RecordedAnchor) throws(ReplayError) -> PopoverAnchor {
+    switch anchor {
+    case .barButtonItem(let side, let index, let path):
+      let owner = try screen(path)
+      let items =
+        side == .left ? owner.navigationItem.leftBarButtonItems : owner.navigationItem.rightBarButtonItems
+      guard items.indices.contains(index) else {
+        throw missing("the screen at \(path) has no \(side) bar button item at index \(index)")
+      }
+      return .barButtonItem(items[index])
+    case .view(let path, let viewPath, let rect):
+      let owner = try screen(path)
+      return .view(try view(viewPath, in: owner) ?? owner.view, rect: rect)
+    }
+  }
+
+  /// The view found from `screen`'s root view by subview indices; `nil` for no path.
+  private func view(_ path: [Int]?, in screen: ViewController) throws(ReplayError) -> View? {
+    guard let path else { return nil }
+    var view = screen.view
+    for index in path {
+      guard view.subviews.indices.contains(index) else {
+        throw missing("the view of \(screen.screenID) has no subview at \(path)")
+      }
+      view = view.subviews[index]
+    }
+    return view
+  }
+
+  /// The screen at `path`, or a missing-target error.
+  private func screen(_ path: StatePath) throws(ReplayError) -> ViewController {
+    guard let screen = paths.screen(at: path) else {
+      throw missing("it names \(path), where the replayed window has no screen")
+    }
+    return screen
+  }
+
+  /// The origin at `path`, if one is given.
+  private func origin(_ path: StatePath?) throws(ReplayError) -> ViewController? {
+    guard let path else { return nil }
+    return try screen(path)
+  }
+
+  /// A missing-target error naming the input.
+  private func missing(_ reason: String) -> ReplayError {
+    ReplayError(.missingTarget, "Input \(index), \(step.input): \(reason).")
+  }
+}

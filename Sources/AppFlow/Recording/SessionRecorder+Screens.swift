@@ -1,0 +1,217 @@
+import Navigator
+
+/// How the recorder names the screens that navigator calls make from registered types and
+/// scenes, popovers' anchors, and children's containers.
+extension SessionRecorder {
+  /// Why an input can't be named by keys: the reason a ``RecordedInput/unreplayable(_:)``
+  /// gives.
+  struct Unnamed: Error {
+    let reason: String
+    init(_ reason: String) { self.reason = reason }
+  }
+
+  /// A push of a screen to be made, or a modal presentation of one (given screens, named by
+  /// their routes, are recorded as `push` and `presentModal`).
+  static func recordedShow(
+    _ request: Navigator.Request, _ screen: WindowInput.Screen, origin: ViewController?, _ paths: ScreenPaths,
+    _ routes: RouteTable
+  ) -> RecordedInput {
+    do throws(Unnamed) {
+      let key = try self.key(of: screen, routes)
+      let from = try path(ofOrigin: origin, paths)
+      try checkOptions(request)
+      if request.kind == .push {
+        guard request.embedding == nil else {
+          throw Unnamed("a container made for a pushed screen is not recorded")
+        }
+        return .pushScreen(key, from: from, animated: request.isAnimated)
+      }
+      return .presentModalScreen(
+        key, style: request.presentationStyle, embeddedInNavigationController: try embedded(request),
+        from: from,
+        animated: request.isAnimated)
+    } catch {
+      return .unreplayable("\(named(request)): \(error.reason)")
+    }
+  }
+
+  /// A popover, its anchor named by the place of the screen that holds it.
+  static func recordedPopover(
+    _ request: Navigator.Request, _ screen: WindowInput.Screen, _ anchor: WindowInput.Anchor,
+    _ keepsPopover: Bool, origin: ViewController?, _ paths: ScreenPaths, _ routes: RouteTable
+  ) -> RecordedInput {
+    do throws(Unnamed) {
+      let key = try self.key(of: screen, routes)
+      let from = try path(ofOrigin: origin, paths)
+      try checkOptions(request)
+      let recordedAnchor: RecordedAnchor
+      switch anchor {
+      case .barButtonItem(let side, let index, let owner):
+        recordedAnchor = .barButtonItem(side, index: index, of: try path(ofAnchorOwner: owner, paths))
+      case .view(let owner, let path, let rect):
+        recordedAnchor = .view(of: try self.path(ofAnchorOwner: owner, paths), path: path, rect: rect)
+      case .unnamed(let text):
+        throw Unnamed("its anchor can't be named: \(text)")
+      }
+      return .popover(
+        key, anchor: recordedAnchor, keepsPopoverOnCompactWidth: keepsPopover,
+        embeddedInNavigationController: try embedded(request), from: from, animated: request.isAnimated)
+    } catch {
+      return .unreplayable("\(named(request)): \(error.reason)")
+    }
+  }
+
+  /// A child added to the container at a path, in a view found from the container's root
+  /// view by subview indices.
+  static func recordedAddChild(
+    _ request: Navigator.Request, _ screen: WindowInput.Screen, _ container: ViewController, _ view: View?,
+    _ paths: ScreenPaths, _ routes: RouteTable
+  ) -> RecordedInput {
+    do throws(Unnamed) {
+      let key = try self.key(of: screen, routes)
+      guard let containerPath = paths.path(of: container) else {
+        throw Unnamed("its container \(container.screenID) is in no window")
+      }
+      try checkOptions(request)
+      let viewPath = try view.map { (view) throws(Unnamed) in try self.path(of: view, in: container) }
+      return .addChild(
+        key, to: containerPath, in: viewPath, embeddedInNavigationController: try embedded(request))
+    } catch {
+      return .unreplayable("\(named(request)): \(error.reason)")
+    }
+  }
+
+  /// A child named by a destination, removed from the container at a path: a given child by
+  /// its own place, one of a registered type or scene by its key.
+  static func recordedRemoveChild(
+    _ request: Navigator.Request, _ screen: WindowInput.Screen, _ container: ViewController,
+    _ paths: ScreenPaths, _ routes: RouteTable
+  ) -> RecordedInput {
+    do throws(Unnamed) {
+      guard let containerPath = paths.path(of: container) else {
+        throw Unnamed("its container \(container.screenID) is in no window")
+      }
+      switch screen {
+      case .instance(let child):
+        guard child.parent === container, let path = paths.path(of: child) else {
+          throw Unnamed("\(child.screenID) is not a child of \(container.screenID) in the window")
+        }
+        return .removeChild(at: path, animated: request.isAnimated)
+      case .factory(let type):
+        // Removing finds the last child of the type, as `.type(_:)` does: no closure runs.
+        guard let tag = routes.contents.screenTags[ObjectIdentifier(type)] else { throw unregistered(type) }
+        return .removeChildScreen(.type(tag), from: containerPath)
+      case .type, .scene:
+        return .removeChildScreen(try key(of: screen, routes), from: containerPath)
+      }
+    } catch {
+      return .unreplayable("\(named(request)): \(error.reason)")
+    }
+  }
+
+  // MARK: Naming
+
+  /// The key a log names a screen by.
+  static func key(of screen: WindowInput.Screen, _ routes: RouteTable) throws(Unnamed)
+    -> RecordedScreen
+  {
+    switch screen {
+    case .instance(let screen):
+      guard let route = screen.navigationKey as? AnyRoute else {
+        throw Unnamed("\(screen.screenID) has no route to make it again from")
+      }
+      return .route(route)
+    case .type(let type):
+      guard let tag = routes.contents.screenTags[ObjectIdentifier(type)] else { throw unregistered(type) }
+      return .type(tag)
+    case .factory(let type):
+      throw Unnamed(
+        "a screen made by a closure (Destination.make) can't be made again; show .type(\(type).self) with the "
+          + "type registered (RouteTable.registerScreen(_:tag:)), a scene of a registered storyboard, or a "
+          + "route's screen")
+    case .scene(let storyboard, let identifier, let expected):
+      guard routes.contents.storyboards[storyboard.name] != nil else {
+        throw Unnamed(
+          "storyboard \"\(storyboard.name)\" is not registered for session logs; register it with "
+            + "RouteTable.registerStoryboard(_:)")
+      }
+      if let name = identifier ?? storyboard.initialSceneIdentifier,
+        let scene = storyboard.scene(withIdentifier: name), !expected.isSupertype(of: scene.screenType)
+      {
+        throw Unnamed(
+          "scene \"\(name)\" makes a \(scene.screenType), not the \(expected) asked for; a scene refused for "
+            + "its type is not recorded")
+      }
+      return .scene(storyboard: storyboard.name, identifier: identifier)
+    }
+  }
+
+  /// The reason a screen type that is not registered gives.
+  private static func unregistered(_ type: ViewController.Type) -> Unnamed {
+    Unnamed(
+      "the screen type \(type) is not registered for session logs; register it with "
+        + "RouteTable.registerScreen(_:tag:)")
+  }
+
+  /// The path of a call's origin; `nil` for the visible screen.
+  private static func path(ofOrigin origin: ViewController?, _ paths: ScreenPaths) throws(Unnamed)
+    -> StatePath?
+  {
+    guard let origin else { return nil }
+    guard let path = paths.path(of: origin) else {
+      throw Unnamed("its origin \(origin.screenID) is in no window")
+    }
+    return path
+  }
+
+  /// The path of the screen that holds a popover's anchor.
+  private static func path(ofAnchorOwner owner: ViewController, _ paths: ScreenPaths) throws(Unnamed)
+    -> StatePath
+  {
+    guard let path = paths.path(of: owner) else {
+      throw Unnamed("its anchor's screen \(owner.screenID) is in no window")
+    }
+    return path
+  }
+
+  /// The subview indices that lead from `container`'s root view to `view`.
+  private static func path(of view: View, in container: ViewController) throws(Unnamed) -> [Int] {
+    var indices: [Int] = []
+    var current = view
+    while current !== container.viewIfLoaded {
+      guard let superview = current.superview,
+        let index = superview.subviews.firstIndex(where: { $0 === current })
+      else {
+        throw Unnamed("the view it goes in is not in the view of \(container.screenID)")
+      }
+      indices.append(index)
+      current = superview
+    }
+    return indices.reversed()
+  }
+
+  /// Refuses the options a log does not keep: data passed to the screen, a keep-alive key.
+  private static func checkOptions(_ request: Navigator.Request) throws(Unnamed) {
+    if request.data != nil { throw Unnamed("the data passed to its screen is not recorded") }
+    if request.keepAlive != nil {
+      throw Unnamed("a screen kept alive (NavigationOptions.keepAlive) is not recorded")
+    }
+  }
+
+  /// A Boolean value indicating whether the screen is embedded in a navigation controller
+  /// made for it; throws for a container made by a factory.
+  private static func embedded(_ request: Navigator.Request) throws(Unnamed) -> Bool {
+    // `Embedding.navigationController` is named "NavigationController" in a request.
+    guard let embedding = request.embedding else { return false }
+    guard embedding == "NavigationController" else {
+      throw Unnamed("a container made by a factory (\(embedding)) is not recorded")
+    }
+    return true
+  }
+}
+
+extension ViewController {
+  /// A Boolean value indicating whether `type` is this type or a subclass of it: the check
+  /// a destination of this type makes of a scene's type.
+  static func isSupertype(of type: ViewController.Type) -> Bool { type is Self.Type }
+}

@@ -28,6 +28,29 @@ import Testing
     #expect(commit.takeBatch() == ["d"])
     #expect(commit.takeBatch() == nil)
   }
+
+  @Test func aBatchThatEndsWithNothingQueuedLeavesTheWriterIdleAndOneWithSavesQueuedGoesOn() {
+    var commit = GroupCommit<String>()
+    #expect(commit.enqueue("a") == .startWriter)
+    #expect(commit.takeBatch() == ["a"])
+    // Nothing came while "a" was written: the writer goes idle without another batch.
+    var goesOn = commit.continueOrIdle()
+    #expect(goesOn == false)
+    #expect(!commit.isWriting)
+    #expect(commit.enqueue("b") == .startWriter)
+    #expect(commit.takeBatch() == ["b"])
+    // "c" came while "b" was written: the writer goes on, and takes it next.
+    #expect(commit.enqueue("c") == .none)
+    goesOn = commit.continueOrIdle()
+    #expect(goesOn == true)
+    #expect(commit.isWriting)
+    #expect(commit.enqueue("d") == .none)
+    #expect(commit.takeBatch() == ["c", "d"])
+    goesOn = commit.continueOrIdle()
+    #expect(goesOn == false)
+    #expect(commit.queuedCount == 0)
+    #expect(commit.enqueue("e") == .startWriter)
+  }
 }
 
 /// The SQLite store's saves that wait together commit together, each with its own result.

@@ -77,13 +77,32 @@ public struct HierarchyExit: Hashable, Sendable, CustomStringConvertible {
     /// The cause, as in Swift source: `popped(backButton)`.
     public var description: String {
       switch self {
-      case .popped(let trigger): "popped(\(trigger))"
+      case .popped(let trigger): "popped(\(Self.name(of: trigger)))"
       case .poppedToScreen: "poppedToScreen"
       case .poppedToRoot: "poppedToRoot"
       case .stackReplaced: "stackReplaced"
-      case .dismissed(let trigger): "dismissed(\(trigger))"
+      case .dismissed(let trigger): "dismissed(\(Self.name(of: trigger)))"
       case .removedFromParent: "removedFromParent"
       case .rootReplaced: "rootReplaced"
+      }
+    }
+
+    /// The trigger's case name, written out: interpolating the enum would print it through
+    /// reflection, for every journaled exit.
+    private static func name(of trigger: PopTrigger) -> String {
+      switch trigger {
+      case .backButton: "backButton"
+      case .interactiveSwipe: "interactiveSwipe"
+      case .programmatic: "programmatic"
+      }
+    }
+
+    /// The trigger's case name, written out, as for a pop's trigger.
+    private static func name(of trigger: DismissalTrigger) -> String {
+      switch trigger {
+      case .programmatic: "programmatic"
+      case .sheetSwipe: "sheetSwipe"
+      case .tapOutside: "tapOutside"
       }
     }
   }

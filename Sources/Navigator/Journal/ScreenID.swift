@@ -12,7 +12,11 @@ public struct ScreenID: Hashable, Sendable, CustomStringConvertible, CustomDebug
   private let screenType: ViewController.Type
 
   /// A readable name: the screen's title, else its restoration identifier, else its type.
-  public var name: String { givenName ?? String(describing: screenType) }
+  ///
+  /// The type's name is the one `String(describing:)` prints for a type, taken from the
+  /// runtime without `String(describing:)`'s dynamic casts and reflection (a service that
+  /// journals every event names an untitled screen in most of them).
+  public var name: String { givenName ?? _typeName(screenType, qualified: false) }
 
   /// Creates the identifier of a screen.
   ///

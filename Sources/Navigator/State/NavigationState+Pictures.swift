@@ -121,15 +121,41 @@ extension NavigationState.Node: CustomStringConvertible {
   /// Thread(7) (presents popover at right bar item 0 of Thread(7): Menu)
   /// ```
   public var description: String {
-    var text = PictureText.line(key.description)
+    var text = ""
+    writeDescription(to: &text)
+    return text
+  }
+
+  /// Appends ``description`` to `text`: one string written in place, with loops (plan steps
+  /// describe their nodes for every recorded navigation; `map(\.description)` on a generic
+  /// node looked its key path up at run time and made an array and a string per level).
+  func writeDescription(to text: inout String) {
+    text += PictureText.line(key.description)
     switch content {
     case .screen: break
-    case .stack(let entries): text += "[" + entries.map(\.description).joined(separator: ", ") + "]"
+    case .stack(let entries): Self.writeDescriptions(entries, between: "[", and: "]", to: &text)
     case .container(let children):
-      if !children.isEmpty { text += "{" + children.map(\.description).joined(separator: ", ") + "}" }
+      if !children.isEmpty { Self.writeDescriptions(children, between: "{", and: "}", to: &text) }
     }
-    if let presentation { text += " (presents \(presentation))" }
-    return text
+    if let presentation {
+      text += " (presents "
+      text += presentation.relation
+      text += ": "
+      presentation.screen.writeDescription(to: &text)
+      text += ")"
+    }
+  }
+
+  /// Appends the descriptions of `nodes`, separated by commas, between `open` and `close`.
+  private static func writeDescriptions(
+    _ nodes: [Self], between open: String, and close: String, to text: inout String
+  ) {
+    text += open
+    for (index, node) in nodes.enumerated() {
+      if index > 0 { text += ", " }
+      node.writeDescription(to: &text)
+    }
+    text += close
   }
 
   /// Appends this subtree's lines of the text tree.
@@ -252,7 +278,9 @@ private struct PictureBox {
 enum PictureText {
   /// `text` on one line: a line break reads `\n`, other control characters as escapes.
   static func line(_ text: String) -> String {
-    visibleLines(text).joined(separator: "\\n")
+    // Printable ASCII, the usual key, is its own line: no scalar to escape.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+    return visibleLines(text).joined(separator: "\\n")
   }
 
   /// `text` inside a quoted Mermaid label: Mermaid's own characters as entity codes, line

@@ -68,21 +68,42 @@ extension NavigationState {
   /// The state in one line, for requests and messages: `A[B, C] > pageSheet D`.
   @usableFromInline var oneLine: String {
     guard let root else { return "(no root)" }
-    return root.oneLine
+    var text = ""
+    root.writeOneLine(to: &text)
+    return text
   }
 }
 
 extension NavigationState.Node {
-  var oneLine: String {
-    var text = "\(key)"
+  /// Appends the node in one line to `text` (``NavigationState/oneLine``).
+  ///
+  /// One string written in place, with loops: a journal that records builds this text for
+  /// every navigation's completion event, and `map(\.oneLine)` on a generic node looked its
+  /// key path up at run time and made an array and a string per level.
+  func writeOneLine(to text: inout String) {
+    text += key.description
     switch content {
     case .screen: break
-    case .stack(let entries): text += "[" + entries.map(\.oneLine).joined(separator: ", ") + "]"
-    case .container(let children): text += "{" + children.map(\.oneLine).joined(separator: ", ") + "}"
+    case .stack(let entries): Self.writeOneLine(entries, between: "[", and: "]", to: &text)
+    case .container(let children): Self.writeOneLine(children, between: "{", and: "}", to: &text)
     }
     if let presentation {
-      text += " > \(presentation.style) \(presentation.screen.oneLine)"
+      text += " > "
+      text += presentation.style.description
+      text += " "
+      presentation.screen.writeOneLine(to: &text)
     }
-    return text
+  }
+
+  /// Appends `nodes` in one line, separated by commas, between `open` and `close`.
+  private static func writeOneLine(
+    _ nodes: [Self], between open: String, and close: String, to text: inout String
+  ) {
+    text += open
+    for (index, node) in nodes.enumerated() {
+      if index > 0 { text += ", " }
+      node.writeOneLine(to: &text)
+    }
+    text += close
   }
 }

@@ -5,9 +5,9 @@
 /// around it does it. A save is queued (``enqueue(_:)``); the first one queued while the
 /// writer is idle starts it. The writer takes every save queued so far as one batch
 /// (``takeBatch()``), writes the batch in one transaction, answers each save, and takes the
-/// next batch; when none is queued, it goes idle. Saves that arrive while a batch commits wait
-/// for the next one, so under load a batch holds about as many saves as arrived during one
-/// commit, and when alone a save is written at once.
+/// next batch when saves came meanwhile (``continueOrIdle()``); when none did, it goes idle.
+/// Saves that arrive while a batch commits wait for the next one, so under load a batch holds
+/// about as many saves as arrived during one commit, and when alone a save is written at once.
 struct GroupCommit<Save> {
   private enum State {
     /// No batch is being written, and nothing waits.
@@ -71,5 +71,22 @@ struct GroupCommit<Save> {
     }
     state = .writing(queued: [])
     return queued
+  }
+
+  /// Ends the writer's batch: the writer goes on to take another when saves were queued
+  /// while it wrote, and goes idle otherwise (so it needn't come back to find nothing).
+  ///
+  /// - Returns: `true` when saves wait and the writer must take another batch; `false` when
+  ///   the writer is now idle, and the next save queued starts it.
+  /// - Precondition: The writer is at work (``enqueue(_:)`` started it).
+  mutating func continueOrIdle() -> Bool {
+    guard case .writing(let queued) = state else {
+      preconditionFailure("A group commit's batch ended while its writer was idle.")
+    }
+    if queued.isEmpty {
+      state = .idle
+      return false
+    }
+    return true
   }
 }

@@ -16,6 +16,11 @@ import Synchronization
 /// save and leaves that session's row as it was, while the others commit. A commit that fails,
 /// or a failure that rolls the whole transaction back, fails every save of the batch, and
 /// nothing of it is written.
+///
+/// The writer's statements (`BEGIN IMMEDIATE`, the upsert, `COMMIT`) are compiled once and
+/// kept by the connection (GRDB's cached statements, which drop a statement that failed), and
+/// a batch that finds nothing queued after it leaves the writer idle at once rather than
+/// asking the database's writer queue for another turn.
 final class SQLiteBatchWriter: Sendable {
   /// A save waiting for its batch.
   struct Save: Sendable {
@@ -49,6 +54,12 @@ final class SQLiteBatchWriter: Sendable {
     VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
     ON CONFLICT (session) DO UPDATE SET bytes = excluded.bytes, updated_at = excluded.updated_at
     """
+
+  /// Begins a batch's transaction, taking the database's write lock at once.
+  private static let begin = "BEGIN IMMEDIATE TRANSACTION"
+
+  /// Commits a batch's transaction.
+  private static let commit = "COMMIT TRANSACTION"
 
   /// Creates the writer of the database `pool` (at `path`, for messages).
   init(pool: DatabasePool, path: String, batchEnded: (@Sendable ([SessionID]) -> Void)? = nil) {
@@ -93,13 +104,13 @@ final class SQLiteBatchWriter: Sendable {
     pool.asyncWriteWithoutTransaction { db in self.writeNextBatch(db) }
   }
 
-  /// Writes every save queued, answers them, and schedules the next batch; goes idle when
-  /// none is queued.
+  /// Writes every save queued, answers them, and schedules the next batch when saves came
+  /// meanwhile; goes idle when none did, without another turn of the writer queue.
   private func writeNextBatch(_ db: Database) {
     guard let batch = state.withLock({ $0.commit.takeBatch() }) else { return }
     let results = write(batch, db)
     batchEnded?(batch.map(\.session))
-    scheduleBatch()
+    if state.withLock({ $0.commit.continueOrIdle() }) { scheduleBatch() }
     for (save, result) in zip(batch, results) { save.done.resume(returning: result) }
   }
 
@@ -109,10 +120,13 @@ final class SQLiteBatchWriter: Sendable {
   private func write(_ batch: [Save], _ db: Database) -> [Result<Void, SnapshotStoreError>] {
     var results = [Result<Void, SnapshotStoreError>](repeating: .success(()), count: batch.count)
     do {
-      try db.inTransaction(.immediate) {
-        // One statement per batch, compiled once; a statement whose step failed reports that
-        // failure again when it is reused (GRDB resets it first), so a failure takes a new one.
-        var statement = try db.makeStatement(sql: Self.upsert)
+      // The connection's cached statements: compiled once rather than parsed and authorized
+      // for every batch (`inTransaction` runs `BEGIN` and `COMMIT` from their text each time).
+      // GRDB drops a statement whose step failed from its cache, so asking again after a
+      // failure gets a fresh one.
+      try db.cachedStatement(sql: Self.begin).execute()
+      do {
+        var statement = try db.cachedStatement(sql: Self.upsert)
         for (index, save) in batch.enumerated() {
           do {
             try statement.execute(arguments: [save.session.rawValue, save.bytes])
@@ -121,10 +135,14 @@ final class SQLiteBatchWriter: Sendable {
             // transaction back: then the rows before it are gone too.
             results[index] = .failure(failure(save.session, "\(error)"))
             if !db.isInsideTransaction { throw error }
-            statement = try db.makeStatement(sql: Self.upsert)
+            statement = try db.cachedStatement(sql: Self.upsert)
           }
         }
-        return .commit
+        try db.cachedStatement(sql: Self.commit).execute()
+      } catch {
+        // A failed `COMMIT` leaves the transaction open; nothing of the batch stays.
+        if db.isInsideTransaction { try? db.rollback() }
+        throw error
       }
     } catch {
       for (index, save) in batch.enumerated() {

@@ -25,19 +25,23 @@
 # saved and released from memory), reads its VmRSS from /proc/PID/status, creates $SESSIONS
 # sessions with wrk (create.lua), reads VmRSS again, and prints the difference per session.
 #
-# `evict` starts the server with --idle-timeout $IDLE_TIMEOUT, creates $SESSIONS sessions as
-# `memory` does, then waits until the idle eviction (every 30 s) has released them all
-# (GET /metrics: flow_sessions_live 0), and prints the heap in use (glibc's malloc_stats, called in
-# the server by gdb: its "in use bytes", every arena and mmapped block) and VmRSS at the start,
-# with every session live, once all are evicted, and after malloc_trim(0) (also called by
-# gdb), which hands the heap's free pages back to the system. gdb is installed with apt-get
-# when missing; attaching needs root or ptrace permission.
+# `evict` starts the server with --idle-timeout $IDLE_TIMEOUT and --eviction-interval
+# $EVICTION_INTERVAL, creates $WARMUP sessions and waits until the idle eviction has released
+# them (GET /metrics: flow_sessions_live 0): that is the start, where every path the
+# measurement runs has run once. Then it creates $SESSIONS sessions as `memory` does, waits
+# until they are all evicted, and prints the heap in use (glibc's malloc_stats, called in the
+# server by gdb: its "in use bytes", every arena and mmapped block, SQLite's share beside it)
+# and VmRSS right after start-up, at the start, with every session live, once all are
+# evicted, and after malloc_trim(0) (also called by gdb), which hands the heap's free pages
+# back to the system. gdb is installed with apt-get when missing; attaching needs root or
+# ptrace permission.
 #
 # STORE=postgres runs the same against PostgreSQL: a throwaway server that postgres.sh starts
 # in the temporary directory on 127.0.0.1:$PG_PORT (FlowService --postgres), stopped by the trap.
 #
 # Environment (defaults): PORT (18080), SESSIONS (1000 for open, 100000 for memory and evict),
 # IDLE_TIMEOUT (evict: 120 seconds, longer than creating the sessions takes),
+# EVICTION_INTERVAL (evict: 5 seconds), WARMUP (evict: 1000 sessions, one sweep's worth),
 # DURATION (10s), THREADS (2), CONNECTIONS (32), STORE (sqlite; or postgres), PG_PORT (55433),
 # ACCESS_LOG (0: the server runs with --no-access-log; 1 keeps its access log, in the server's log),
 # BINARY (a FlowService executable to test instead of building one, e.g. a copy kept from
@@ -116,7 +120,11 @@ else
   arguments+=(--database "$work/flow.sqlite")
 fi
 if [[ "$mode" == memory ]]; then arguments+=(--idle-timeout 0); fi
-if [[ "$mode" == evict ]]; then arguments+=(--idle-timeout "${IDLE_TIMEOUT:-120}"); fi
+eviction_interval=${EVICTION_INTERVAL:-5}
+warmup=${WARMUP:-1000}
+if [[ "$mode" == evict ]]; then
+  arguments+=(--idle-timeout "${IDLE_TIMEOUT:-120}" --eviction-interval "$eviction_interval")
+fi
 "$binary" "${arguments[@]}" 2>"$work/server.log" &
 server=$!
 
@@ -207,28 +215,55 @@ if [[ "$mode" == open ]]; then
   echo "== GET /metrics (the sessions and the requests)"
   curl -fs -H "Authorization: Bearer $api_key" "$base/metrics" | grep -E '^flow_(sessions|http_requests_total)'
 else
+  # Creates $1 sessions with wrk (create.lua), in the background with a 300 s bound, and stops
+  # it with SIGINT (it prints its figures) once /metrics counts $1 live sessions or the count
+  # stops moving: wrk's -d is a fixed duration, and a thread that stops itself doesn't end the
+  # run. Sets `live`; wrk's figures are in $work/wrk.out.
+  create_sessions() {
+    wrk -t"$threads" -c"$connections" -d300s -s "$scripts/create.lua" "$base" \
+      -- "$1" "$threads" >"$work/wrk.out" &
+    load=$!
+    live=0
+    local previous
+    while kill -0 "$load" 2>/dev/null; do
+      sleep 0.5
+      previous=$live
+      live=$(live_sessions)
+      if ((live >= $1 || (live > 0 && live == previous))); then break; fi
+    done
+    kill -INT "$load" 2>/dev/null || true
+    wait "$load" || true
+    load=""
+  }
+  # The sessions live in the server, from GET /metrics.
+  live_sessions() {
+    curl -fs -H "Authorization: Bearer $api_key" "$base/metrics" | sed -n 's/^flow_sessions_live \([0-9]*\).*/\1/p'
+  }
+  # Waits until the idle eviction has released every session (a look every second).
+  wait_until_evicted() {
+    while (($(live_sessions) > 0)); do sleep 1; done
+  }
+
+  if [[ "$mode" == evict ]]; then
+    # The start: the server after start-up (SQLite open), then a first round of $warmup
+    # sessions created and evicted, so that every path the measured round runs (HTTP, creating
+    # and saving a session, an eviction sweep with its releases) has run once and paid its
+    # one-time costs. The heap right after start-up is printed too.
+    heap_fresh=$(heap)
+    rss_fresh=$(rss)
+    echo "== warm-up: $warmup sessions created, then evicted (--idle-timeout ${IDLE_TIMEOUT:-120})"
+    create_sessions "$warmup"
+    echo "created $live sessions"
+    wait_until_evicted
+    sleep 2
+  fi
   # Memory: RSS before and after $sessions sessions, all kept in memory.
   before=$(rss)
   if [[ "$mode" == evict ]]; then heap_before=$(heap); fi
-  # wrk's -d is a fixed duration (a thread that stops itself doesn't end the run), so wrk runs
-  # in the background with a 300 s bound, and is stopped with SIGINT (it prints its figures)
-  # once the sessions are made: create.lua stops creating at the count, so the count stops
-  # moving.
-  echo "== wrk -t$threads -c$connections creating $sessions sessions (create.lua, at most 300 s)"
+  echo "== wrk -t$threads -c$connections creating $sessions sessions (create.lua, at most 300 s); load: $(cut -d' ' -f1-3 /proc/loadavg)"
   start=$(date +%s.%N)
-  wrk -t"$threads" -c"$connections" -d300s -s "$scripts/create.lua" "$base" \
-    -- "$sessions" "$threads" >"$work/wrk.out" &
-  load=$!
-  live=0
-  while kill -0 "$load" 2>/dev/null; do
-    sleep 0.5
-    previous=$live
-    live=$(curl -fs -H "Authorization: Bearer $api_key" "$base/metrics" | sed -n 's/^flow_sessions_live \([0-9]*\).*/\1/p')
-    if ((live >= sessions || (live > 0 && live == previous))); then break; fi
-  done
+  create_sessions "$sessions"
   end=$(date +%s.%N)
-  kill -INT "$load" 2>/dev/null || true
-  wait "$load" || true
   cat "$work/wrk.out"
   echo "created $live sessions in $(echo "$end - $start" | bc) s"
   # Let the last saves and frees settle before reading the resident set.
@@ -242,28 +277,30 @@ else
   if [[ "$mode" == evict ]]; then
     heap_live=$(heap)
     created=$live
-    echo "== waiting for the idle eviction (--idle-timeout ${IDLE_TIMEOUT:-120}, a sweep every 30 s)"
+    echo "== waiting for the idle eviction (--idle-timeout ${IDLE_TIMEOUT:-120}, a sweep every $eviction_interval s)"
     start=$(date +%s.%N)
-    while ((live > 0)); do
-      sleep 5
-      live=$(curl -fs -H "Authorization: Bearer $api_key" "$base/metrics" | sed -n 's/^flow_sessions_live \([0-9]*\).*/\1/p')
-    done
+    wait_until_evicted
     end=$(date +%s.%N)
-    echo "all $created sessions evicted $(echo "$end - $start" | bc) s after the count stopped"
+    echo "all $created sessions evicted $(echo "$end - $start" | bc) s after the count stopped; load: $(cut -d' ' -f1-3 /proc/loadavg)"
     sleep 2
     rss_evicted=$(rss)
     heap_evicted=$(heap)
     trim
     rss_trimmed=$(rss)
     heap_trimmed=$(heap)
-    echo "                      heap in use, SQLite's share    VmRSS"
-    echo "start:                $heap_before    $before"
-    echo "$created live:        $heap_live    $after"
-    echo "all evicted:          $heap_evicted    $rss_evicted"
-    echo "after malloc_trim(0): $heap_trimmed    $rss_trimmed"
+    echo "                        heap in use, SQLite's share    VmRSS"
+    echo "after start-up:         $heap_fresh    $rss_fresh"
+    echo "start ($warmup evicted): $heap_before    $before"
+    echo "$created live:          $heap_live    $after"
+    echo "all evicted:            $heap_evicted    $rss_evicted"
+    echo "after malloc_trim(0):   $heap_trimmed    $rss_trimmed"
     read -r h0 s0 <<<"$heap_before"
+    read -r hf sf <<<"$heap_fresh"
+    read -r h1 s1 <<<"$heap_live"
     read -r h2 s2 <<<"$heap_evicted"
-    echo "heap after eviction against the start: $(echo "scale=2; ($h2 - $h0) * 100 / $h0" | bc)%;" \
-      "without SQLite's share: $(echo "scale=2; (($h2 - $s2) - ($h0 - $s0)) * 100 / ($h0 - $s0)" | bc)%"
+    echo "heap after eviction against the start: $(echo "scale=2; ($h2 - $h0) * 100 / $h0" | bc)%" \
+      "($((h2 - h0)) bytes, $(((h2 - h0) / created)) a session; $(echo "scale=2; ($h1 - $h2) * 100 / ($h1 - $h0)" | bc)%" \
+      "of what the sessions took came back); against the heap after start-up: $(echo "scale=2; ($h2 - $hf) * 100 / $hf" | bc)%"
+    echo "VmRSS after eviction against the start: $(echo "scale=2; ($rss_evicted - $before) * 100 / $before" | bc)%"
   fi
 fi

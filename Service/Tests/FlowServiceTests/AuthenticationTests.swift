@@ -251,6 +251,20 @@ import Testing
     #expect(try zip(ids, secrets.dropFirst()).allSatisfy { !(try authentication.opens($0, with: $1)) })
   }
 
+  @Test func forgettingSessionsDropsOnlyTheirKeptSecrets() throws {
+    let authentication = Authentication(apiKey: testAPIKey, sessionKey: Array("Jefe".utf8))
+    let ids = try ["a", "b", "c"].map { try SessionID($0) }
+    let secrets = try ids.map { try authentication.secret(for: $0) }
+    for (id, secret) in zip(ids, secrets) { #expect(try authentication.opens(id, with: secret)) }
+    #expect(authentication.recentSecretCount == 3)
+    authentication.forget([ids[0], ids[2], try SessionID("unknown")])
+    #expect(authentication.recentSecretCount == 1)
+    // A forgotten session's secret still opens it (computed again), and another's doesn't.
+    #expect(try authentication.opens(ids[0], with: secrets[0]))
+    #expect(!(try authentication.opens(ids[2], with: secrets[1])))
+    #expect(authentication.recentSecretCount == 3)
+  }
+
   @Test func theSessionKeyIsKeptInTheDatabaseOrConfigured() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

@@ -1,4 +1,5 @@
 import AppFlow
+import GRDB
 import Hummingbird
 import HummingbirdTesting
 import HummingbirdWebSocket
@@ -25,20 +26,23 @@ import Testing
     }
     let events = SessionEvents()
     let metrics = ServiceMetrics()
+    let authentication = Authentication(apiKey: testAPIKey, sessionKey: Array(repeating: 7, count: 32))
     let routes = FlowServiceRoutes(
       host: host, bodyLimit: 64 * 1024,
       observer: RequestObserver(metrics: metrics, logger: CapturedLogs().logger(), accessLog: false),
-      events: events, gate: .local,
-      authentication: Authentication(apiKey: testAPIKey, sessionKey: Array(repeating: 7, count: 32)),
+      events: events, gate: .local, authentication: authentication,
       streams: EventStreamCount(limit: 1_000, sessionLimit: 16))
     let eviction = IdleEviction(
-      host: host, interval: .seconds(1), gate: .local, events: events, metrics: metrics)
+      host: host, interval: .seconds(1), gate: .local, events: events, metrics: metrics,
+      authentication: authentication)
     /// The evictions counted in the metrics.
     @Sendable func evictions() -> String? {
       Exposition(String(decoding: metrics.exposition(liveSessions: 0), as: UTF8.self))
         .value(ServiceMetrics.Name.evictions)
     }
     let router = Router(context: BasicWebSocketRequestContext.self)
+    // Checks each session's credential, as the service does, which keeps the session's secret.
+    router.middlewares.add(AuthenticationMiddleware(authentication: authentication))
     routes.add(to: router)
     try await Application(router: router).test(.router) { client in
       let service = ServiceClient(client: client)
@@ -52,12 +56,14 @@ import Testing
       #expect(live.channels == 200)
       #expect(live.recentEvents > 200)
       #expect(await host.liveSessionCount == 200)
+      #expect(authentication.recentSecretCount == 200)
 
       clock.advance(by: .seconds(60))
       #expect(await eviction.evictIdle().count == 200)
       #expect(evictions() == "200")
       #expect(events.footprint == (0, 0))
       #expect(await host.liveSessionCount == 0)
+      #expect(authentication.recentSecretCount == 0)
 
       // A restored session counts its events from 0 again, and is released again.
       let restored = ids[0]
@@ -66,12 +72,69 @@ import Testing
       #expect(!afterRestoring.isEmpty)
       #expect(afterRestoring.map(\.index) == Array(0..<afterRestoring.count))
       #expect(events.footprint == (1, afterRestoring.count))
+      #expect(authentication.recentSecretCount == 1)
       clock.advance(by: .seconds(60))
       #expect(await eviction.evictIdle() == [try SessionID(restored)])
       #expect(evictions() == "201")
       #expect(events.footprint == (0, 0))
+      #expect(authentication.recentSecretCount == 0)
     }
   }
+
+  #if canImport(Glibc)
+    /// A sweep hands SQLite's caches back once `trimThreshold` sessions were evicted since the
+    /// last time, or when it leaves the host without sessions; not otherwise.
+    @Test func aSweepReleasesSQLitesCachesAfterManyEvictionsOrTheLast() async throws {
+      let directory = try TemporaryDirectory()
+      defer { directory.remove() }
+      let clock = ManualSessionClock()
+      let store = try SQLiteSnapshotStore(path: directory.file("sessions.sqlite"))
+      let host = SessionHost(store: store, codec: ShopApp.codec, clock: clock, idleTimeout: .seconds(60)) {
+        try ShopApp.makeApp()
+      }
+      let eviction = IdleEviction(
+        host: host, interval: .seconds(1), gate: .local, events: SessionEvents(), metrics: ServiceMetrics(),
+        sqlite: store, trimThreshold: 50)
+      @Sendable func writerCache() async throws -> Int {
+        try await store.pool.writeWithoutTransaction { db in sqliteCacheUsed(db.sqliteConnection) }
+      }
+      func create(_ count: Int) async throws -> Set<SessionID> {
+        var ids: Set<SessionID> = []
+        for _ in 0..<count {
+          let id = try await host.create()
+          try await host.save(id)
+          ids.insert(id)
+        }
+        return ids
+      }
+      let first = try await create(30)
+      clock.advance(by: .seconds(30))
+      let second = try await create(40)
+      clock.advance(by: .seconds(30))
+      // 30 evicted, 40 held: under the threshold, the cache stays.
+      let beforeFirst = try await writerCache()
+      #expect(Set(await eviction.evictIdle()) == first)
+      let afterFirst = try await writerCache()
+      #expect(beforeFirst > 20_000, "the writer's cache holds \(beforeFirst) B")
+      #expect(afterFirst >= beforeFirst, "the writer's cache holds \(afterFirst) B")
+      // 40 more, 70 since the last release, 10 held: released.
+      clock.advance(by: .seconds(10))
+      let third = try await create(10)
+      clock.advance(by: .seconds(20))
+      #expect(Set(await eviction.evictIdle()) == second)
+      let afterSecond = try await writerCache()
+      #expect(afterSecond < afterFirst / 4, "the writer's cache holds \(afterSecond) B")
+      // The last 30, under the threshold, but the host is left empty: released.
+      let filled = try await writerCache()
+      let last = try await create(20).union(third)
+      #expect(try await writerCache() > filled)
+      clock.advance(by: .seconds(60))
+      #expect(Set(await eviction.evictIdle()) == last)
+      #expect(await host.liveSessionCount == 0)
+      let afterLast = try await writerCache()
+      #expect(afterLast < afterFirst / 4, "the writer's cache holds \(afterLast) B")
+    }
+  #endif
 
   @Test func aStreamKeepsItsChannelButNotTheRecentEventsOfAnEvictedSession() async throws {
     let events = SessionEvents()

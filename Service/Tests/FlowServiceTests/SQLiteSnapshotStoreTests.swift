@@ -1,4 +1,5 @@
 import AppFlow
+import Foundation
 import GRDB
 import Testing
 
@@ -124,4 +125,55 @@ import Testing
     #expect(fileMode == "wal")
     #expect(columns == ["session TEXT NOT NULL PRIMARY KEY", "bytes BLOB", "updated_at TEXT NOT NULL"])
   }
+
+  #if canImport(Glibc)
+    /// The page caches that saves and restores filled (up to 2 MiB a connection) go once the
+    /// store releases its memory: the writer's is emptied, the readers' connections closed,
+    /// and the store reads and writes as before.
+    @Test func releasingMemoryEmptiesTheConnectionsPageCaches() async throws {
+      let directory = try TemporaryDirectory()
+      defer { directory.remove() }
+      let store = try SQLiteSnapshotStore(path: directory.file("store.sqlite"))
+      // 3,000 rows of 1 KB: more pages than one connection's cache holds.
+      let rows = try (0..<3_000).map {
+        (try SessionID("s\($0)"), [UInt8](repeating: UInt8($0 % 256), count: 1_024))
+      }
+      try await store.pool.write { db in
+        for (id, bytes) in rows {
+          try db.execute(
+            sql: "INSERT INTO snapshots (session, bytes) VALUES (?, ?)",
+            arguments: [id.rawValue, Data(bytes)])
+        }
+      }
+      // Every row read through a reader, as restores read them; then the cache each holds.
+      let scanned = try await store.pool.read { db in
+        (
+          try Data.fetchAll(db, sql: "SELECT bytes FROM snapshots").count,
+          sqliteCacheUsed(db.sqliteConnection)
+        )
+      }
+      let writerBefore = try await store.pool.writeWithoutTransaction { db in
+        sqliteCacheUsed(db.sqliteConnection)
+      }
+      // A read that reads nothing, on the reader the scan filled.
+      let readerBefore = try await store.pool.read { db in sqliteCacheUsed(db.sqliteConnection) }
+      #expect(scanned.0 == 3_000)
+      #expect(writerBefore > 1_000_000, "the writer's cache holds \(writerBefore) B")
+      #expect(readerBefore > 1_000_000, "the reader's cache holds \(readerBefore) B")
+      #expect(readerBefore == scanned.1)
+
+      await store.releaseMemory()
+      let writerAfter = try await store.pool.writeWithoutTransaction { db in
+        sqliteCacheUsed(db.sqliteConnection)
+      }
+      // A new reader: the one the scan filled is closed.
+      let readerAfter = try await store.pool.read { db in sqliteCacheUsed(db.sqliteConnection) }
+      #expect(writerAfter < 100_000, "the writer's cache still holds \(writerAfter) B")
+      #expect(readerAfter < 100_000, "a reader's cache still holds \(readerAfter) B")
+      #expect(try await store.load(rows[2_999].0) == rows[2_999].1)
+      try await store.save([1], for: rows[0].0)
+      #expect(try await store.load(rows[0].0) == [1])
+      #expect(try await store.sessionCount() == 3_000)
+    }
+  #endif
 }

@@ -110,6 +110,19 @@ final class Authentication: Sendable {
     return mac
   }
 
+  /// Forgets the secrets kept of `sessions` (evicted: their next request, if any, computes
+  /// the secret again), so that no session this instance released stays here.
+  func forget(_ sessions: some Sequence<SessionID>) {
+    recentSecrets.withLock { secrets in
+      guard !secrets.isEmpty else { return }
+      for session in sessions { secrets[session] = nil }
+      secrets.shrinkIfSparse()
+    }
+  }
+
+  /// How many sessions' secrets are kept (for tests).
+  var recentSecretCount: Int { recentSecrets.withLock { $0.count } }
+
   // MARK: Decisions
 
   /// Checks a request to an admin endpoint: `token` must be the API key.

@@ -68,6 +68,7 @@ func buildApplication(
   let observer = RequestObserver(
     metrics: ServiceMetrics(registry: metrics), logger: logger, accessLog: configuration.accessLog, now: now)
   let store: any SnapshotStore
+  var sqliteStore: SQLiteSnapshotStore?
   let gate: SessionGate
   let events = SessionEvents()
   var relay: EventRelay?
@@ -96,6 +97,7 @@ func buildApplication(
       authentication.setSessionKey(try sqlite.sessionKey(storing: Authentication.randomKey()))
     }
     store = sqlite
+    sqliteStore = sqlite
     gate = .local
   }
   // The sessions' logs share one copy of each input.
@@ -127,7 +129,7 @@ func buildApplication(
     services.append(
       IdleEviction(
         host: host, interval: configuration.evictionInterval, gate: gate, events: events,
-        metrics: observer.metrics))
+        metrics: observer.metrics, authentication: authentication, sqlite: sqliteStore))
   }
   let limits = ConnectionGuard.Limits(
     idleTimeout: TimeAmount(configuration.connectionIdleTimeout),

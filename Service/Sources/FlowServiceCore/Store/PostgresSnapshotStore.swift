@@ -477,6 +477,9 @@ final class PostgresSnapshotStore: PagingSnapshotStore {
     }
   }
 
+  /// How many sessions' versions this instance knows (for tests).
+  var knownVersionCount: Int { versions.withLock { $0.count } }
+
   // MARK: Notifications
 
   /// Sends `payload` on `channel` (`pg_notify`): inside the session's lock, with the locked

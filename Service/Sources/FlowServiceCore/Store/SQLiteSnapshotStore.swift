@@ -206,6 +206,19 @@ final class SQLiteSnapshotStore: PagingSnapshotStore {
     }
   }
 
+  /// Frees the memory SQLite keeps for the database beyond what an open connection needs:
+  /// the writer's page cache, prepared statements and schema, released in the writer's turn
+  /// (after the writes queued before it), and the readers' connections, which close once their
+  /// reads end (the next read opens one again). Returns once the writer's memory is freed.
+  ///
+  /// The page caches fill with the database's pages as sessions are saved and restored (up to
+  /// 2 MiB a connection) and would stay once those sessions are gone: the idle eviction calls
+  /// this after a sweep that released many sessions, never on a request's path.
+  func releaseMemory() async {
+    pool.releaseMemoryEventually()
+    _ = try? await pool.writeWithoutTransaction { db in db.releaseMemory() }
+  }
+
   /// A database failure as a store error.
   private func failure(_ operation: String, _ error: any Error, _ session: SessionID?) -> SnapshotStoreError {
     SnapshotStoreError(Self.databaseFailed, "Can't \(operation) in \(path): \(error).", session: session)

@@ -51,6 +51,23 @@
     return Int(unsafeBitCast(symbol, to: (@convention(c) () -> Int64).self)())
   }
 
+  /// The bytes the page cache of one SQLite connection uses
+  /// (`sqlite3_db_status(SQLITE_DBSTATUS_CACHE_USED)`); 0 without a connection or SQLite.
+  func sqliteCacheUsed(_ connection: OpaquePointer?) -> Int {
+    guard let connection, let symbol = dlsym(nil, "sqlite3_db_status") else { return 0 }
+    let status = unsafeBitCast(
+      symbol,
+      to: (@convention(c) (
+        OpaquePointer, Int32, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>, Int32
+      ) -> Int32)
+      .self)
+    var current: Int32 = 0
+    var highest: Int32 = 0
+    let cacheUsed: Int32 = 1
+    guard status(connection, cacheUsed, &current, &highest, 0) == 0 else { return 0 }
+    return Int(current)
+  }
+
   /// The process's resident set, in bytes (`/proc/self/statm`).
   func residentBytes() -> Int {
     guard let file = fopen("/proc/self/statm", "r") else { return 0 }

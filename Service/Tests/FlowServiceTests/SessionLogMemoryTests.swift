@@ -71,12 +71,11 @@
       do {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let texts = SessionLogTexts()
         let host = SessionHost(
           store: try SQLiteSnapshotStore(path: directory.file("sessions.sqlite")),
-          codec: ShopApp.codec(logLimit: measured.limit, texts: texts), idleTimeout: nil
+          codec: ShopApp.codec(logLimit: measured.limit), idleTimeout: nil
         ) {
-          let app = try ShopApp.makeApp(logLimit: measured.limit, texts: texts)
+          let app = try ShopApp.makeApp(logLimit: measured.limit)
           app.window.journal.isEnabled = true
           return app
         }

@@ -27,16 +27,16 @@ final class Playground {
   /// The app the commands drive.
   let app: AppController
   /// The sign-in that protects Orders.
-  private let signIn = PlaySignIn()
+  let signIn = PlaySignIn()
   /// The commands that changed the playground's own state, which a session log doesn't
   /// hold (`sign in` with no sign-in flow waiting, `sign out`, `width`), in order.
   var commandsOutsideTheLog: [String] = []
   /// The number of the journal's events written so far.
   private var writtenEvents = 0
   /// The plan of the last link that opened.
-  private var lastPlan: NavigationPlan<AnyRoute>?
+  var lastPlan: NavigationPlan<AnyRoute>?
   /// The snapshot that `show snapshot` took last.
-  private var lastSnapshot: [UInt8]?
+  var lastSnapshot: [UInt8]?
   /// A Boolean value indicating whether a command has run yet.
   private var hasRunCommand = false
 
@@ -236,179 +236,11 @@ final class Playground {
     }
   }
 
-  /// A back swipe or a sheet swipe, whole or in steps.
-  private func swipe(_ arguments: [String]) throws(Refusal) {
-    let usage = "expected swipe back|sheet [begin|cancel|finish]"
-    guard let what = arguments.first, arguments.count <= 2 else { throw Refusal(message: usage) }
-    let step = arguments.count == 2 ? arguments[1] : "whole"
-    guard ["begin", "cancel", "finish", "whole"].contains(step) else { throw Refusal(message: usage) }
-    switch what {
-    case "back":
-      let stack = try stackOnScreen()
-      switch step {
-      case "begin": stack.beginInteractivePop()
-      case "cancel": stack.cancelInteractivePop()
-      case "finish": stack.finishInteractivePop()
-      default:
-        stack.beginInteractivePop()
-        stack.finishInteractivePop()
-      }
-    case "sheet":
-      guard let sheet = topPresented?.presentationController else {
-        throw Refusal(message: "expected a presented screen to swipe down")
-      }
-      switch step {
-      case "begin": sheet.beginInteractiveDismissal()
-      case "cancel": sheet.cancelInteractiveDismissal()
-      case "finish": sheet.finishInteractiveDismissal()
-      default:
-        sheet.beginInteractiveDismissal()
-        sheet.finishInteractiveDismissal()
-      }
-    default:
-      throw Refusal(message: usage)
-    }
-  }
-
-  /// Opens a link, and writes its plan (or its error) when it is done.
-  private func open(_ url: String) {
-    var isDone = false
-    app.open(url) { [weak self] result in
-      isDone = true
-      guard let self else { return }
-      switch result {
-      case .success(let plan):
-        lastPlan = plan
-        output.line("   (\(url) opened; the plan:)")
-        output.lines(plan.description, indent: "     ")
-      case .failure(let error):
-        output.line("   (\(url) not opened: \(error))")
-      }
-    }
-    if !isDone { output.line("   (\(url) waits: its protection requires a flow first)") }
-  }
-
-  /// Runs a one-screen flow, in the newest live flow if there is one.
-  private func runFlow(_ arguments: [String]) throws(Refusal) {
-    let usage = "flow <Name> [push|sheet|fullScreen]"
-    let name = try Self.name(Array(arguments.prefix(1)), usage: usage)
-    let presentation: FlowPresentation
-    switch arguments.dropFirst().first {
-    case nil, "push": presentation = .push
-    case "sheet": presentation = .sheet(embeddedInNavigationController: true)
-    case "fullScreen": presentation = .fullScreen(embeddedInNavigationController: true)
-    default: throw Refusal(message: "expected \(usage)")
-    }
-    guard arguments.count <= 2 else { throw Refusal(message: "expected \(usage)") }
-    let flow = PlayFlow(name: name, routes: app.routes)
-    let onEnd: (FlowOutcome<String>) -> Void = { [output] outcome in
-      output.line("   (\(flow.id) ended: \(outcome.output.map { "finished(\($0))" } ?? "\(outcome.ending)"))")
-    }
-    if let parent = try? newestFlow() {
-      parent.run(flow, as: presentation, onEnd: onEnd)
-    } else {
-      app.run(flow, as: presentation, onEnd: onEnd)
-    }
-  }
-
-  /// Signs in or out.
-  private func sign(_ arguments: [String]) throws(Refusal) {
-    switch (arguments.first, arguments.count) {
-    case ("in", 1), ("in", 2):
-      let name = arguments.count == 2 ? arguments[1] : "alice"
-      if let waiting = app.liveFlows.compactMap({ $0 as? PlaySignInFlow }).last {
-        waiting.finish(name)
-      } else {
-        signIn.account = name
-        commandsOutsideTheLog.append("sign in \(name)")
-        output.line("   signed in as \(name)")
-      }
-    case ("out", 1):
-      signIn.account = nil
-      commandsOutsideTheLog.append("sign out")
-      output.line("   signed out")
-    default:
-      throw Refusal(message: "expected sign in [<name>] or sign out")
-    }
-  }
-
-  /// Writes what `show` asks for.
-  private func show(_ arguments: [String]) throws(Refusal) {
-    let state = app.window.navigationState(keyedBy: AnyRoute.self)
-    switch arguments {
-    case ["tree"]:
-      output.lines(app.window.hierarchyDescription())
-    case ["state"]:
-      output.lines(state.description)
-    case ["mermaid"]:
-      output.lines(state.mermaid)
-    case ["plan"]:
-      output.lines(lastPlan?.description ?? "(no plan yet: open a link first)")
-    case ["journal"]:
-      for event in app.window.journal.events { output.line("   · \(Demo.text(of: event))") }
-    case ["snapshot"]:
-      do {
-        let snapshot = try app.encodeSnapshot()
-        lastSnapshot = snapshot
-        output.line("   " + String(decoding: snapshot, as: UTF8.self))
-      } catch {
-        output.line("   error: \(error)")
-      }
-    case ["flows"]:
-      output.lines(app.flows.description)
-    default:
-      throw Refusal(message: "expected show tree|state|mermaid|plan|journal|snapshot|flows")
-    }
-  }
-
   /// Writes the journal's events since the last command, then the window's tree.
   private func writeChanges() {
     let events = app.window.journal.events
     for event in events.dropFirst(writtenEvents) { output.line("   · \(Demo.text(of: event))") }
     writtenEvents = events.count
     output.lines(app.window.hierarchyDescription())
-  }
-
-  /// The screen of the route ``PlayScreen`` named `name`.
-  private func screen(named name: String) throws(Refusal) -> ViewController {
-    do {
-      return try app.routes.makeScreen(for: AnyRoute(PlayScreen(name: name)))
-    } catch {
-      throw Refusal(message: "expected a screen the route table makes: \(error.message)")
-    }
-  }
-
-  /// The screen presented on top of every other, if any.
-  private var topPresented: ViewController? {
-    var screen = app.window.rootViewController?.presentedViewController
-    while let next = screen?.presentedViewController { screen = next }
-    return screen
-  }
-
-  /// The navigation stack of the screen on top.
-  private func stackOnScreen() throws(Refusal) -> NavigationController {
-    let top = topPresented ?? app.window.rootViewController
-    guard let stack = (top as? NavigationController) ?? top?.navigationController else {
-      throw Refusal(message: "expected a navigation stack on screen")
-    }
-    return stack
-  }
-
-  /// The newest live flow, innermost first.
-  private func newestFlow() throws(Refusal) -> Flow<String> {
-    var flow = app.liveFlows.last
-    while let child = flow?.children.last(where: { $0.state.isLive }) { flow = child }
-    guard let flow = flow as? Flow<String> else {
-      throw Refusal(message: "expected a live flow (run one with flow <Name>, or open shop://account/orders)")
-    }
-    return flow
-  }
-
-  /// The screen name in `arguments`: one word of letters and digits, starting with a letter.
-  private static func name(_ arguments: [String], usage: String) throws(Refusal) -> String {
-    guard arguments.count == 1, let name = arguments.first, let first = name.first, first.isLetter,
-      name.allSatisfy({ $0.isLetter || $0.isNumber })
-    else { throw Refusal(message: "expected \(usage), the name one word of letters and digits") }
-    return name
   }
 }

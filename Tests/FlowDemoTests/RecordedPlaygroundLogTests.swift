@@ -6,7 +6,8 @@ import Testing
 @testable import FlowDemo
 
 /// The sessions in `RecordedLogs/`, recorded from the playground's scripts beside them (one
-/// per part of the tour: the navigator, deep links, flows, the sign-in, gestures) and replayed
+/// per part of the tour: the navigator, deep links, flows, flows inside flows, the sign-in
+/// cancelled and finished, gestures) and replayed
 /// from their files, each a test with no code of its own.
 ///
 /// After a deliberate change to what the playground or the engine does, record them again
@@ -44,7 +45,7 @@ import Testing
   @Test func everyScriptHasItsLogAndEveryLogItsScript() throws {
     let logs = try SessionLogFile.files(in: Self.folder).map(\.name)
     #expect(logs == (try Self.scripts()))
-    #expect(logs == ["deep-links", "flows", "gestures", "navigator", "sign-in"])
+    #expect(logs == ["child-flows", "deep-links", "flows", "gestures", "navigator", "sign-in", "signed-in"])
   }
 
   /// Each script, played now, records the bytes kept beside it: the logs are current and

@@ -31,7 +31,7 @@ extension AppController {
     _ flow: Flow<Output>, as presentation: FlowPresentation, animated: Bool = true,
     onEnd: ((FlowOutcome<Output>) -> Void)? = nil
   ) {
-    recordingRun(flow, presentation, animated: animated) {
+    recordingRun(flow, presentation, animated: animated) { () -> Void in
       do throws(NavigationError) {
         try keeper.run(flow, parent: nil, presentation, animated: animated, canWait: true, onEnd: onEnd)
       } catch {
@@ -90,35 +90,87 @@ extension AppController {
     return await outcome.wait()
   }
 
-  /// Runs `body`, the run of `flow`, between its recorder's begin and end: recorded, once it
-  /// ran, by the flow's tag and the route of its first screen; one `nil` test when nothing
+  /// Runs `body`, the run of `flow` (as a child of `parent`, when given), between its
+  /// recorder's begin and end: recorded, once it ran, by the flow's tag and the route of its
+  /// first screen (and its parent's index path in the flow tree); a run that waits for its
+  /// protection is completed when its first screen is made. One `nil` test when nothing
   /// records.
-  private func recordingRun<Failure: Error>(
-    _ flow: AnyFlow, _ presentation: FlowPresentation, animated: Bool, _ body: () throws(Failure) -> Void
+  func recordingRun<Failure: Error>(
+    _ flow: AnyFlow, _ presentation: FlowPresentation, parent: AnyFlow? = nil, animated: Bool,
+    _ body: () throws(Failure) -> Void
   ) throws(Failure) {
     guard let recorder = sessionRecorder else { return try body() }
-    let outermost = recorder.begin(.unreplayable("run(\(flow.name), as: \(presentation))"))
-    defer {
-      if outermost { recorder.replaceLast(with: recordedRun(of: flow, presentation, animated: animated)) }
-      recorder.end()
+    let run = "run(\(flow.name), as: \(presentation))"
+    let outermost = recorder.begin(.unreplayable(run))
+    defer { recorder.end() }
+    // The parent's place before the child joins it (a child is appended to its children).
+    let parentPath = parent.map { keeper.indexPath(of: $0) }
+    do throws(Failure) {
+      try body()
+    } catch {
+      if outermost { recorder.replaceLast(with: .unreplayable("\(run): it was refused")) }
+      throw error
     }
-    try body()
+    guard outermost else { return }
+    let recorded = recordedRun(
+      of: flow, presentation, parent: parent, parentPath: parentPath, animated: animated)
+    guard case .awaitingRoute(let input) = recorded else {
+      if case .input(let input) = recorded { recorder.replaceLast(with: input) }
+      return
+    }
+    recorder.replaceLast(
+      with: .unreplayable("\(run): it waits for its protection, and its first screen is not made yet"),
+      awaiting: flow, input)
+  }
+
+  /// How a run is recorded: at once, or once its first screen is made.
+  enum RecordedRun {
+    /// The input.
+    case input(RecordedInput)
+    /// The input, made from the route of the flow's first screen when it is made.
+    case awaitingRoute((AnyRoute) -> RecordedInput)
   }
 
   /// The run of `flow` as a log records it, or why it can't be replayed.
-  private func recordedRun(of flow: AnyFlow, _ presentation: FlowPresentation, animated: Bool)
-    -> RecordedInput
-  {
+  private func recordedRun(
+    of flow: AnyFlow, _ presentation: FlowPresentation, parent: AnyFlow?, parentPath: [Int]??,
+    animated: Bool
+  ) -> RecordedRun {
     let run = "run(\(flow.name), as: \(presentation))"
     guard let tag = routes.flowTags[ObjectIdentifier(type(of: flow))] else {
-      return .unreplayable("\(run): its type is not registered for snapshots (RouteTable.registerFlow)")
+      return .input(
+        .unreplayable("\(run): its type is not registered for snapshots (RouteTable.registerFlow)"))
     }
     guard let recorded = RecordedFlowPresentation(presentation) else {
-      return .unreplayable("\(run): a popover's anchor or a child's container is a reference, not recorded")
+      return .input(
+        .unreplayable("\(run): a popover's anchor or a child's container is a reference, not recorded"))
     }
-    guard let route = flow.firstScreen?.navigationKey as? AnyRoute else {
-      return .unreplayable("\(run): its first screen has no route (or the run was refused or waits)")
+    if let parent, case .some(.none) = parentPath {
+      return .input(.unreplayable("\(run): its parent \(parent.id) is not in the live flow tree"))
     }
-    return .runFlow(tag: tag, route: route, presentation: recorded, animated: animated)
+    let make: (AnyRoute) -> RecordedInput = { route in
+      guard case .some(.some(let path)) = parentPath else {
+        return .runFlow(tag: tag, route: route, presentation: recorded, animated: animated)
+      }
+      return .runChildFlow(parent: path, tag: tag, route: route, presentation: recorded, animated: animated)
+    }
+    if let route = flow.firstScreen?.navigationKey as? AnyRoute { return .input(make(route)) }
+    // A run that waits for its protection has made nothing yet.
+    if case .ready = flow.state { return .awaitingRoute(make) }
+    return .input(.unreplayable("\(run): its first screen has no route"))
+  }
+
+  /// Runs `flow` as a recorded run is replayed: as `run(_:as:animated:onEnd:)` does (it may
+  /// wait for its protection), with no end handler, as a child of `parent` when given, and
+  /// throwing a refusal.
+  func runReplayed<Output>(
+    _ flow: Flow<Output>, _ presentation: FlowPresentation, parent: AnyFlow?, animated: Bool
+  ) throws(NavigationError) {
+    if let parent {
+      return try parent.runChild(flow, presentation, animated: animated, canWait: true, onEnd: nil)
+    }
+    try recordingRun(flow, presentation, animated: animated) { () throws(NavigationError) in
+      try keeper.run(flow, parent: nil, presentation, animated: animated, canWait: true, onEnd: nil)
+    }
   }
 }

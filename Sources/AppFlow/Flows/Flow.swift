@@ -58,23 +58,10 @@ open class AnyFlow {
   /// `protectionDenied`.
   open var protection: (any ProtectionSpace)? { nil }
 
-  /// Runs the flow from `app`, as ``AppController/tryRun(_:as:animated:onEnd:)`` does, with no
-  /// end handler: how a replay runs a recorded flow.
-  func runReplayed(in app: AppController, _ presentation: FlowPresentation, animated: Bool)
-    throws(NavigationError)
-  {
-    preconditionFailure("Every flow is a Flow<Output>, which runs itself.")
-  }
-
-  /// Cancels the flow, as ``Flow/tryCancel(removingScreens:animated:)`` does once its
-  /// recorder heard it.
-  func cancelNow(removingScreens: Bool, animated: Bool) throws(NavigationError) {
-    preconditionFailure("Every flow is a Flow<Output>, which cancels itself.")
-  }
-
-  /// ``Flow/tryCancel(removingScreens:animated:)``: how a replay cancels a recorded flow.
-  func cancelReplayed(removingScreens: Bool, animated: Bool) throws(NavigationError) {
-    preconditionFailure("Every flow is a Flow<Output>, which cancels itself.")
+  /// Applies a recorded input to this flow, as a replay does (Flow+Recording.swift);
+  /// ``Flow`` overrides it.
+  func replayed(_ input: ReplayedFlowInput) throws(ReplayedFlowFailure) {
+    preconditionFailure("Every flow is a Flow<Output>, which replays its own inputs.")
   }
 
   /// The flow's identity: its name and its number in its app controller (`SignUpFlow#2`).
@@ -158,7 +145,7 @@ open class AnyFlow {
     onEnd: ((FlowOutcome<ChildOutput>) -> Void)? = nil
   ) {
     do {
-      try run(child, presentation, animated: animated, canWait: true, onEnd: onEnd)
+      try runChild(child, presentation, animated: animated, canWait: true, onEnd: onEnd)
     } catch {
       handle(error)
     }
@@ -178,11 +165,12 @@ open class AnyFlow {
     _ child: Flow<ChildOutput>, as presentation: FlowPresentation, animated: Bool = true,
     onEnd: ((FlowOutcome<ChildOutput>) -> Void)? = nil
   ) throws(NavigationError) {
-    try run(child, presentation, animated: animated, canWait: false, onEnd: onEnd)
+    try runChild(child, presentation, animated: animated, canWait: false, onEnd: onEnd)
   }
 
-  /// Runs `child` as a child of this flow, waiting for its protection when `canWait`.
-  private func run<ChildOutput>(
+  /// Runs `child` as a child of this flow, waiting for its protection when `canWait`;
+  /// recorded when the app controller records.
+  func runChild<ChildOutput>(
     _ child: Flow<ChildOutput>, _ presentation: FlowPresentation, animated: Bool, canWait: Bool,
     onEnd: ((FlowOutcome<ChildOutput>) -> Void)?
   ) throws(NavigationError) {
@@ -191,7 +179,14 @@ open class AnyFlow {
         .flowNotRunning, "Can't run \(child.id) from \(id): \(id) is \(state), not running.",
         screens: firstScreen.map { [$0.screenID] } ?? [])
     }
-    try keeper.run(child, parent: self, presentation, animated: animated, canWait: canWait, onEnd: onEnd)
+    guard let app = keeper.app, app.sessionRecorder != nil else {
+      return try keeper.run(
+        child, parent: self, presentation, animated: animated, canWait: canWait, onEnd: onEnd)
+    }
+    try app.recordingRun(child, presentation, parent: self, animated: animated) {
+      () throws(NavigationError) in
+      try keeper.run(child, parent: self, presentation, animated: animated, canWait: canWait, onEnd: onEnd)
+    }
   }
 
   /// Runs `child` as a child of this flow and returns its outcome once it ended.
@@ -206,7 +201,7 @@ open class AnyFlow {
     _ child: Flow<ChildOutput>, as presentation: FlowPresentation, animated: Bool = true
   ) async throws(NavigationError) -> FlowOutcome<ChildOutput> {
     let outcome = Awaited<FlowOutcome<ChildOutput>>()
-    try run(child, presentation, animated: animated, canWait: true) { outcome.value = $0 }
+    try runChild(child, presentation, animated: animated, canWait: true) { outcome.value = $0 }
     return await outcome.wait()
   }
 
@@ -344,25 +339,10 @@ open class Flow<Output>: AnyFlow {
   public func tryFinish(_ output: Output, removingScreens: Bool = true, animated: Bool = true)
     throws(NavigationError)
   {
-    if let app, app.sessionRecorder != nil {
-      try app.recording(.unreplayable("finish \(id) with its output, which a log does not record")) {
-        () throws(NavigationError) in
-        try finishNow(output, removingScreens: removingScreens, animated: animated)
-      }
-    } else {
-      try finishNow(output, removingScreens: removingScreens, animated: animated)
+    guard let app, app.sessionRecorder != nil else {
+      return try finishNow(output, removingScreens: removingScreens, animated: animated)
     }
-  }
-
-  /// ``tryFinish(_:removingScreens:animated:)``, once its recorder heard it.
-  private func finishNow(_ output: Output, removingScreens: Bool, animated: Bool) throws(NavigationError) {
-    try checkCanEnd("finish")
-    var output = output
-    try withUnsafeMutablePointer(to: &output) { (output) throws(NavigationError) in
-      self.output.lend(output)
-      defer { self.output.keepLentOutput() }
-      try keeper!.end(self, asking: .finished, removingScreens: removingScreens, animated: animated)
-    }
+    try recordingFinish(output, in: app, removingScreens: removingScreens, animated: animated)
   }
 
   /// Cancels the flow: its screens leave as for ``finish(_:removingScreens:animated:)``,
@@ -390,37 +370,16 @@ open class Flow<Output>: AnyFlow {
     guard let app, app.sessionRecorder != nil else {
       return try cancelNow(removingScreens: removingScreens, animated: animated)
     }
-    let input =
-      app.keeper.indexPath(of: self).map {
-        RecordedInput.cancelFlow(at: $0, removingScreens: removingScreens, animated: animated)
-      } ?? .unreplayable("cancel \(id), which is not in the live flow tree")
-    try app.recording(input) { () throws(NavigationError) in
-      try cancelNow(removingScreens: removingScreens, animated: animated)
-    }
+    try recordingCancel(in: app, removingScreens: removingScreens, animated: animated)
   }
 
-  /// ``tryCancel(removingScreens:animated:)``, once its recorder heard it.
-  override func cancelNow(removingScreens: Bool, animated: Bool) throws(NavigationError) {
-    try checkCanEnd("cancel")
-    let error = NavigationError(
-      .flowCancelled, "\(id) cancelled itself.", screens: firstScreen.map { [$0.screenID] } ?? [])
-    try keeper!.end(self, asking: .cancelled(error), removingScreens: removingScreens, animated: animated)
-  }
-
-  /// Cancels the flow as ``tryCancel(removingScreens:animated:)``, as a replay does.
-  override func cancelReplayed(removingScreens: Bool, animated: Bool) throws(NavigationError) {
-    try tryCancel(removingScreens: removingScreens, animated: animated)
-  }
-
-  /// Runs the flow from `app` with no end handler, as a replay does.
-  override func runReplayed(in app: AppController, _ presentation: FlowPresentation, animated: Bool)
-    throws(NavigationError)
-  {
-    try app.tryRun(self, as: presentation, animated: animated)
+  /// Applies a recorded input, as a replay does (Flow+Recording.swift).
+  override func replayed(_ input: ReplayedFlowInput) throws(ReplayedFlowFailure) {
+    try replayedInput(input)
   }
 
   /// Throws unless the flow is running.
-  private func checkCanEnd(_ verb: String) throws(NavigationError) {
+  func checkCanEnd(_ verb: String) throws(NavigationError) {
     // Tested first: the screens named by a refusal are built only for one (a `screenID`
     // formats the screen's type name: 7,600 instructions per finish, Benchmarks/README.md).
     if case .running = state, !isConcluding { return }

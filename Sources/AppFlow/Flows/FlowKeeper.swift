@@ -22,6 +22,9 @@ final class FlowKeeper: HierarchyObserver {
   var roots: [AnyFlow] { live.filter { $0.parent == nil } }
   /// How many live flows wait for their first screen to join.
   @exclusivity(unchecked) var starting = 0
+  /// A Boolean value indicating whether the app controller's recorder waits for a flow's
+  /// first screen (a recorded run that waited for its protection).
+  @exclusivity(unchecked) var tellsRecorderOfFirstScreens = false
   /// The number of the last flow that ran.
   @exclusivity(unchecked) var lastNumber = 0
   /// The runs waiting for their flow's protection, with the parent each would run under
@@ -148,6 +151,7 @@ final class FlowKeeper: HierarchyObserver {
     starting += 1
     live.append(flow)
     parent?.children.append(flow)
+    if tellsRecorderOfFirstScreens { app?.sessionRecorder?.flow(flow, madeFirstScreen: screen) }
   }
 
   /// Enters `flow` in the tree on `screen`, already shown (a restoration): it runs at once,

@@ -15,7 +15,8 @@ struct CompactInputs {
   private var routes: [AnyRoute] = []
   /// The texts the inputs name (URLs, flow tags, reasons), each once.
   private var texts: [String] = []
-  /// Inputs kept whole: restorations, navigations to a state or to routes, flow runs.
+  /// Inputs kept whole: restorations, navigations to a state or to routes, flow runs and
+  /// finishes.
   private var whole: [RecordedInput] = []
   /// Where the last input starts in ``bytes``.
   private var lastStart = 0
@@ -57,6 +58,36 @@ struct CompactInputs {
     write(input)
   }
 
+  /// Replaces the last input with one kept whole, which ``replaceWhole(_:with:)`` can
+  /// replace later.
+  ///
+  /// - Returns: Its index among the inputs kept whole.
+  mutating func replaceLastKeepingWhole(with input: RecordedInput) -> Int {
+    precondition(count > 0, "No input to replace.")
+    bytes.removeSubrange(lastStart...)
+    put(.whole)
+    putNumber(whole.count)
+    whole.append(input)
+    return whole.count - 1
+  }
+
+  /// Inserts `input` before the last input.
+  mutating func insertBeforeLast(_ input: RecordedInput) {
+    precondition(count > 0, "No input to insert before.")
+    let last = bytes[lastStart...]
+    bytes.removeSubrange(lastStart...)
+    write(input)
+    lastStart = bytes.count
+    bytes.append(contentsOf: last)
+    count += 1
+  }
+
+  /// Replaces the input kept whole at `index` (from ``replaceLastKeepingWhole(with:)``).
+  mutating func replaceWhole(_ index: Int, with input: RecordedInput) {
+    guard whole.indices.contains(index) else { return }
+    whole[index] = input
+  }
+
   /// The inputs, oldest first.
   var inputs: [RecordedInput] {
     var reader = Reader(bytes: bytes)
@@ -78,7 +109,7 @@ struct CompactInputs {
     case .navigateToRoute(let route, let animated):
       put(.navigateToRoute, animated)
       put(route: route)
-    case .navigateToRoutes, .restore, .runFlow, .navigate, .presentModal:
+    case .navigateToRoutes, .restore, .runFlow, .navigate, .presentModal, .finishFlow, .runChildFlow, .clock:
       put(.whole)
       putNumber(whole.count)
       whole.append(input)

@@ -100,6 +100,27 @@ public enum RecordedInput: Hashable, Sendable, CustomStringConvertible {
   /// given to a tap). A replay stops there with ``ReplayError/Code/unreplayableInput``.
   case unreplayable(String)
 
+  // MARK: Flows (continued)
+
+  /// ``Flow/finish(_:removingScreens:animated:)`` and its other forms, of the live flow at an
+  /// index path of the flow tree (as ``cancelFlow(at:removingScreens:animated:)`` names it),
+  /// with its output as JSON text: a flow whose `Output` is `Codable` (or `Void`, written
+  /// `null`); another output is recorded ``unreplayable(_:)``.
+  case finishFlow(at: [Int], output: String, removingScreens: Bool, animated: Bool)
+  /// ``AnyFlow/run(_:as:animated:onEnd:)`` and its other forms: a flow type registered for
+  /// snapshots run as a child of the live flow at an index path of the flow tree, as
+  /// ``runFlow(tag:route:presentation:animated:)`` records a flow the app controller runs.
+  case runChildFlow(
+    parent: [Int], tag: String, route: AnyRoute, presentation: RecordedFlowPresentation, animated: Bool)
+
+  // MARK: Time (continued)
+
+  /// The time a keep-alive cache read during the next input, on a window whose scheduler is
+  /// not manual: the monotonic clock's time since the log's start (or its re-basing). The
+  /// recorder logs the first reading of an input that reads the clock, before it, and the
+  /// cache takes that reading for the whole input; a replay answers with it.
+  case clock(Duration)
+
   /// The input as a call would read: `open("shop://cart", animated: false)`,
   /// `tapBackButton(root)`.
   public var description: String {
@@ -115,7 +136,7 @@ public enum RecordedInput: Hashable, Sendable, CustomStringConvertible {
     case .runFlow(let tag, let route, let presentation, let animated):
       "run(\(tag) on \(route), as: \(presentation)\(Self.animation(animated)))"
     case .cancelFlow(let path, let removingScreens, let animated):
-      "cancelFlow(at: \(path.map(String.init).joined(separator: "."))\(removingScreens ? "" : ", removingScreens: false")\(Self.animation(animated)))"
+      "cancelFlow(at: \(Self.flowPath(path))\(removingScreens ? "" : ", removingScreens: false")\(Self.animation(animated)))"
     case .navigate(let state, let animated): "navigate(to: \(Self.oneLine(state))\(Self.animation(animated)))"
     case .push(let route, let origin, let animated):
       "push(\(route)\(Self.origin(origin))\(Self.animation(animated)))"
@@ -143,6 +164,12 @@ public enum RecordedInput: Hashable, Sendable, CustomStringConvertible {
     case .finishTransitions: "finishTransitions()"
     case .settle(let limit): "settle(limit: \(limit))"
     case .unreplayable(let reason): "unreplayable(\(reason))"
+    case .finishFlow(let path, let output, let removingScreens, let animated):
+      "finishFlow(at: \(Self.flowPath(path)), output: \(output)\(removingScreens ? "" : ", removingScreens: false")"
+        + "\(Self.animation(animated)))"
+    case .clock(let time): "clock(\(time))"
+    case .runChildFlow(let parent, let tag, let route, let presentation, let animated):
+      "run(\(tag) on \(route), as: \(presentation), in: \(Self.flowPath(parent))\(Self.animation(animated)))"
     }
   }
 
@@ -151,6 +178,9 @@ public enum RecordedInput: Hashable, Sendable, CustomStringConvertible {
     state.description.split(separator: "\n").map { $0.trimmingPrefix(while: \.isWhitespace) }
       .joined(separator: " / ")
   }
+
+  /// A flow's index path as `0.1`.
+  private static func flowPath(_ path: [Int]) -> String { path.map(String.init).joined(separator: ".") }
 
   /// `, animated: false` when the input did not animate; nothing otherwise.
   private static func animation(_ animated: Bool) -> String { animated ? "" : ", animated: false" }

@@ -91,7 +91,7 @@ private struct SessionLogDocument: Codable {
 
 /// An input as a log writes it: `{"input": "<kind>", …its fields, "events": […]}`, `animated`
 /// written only when `false`.
-private struct InputDocument: Codable {
+struct InputDocument: Codable {
   var input: String
   var url: String?
   var route: SnapshotKey?
@@ -113,6 +113,8 @@ private struct InputDocument: Codable {
   var attoseconds: Int64?
   var limit: Int?
   var reason: String?
+  var output: String?
+  var parent: [Int]?
   var events: [String]?
 
   /// The kinds of input, as the `input` field names them.
@@ -122,15 +124,17 @@ private struct InputDocument: Codable {
     case cancelInteractivePop, finishInteractivePop, beginInteractiveDismissal, cancelInteractiveDismissal
     case finishInteractiveDismissal, tapOutsidePopover, answerPopDecision, advance, runLoopTurn
     case finishTransitions, settle, unreplayable, dismiss
+    case finishFlow, runChildFlow, clock
   }
 
   enum CodingKeys: String, CodingKey {
     case input, url, route, routes, snapshot, state, tag, presentation, style, embedded, path, flow, from,
       animated
     case removingScreens, progress, allowed, seconds, attoseconds, limit, reason, events
+    case output, parent
   }
 
-  private init(kind: Kind) { input = kind.rawValue }
+  init(kind: Kind) { input = kind.rawValue }
 
   init(_ step: SessionLog.Step) {
     self.init(step.input)
@@ -229,6 +233,8 @@ private struct InputDocument: Codable {
     case .unreplayable(let reason):
       self.init(kind: .unreplayable)
       self.reason = reason
+    case .finishFlow, .runChildFlow, .clock:
+      self.init(addedInput: recorded)
     }
   }
 
@@ -238,7 +244,7 @@ private struct InputDocument: Codable {
   }
 
   /// Writes `animated` only when it is `false`.
-  private mutating func set(_ animated: Bool) {
+  mutating func set(_ animated: Bool) {
     self.animated = animated ? nil : false
   }
 
@@ -287,14 +293,7 @@ private struct InputDocument: Codable {
       style = try container.decodeIfPresent(ModalPresentationStyle.self, forKey: .style)
       embedded = try container.decodeIfPresent(Bool.self, forKey: .embedded)
     case .cancelFlow:
-      let flow: [Int] = try require(.flow)
-      guard !flow.isEmpty, flow.allSatisfy({ $0 >= 0 }) else {
-        throw SessionLogError(
-          .corrupt,
-          "The cancelFlow input at \(place) names the flow \(flow); a flow's index path is not empty "
-            + "and its indices are not negative.")
-      }
-      self.flow = flow
+      flow = try Self.flowPath(try require(.flow), "flow", of: input, at: place)
       removingScreens = try container.decodeIfPresent(Bool.self, forKey: .removingScreens)
     case .removeChild, .tapBackButton, .beginInteractivePop, .cancelInteractivePop, .finishInteractivePop,
       .beginInteractiveDismissal, .cancelInteractiveDismissal, .finishInteractiveDismissal:
@@ -325,6 +324,7 @@ private struct InputDocument: Codable {
       }
       self.limit = limit
     case .unreplayable: reason = try require(.reason)
+    case .finishFlow, .runChildFlow, .clock: try decodeAddedInput(kind, container, place: place)
     }
   }
 
@@ -369,6 +369,7 @@ private struct InputDocument: Codable {
     case .finishTransitions: return .finishTransitions
     case .settle: return .settle(limit: limit!)
     case .unreplayable: return .unreplayable(reason!)
+    case .finishFlow, .runChildFlow, .clock: return addedInput(animated: animated)
     }
   }
 }

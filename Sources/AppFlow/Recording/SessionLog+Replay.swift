@@ -172,6 +172,19 @@ enum Replayer {
       }
     }
 
+    /// Applies a flow's input; a refusal as ``refusable(_:)`` does.
+    func replay(_ input: ReplayedFlowInput, on flow: AnyFlow) throws(ReplayError) {
+      do {
+        try flow.replayed(input)
+      } catch {
+        switch error {
+        case .refused(let refusal): refusable { () throws(NavigationError) in throw refusal }
+        case .unreadableOutput(let reason):
+          throw ReplayError(.badLog, "Input \(index), \(step.input): its output doesn't read: \(reason).")
+        }
+      }
+    }
+
     switch step.input {
     case .start: refusable { () throws(NavigationError) in try app.start() }
     case .stop: app.stop()
@@ -185,17 +198,13 @@ enum Replayer {
           .missingTarget, "Input \(index), \(step.input): no flow type is registered with the tag \"\(tag)\"."
         )
       }
-      refusable { () throws(NavigationError) in
-        try flow.runReplayed(in: app, presentation.flowPresentation, animated: animated)
-      }
+      try replay(.run(in: app, presentation.flowPresentation, parent: nil, animated: animated), on: flow)
     case .cancelFlow(let path, let removingScreens, let animated):
       guard let flow = app.keeper.flow(at: path) else {
         throw ReplayError(
           .missingTarget, "Input \(index), \(step.input): the live flow tree has no flow at \(path).")
       }
-      refusable { () throws(NavigationError) in
-        try flow.cancelReplayed(removingScreens: removingScreens, animated: animated)
-      }
+      try replay(.cancel(removingScreens: removingScreens, animated: animated), on: flow)
     case .navigate(let state, let animated):
       refusable { () throws(NavigationError) in
         try app.navigator.tryNavigate(to: state, options: StateNavigationOptions().animated(animated))
@@ -261,6 +270,25 @@ enum Replayer {
     case .settle(let limit): try scheduler().settle(limit: limit)
     case .unreplayable(let reason):
       throw ReplayError(.unreplayableInput, "Input \(index) can't be replayed: \(reason)")
+    case .clock(let time):
+      app.recording(.clock(time)) { app.sessionRecorder?.takeClockReadingForNextInput(time) }
+    case .runChildFlow(let path, let tag, let route, let presentation, let animated):
+      guard let parent = app.keeper.flow(at: path) else {
+        throw ReplayError(
+          .missingTarget, "Input \(index), \(step.input): the live flow tree has no flow at \(path).")
+      }
+      guard let flow = app.routes.flowRestorers[tag]?(route, app.routes.context) else {
+        throw ReplayError(
+          .missingTarget, "Input \(index), \(step.input): no flow type is registered with the tag \"\(tag)\"."
+        )
+      }
+      try replay(.run(in: app, presentation.flowPresentation, parent: parent, animated: animated), on: flow)
+    case .finishFlow(let path, let output, let removingScreens, let animated):
+      guard let flow = app.keeper.flow(at: path) else {
+        throw ReplayError(
+          .missingTarget, "Input \(index), \(step.input): the live flow tree has no flow at \(path).")
+      }
+      try replay(.finish(output: output, removingScreens: removingScreens, animated: animated), on: flow)
     }
   }
 }

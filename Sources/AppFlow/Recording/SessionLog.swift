@@ -13,7 +13,9 @@
 /// ```
 ///
 /// A log names screens by their routes and their places in the window (`StatePath`),
-/// never by address, and holds no wall-clock time: a replay gives the same events on any
+/// never by address, and holds no wall-clock time but, as inputs, the monotonic clock's
+/// readings that decided keep-alive durations (``RecordedInput/clock(_:)``, the time since the
+/// log's start): a replay gives the same events on any
 /// machine. The JSON shape, version 1:
 ///
 /// ```

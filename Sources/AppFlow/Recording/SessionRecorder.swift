@@ -39,6 +39,18 @@ public final class SessionRecorder {
   private var journalMark = 0
   /// How many inputs are being handled now, nested: the outermost one is recorded.
   private var depth = 0
+  /// The recorded runs that wait for their flow's protection: each flow, the index of its
+  /// input among those kept whole, and how to make the input from its first screen's route.
+  private var awaitedRuns: [(flow: WeakFlow, whole: Int, input: (AnyRoute) -> RecordedInput)] = []
+  /// The number of outermost inputs heard, never reset: names the input a clock reading is
+  /// for.
+  private var serial = 0
+  /// The monotonic clock's reading at the log's start: clock readings count from it.
+  private var clockStart = ContinuousClock.now
+  /// The clock reading of the input numbered ``readingSerial``, since ``clockStart``.
+  private var reading: Duration?
+  /// The number of the input ``reading`` is for.
+  private var readingSerial = -1
 
   /// Creates a recorder for `app`, starting from `start`.
   init(app: AppController, start: NavigationSnapshot?, limit: Int?, recordsEvents: Bool) {
@@ -85,11 +97,43 @@ public final class SessionRecorder {
   /// Takes `inputs`, a saved log's, as the first inputs recorded.
   func adopt(_ inputs: [RecordedInput]) {
     for input in inputs { self.inputs.append(input) }
+    // The clock goes on from the saved log's last reading.
+    for case .clock(let time) in inputs.reversed() {
+      clockStart = .now - time
+      break
+    }
   }
 
   /// Replaces the last input recorded, once its call has told what it was.
   func replaceLast(with input: RecordedInput) {
     inputs.replaceLast(with: input)
+  }
+
+  /// Replaces the last input recorded with `placeholder`, a run of `flow` that waits for its
+  /// protection, until the flow makes its first screen: then with `input` of its route.
+  func replaceLast(
+    with placeholder: RecordedInput, awaiting flow: AnyFlow, _ input: @escaping (AnyRoute) -> RecordedInput
+  ) {
+    let whole = inputs.replaceLastKeepingWhole(with: placeholder)
+    awaitedRuns.removeAll { run in
+      guard let flow = run.flow.object else { return true }
+      if case .ended = flow.state { return true }
+      return false
+    }
+    awaitedRuns.append((WeakFlow(object: flow), whole, input))
+    app.keeper.tellsRecorderOfFirstScreens = true
+  }
+
+  /// `flow` made its first screen: a recorded run that waited for it gets its route.
+  func flow(_ flow: AnyFlow, madeFirstScreen screen: ViewController) {
+    guard let index = awaitedRuns.firstIndex(where: { $0.flow.object === flow }) else { return }
+    let awaited = awaitedRuns.remove(at: index)
+    if awaitedRuns.isEmpty { app.keeper.tellsRecorderOfFirstScreens = false }
+    guard let route = screen.navigationKey as? AnyRoute else {
+      return inputs.replaceWhole(
+        awaited.whole, with: .unreplayable("run(\(flow.name)): its first screen has no route"))
+    }
+    inputs.replaceWhole(awaited.whole, with: awaited.input(route))
   }
 
   /// The input that began last has returned.
@@ -100,6 +144,7 @@ public final class SessionRecorder {
   /// Appends an outermost input, after closing the events of the one before, and after
   /// starting the log again from a snapshot when it is full.
   private func append(_ input: RecordedInput) {
+    serial += 1
     closeLastEvents()
     if let limit, inputs.count >= limit, !app.window.isBusy, !app.window.isTransitioning {
       rebase()
@@ -125,6 +170,8 @@ public final class SessionRecorder {
   /// Starts the log again from a snapshot of now.
   private func rebase() {
     inputs.removeAll()
+    awaitedRuns.removeAll()
+    app.keeper.tellsRecorderOfFirstScreens = false
     events.removeAll(keepingCapacity: true)
     do throws(SnapshotError) {
       start = try app.snapshot()
@@ -135,6 +182,15 @@ public final class SessionRecorder {
       if recordsEvents { events.append([]) }
     }
     journalMark = app.window.journal.events.count
+    clockStart = .now
+    reading = nil
+  }
+
+  /// Replays a ``RecordedInput/clock(_:)`` input, the input being recorded now: the next
+  /// input's clock readings are `time` after the log's start.
+  func takeClockReadingForNextInput(_ time: Duration) {
+    reading = time
+    readingSerial = serial + 1
   }
 }
 
@@ -148,6 +204,25 @@ extension SessionRecorder: WindowInputObserver {
     depth += 1
     guard depth == 1 else { return }
     append(Self.recorded(input, in: window))
+  }
+
+  /// The instant a keep-alive cache takes for now: during an input, its first reading, which
+  /// is logged (a ``RecordedInput/clock(_:)`` before the input) and kept for the whole input, or
+  /// the reading a replayed log gave for it; outside inputs, `now`.
+  ///
+  /// - Parameters:
+  ///   - window: The app controller's window.
+  ///   - now: The monotonic clock's reading.
+  /// - Returns: The instant the cache takes for now.
+  public func window(_ window: Window, clockReading now: ContinuousClock.Instant) -> ContinuousClock.Instant {
+    if readingSerial == serial, let reading { return clockStart + reading }
+    guard depth > 0, inputs.count > 0 else { return now }
+    let time = max(.zero, clockStart.duration(to: now))
+    reading = time
+    readingSerial = serial
+    inputs.insertBeforeLast(.clock(time))
+    if recordsEvents { events.append([]) }
+    return clockStart + time
   }
 
   /// Notes that the input's call returned.

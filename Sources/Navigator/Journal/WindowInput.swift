@@ -73,6 +73,31 @@ public protocol WindowInputObserver: AnyObject {
   ///
   /// - Parameter window: The window.
   func windowDidHandleInput(_ window: Window)
+
+  /// Asks the observer which instant a keep-alive cache of `window` takes for now, when it
+  /// measures a keep-alive duration on the monotonic clock (the window's scheduler is not a
+  /// ``ManualScheduler``): `now` by default.
+  ///
+  /// A session recorder logs the readings that decide something, and a replay answers with
+  /// the logged ones, so that durations end at the same inputs on any machine.
+  ///
+  /// - Parameters:
+  ///   - window: The window.
+  ///   - now: The monotonic clock's reading.
+  /// - Returns: The instant the cache takes for now.
+  func window(_ window: Window, clockReading now: ContinuousClock.Instant) -> ContinuousClock.Instant
+}
+
+extension WindowInputObserver {
+  /// Takes the monotonic clock's reading for now.
+  ///
+  /// - Parameters:
+  ///   - window: The window.
+  ///   - now: The monotonic clock's reading.
+  /// - Returns: `now`.
+  public func window(_ window: Window, clockReading now: ContinuousClock.Instant) -> ContinuousClock.Instant {
+    now
+  }
 }
 
 /// Runs `body`, an input `window` receives, between its observer's will and did calls; one

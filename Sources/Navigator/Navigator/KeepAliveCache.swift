@@ -327,7 +327,12 @@ public final class KeepAliveCache {
   /// cache was made.
   var now: Double {
     guard runsOnManualClock else {
-      let elapsed = origin.duration(to: .now).components
+      var reading = ContinuousClock.now
+      // A window's input observer (a session recorder, a replay) may decide the reading.
+      if let window = token.window, let observer = window.observer {
+        reading = observer.window(window, clockReading: reading)
+      }
+      let elapsed = origin.duration(to: reading).components
       return Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
     }
     if let manualClock { lastManualReading = manualClock.secondsNow }

@@ -99,7 +99,7 @@ import Testing
   }
 
   /// Random replayable inputs (deep links, routes, navigator calls, gestures, late guard
-  /// answers, flows, a manual scheduler's calls), recorded, then replayed into a fresh app
+  /// answers, flows run, run inside flows, finished and cancelled, a manual scheduler's calls), recorded, then replayed into a fresh app
   /// controller: the same journal, input for input, and the same state.
   @Test(arguments: seeds, [false, true])
   func randomOperationsRecordedReplayExactly(seed: UInt64, manual: Bool) throws {
@@ -109,6 +109,24 @@ import Testing
       let inputs = run.inputs.enumerated().map { "  \($0): \($1)" }.joined(separator: "\n")
       Issue.record("seed \(seed), manual \(manual): \(run.failures)\ninputs:\n\(inputs)")
     }
+  }
+
+  /// The recorded random sessions hold every kind of flow input: runs, child runs, finishes
+  /// with an output, cancels.
+  @Test func randomRecordedSessionsHoldEveryKindOfFlowInput() throws {
+    var kinds: Set<String> = []
+    for seed in Self.seeds {
+      for input in try RandomReplayWorld.run(seed: seed, manual: false, steps: 200).inputs {
+        switch input {
+        case .runFlow: kinds.insert("runFlow")
+        case .runChildFlow: kinds.insert("runChildFlow")
+        case .finishFlow: kinds.insert("finishFlow")
+        case .cancelFlow: kinds.insert("cancelFlow")
+        default: break
+        }
+      }
+    }
+    #expect(kinds == ["runFlow", "runChildFlow", "finishFlow", "cancelFlow"])
   }
 
   /// What one random world did: the invariants it broke, the flows it ran, its operations.

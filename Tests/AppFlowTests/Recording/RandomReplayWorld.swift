@@ -55,6 +55,17 @@ enum RandomReplayWorld {
     return Run(failures: failures, inputs: log.inputs)
   }
 
+  /// Every live flow, parents before their children.
+  static func allLiveFlows(of app: AppController) -> [AnyFlow] {
+    var flows: [AnyFlow] = []
+    func visit(_ flow: AnyFlow) {
+      flows.append(flow)
+      flow.children.forEach(visit)
+    }
+    app.liveFlows.forEach(visit)
+    return flows
+  }
+
   /// A pop decision a stack of the window waits for, if any.
   static func pendingDecision(in app: AppController) -> PopDecision? {
     var screens = app.window.rootViewController.map { [$0] } ?? []
@@ -77,7 +88,7 @@ enum RandomReplayWorld {
     let routes: [any Route] = [
       Catalog(), Product(id: id), Reviews(productID: id), Compose(productID: id), Preview(), Filters(),
     ]
-    switch rng.index(below: 16) {
+    switch rng.index(below: 18) {
     case 0: app.open(rng.bool() ? "shop://catalog" : "shop://catalog/products/\(id)", animated: animated)
     case 1, 2:
       let route: any Route = rng.element(of: routes)!
@@ -119,6 +130,15 @@ enum RandomReplayWorld {
       flow.cancel(animated: animated)
     case 12: pendingDecision(in: app)?.answer(rng.bool())
     case 13: app.navigate(to: [Catalog(), Product(id: id)], animated: animated)
+    case 14:
+      guard let flow = rng.element(of: allLiveFlows(of: app)) as? ReviewFlow else { return }
+      flow.finish("output \(id)", animated: animated)
+    case 15:
+      // A run from a flow that is not running yet is refused before it is an input.
+      let running = allLiveFlows(of: app).filter { if case .running = $0.state { true } else { false } }
+      guard let parent = rng.element(of: running) else { return }
+      let route = rng.bool() ? AnyRoute(Compose(productID: id)) : AnyRoute(Preview())
+      parent.run(ReviewFlow(route, table: app.routes), as: rng.bool() ? .push : .modal(), animated: animated)
     default:
       guard let scheduler else { return app.navigate(to: Catalog(), animated: animated) }
       switch rng.index(below: 3) {

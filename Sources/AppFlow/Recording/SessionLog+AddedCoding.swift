@@ -1,0 +1,108 @@
+import Navigator
+
+// The JSON of the inputs added after the first format: a flow's finish with its output, a flow
+// run inside a flow, a clock reading.
+
+extension InputDocument {
+  /// The document of an input added after the first format.
+  init(addedInput recorded: RecordedInput) {
+    switch recorded {
+    case .finishFlow(let flow, let output, let removingScreens, let animated):
+      self.init(kind: .finishFlow)
+      self.flow = flow
+      self.output = output
+      self.removingScreens = removingScreens ? nil : false
+      set(animated)
+    case .runChildFlow(let parent, let tag, let route, let presentation, let animated):
+      self.init(kind: .runChildFlow)
+      self.parent = parent
+      self.tag = tag
+      self.route = SnapshotKey(route)
+      switch presentation {
+      case .push: self.presentation = "push"
+      case .modal(let style, let embedded):
+        self.presentation = "modal"
+        self.style = style
+        self.embedded = embedded ? true : nil
+      }
+      set(animated)
+    case .clock(let time):
+      self.init(kind: .clock)
+      seconds = time.components.seconds
+      attoseconds = time.components.attoseconds
+    default:
+      preconditionFailure("\(recorded) is not an input of this file.")
+    }
+  }
+
+  /// Reads the fields of an input of `kind` added after the first format, checking them.
+  mutating func decodeAddedInput(
+    _ kind: Kind, _ container: KeyedDecodingContainer<CodingKeys>, place: String
+  ) throws {
+    func require<Value: Decodable>(_ key: CodingKeys, _: Value.Type = Value.self) throws -> Value {
+      guard container.contains(key) else {
+        throw SessionLogError(.corrupt, "The \(input) input at \(place) has no \"\(key.stringValue)\".")
+      }
+      return try container.decode(Value.self, forKey: key)
+    }
+    switch kind {
+    case .finishFlow:
+      flow = try Self.flowPath(try require(.flow), "flow", of: input, at: place)
+      output = try require(.output)
+      removingScreens = try container.decodeIfPresent(Bool.self, forKey: .removingScreens)
+    case .runChildFlow:
+      parent = try Self.flowPath(try require(.parent), "parent", of: input, at: place)
+      tag = try require(.tag)
+      route = try require(.route)
+      presentation = try require(.presentation)
+      guard presentation == "push" || presentation == "modal" else {
+        throw SessionLogError(
+          .corrupt, "The \(input) input at \(place) has the unknown presentation \"\(presentation ?? "")\".")
+      }
+      style = try container.decodeIfPresent(ModalPresentationStyle.self, forKey: .style)
+      embedded = try container.decodeIfPresent(Bool.self, forKey: .embedded)
+    case .clock:
+      let seconds: Int64 = try require(.seconds)
+      let attoseconds = try container.decodeIfPresent(Int64.self, forKey: .attoseconds) ?? 0
+      guard seconds >= 0, (0..<1_000_000_000_000_000_000).contains(attoseconds) else {
+        throw SessionLogError(
+          .corrupt,
+          "The clock input at \(place) reads \(seconds) s and \(attoseconds) as; a reading is the time since "
+            + "the log's start (seconds from 0, attoseconds from 0 to under 10^18).")
+      }
+      self.seconds = seconds
+      self.attoseconds = attoseconds
+    default:
+      preconditionFailure("\(kind) is not an input of this file.")
+    }
+  }
+
+  /// The input the document holds; the decoder checked its fields.
+  func addedInput(animated: Bool) -> RecordedInput {
+    switch Kind(rawValue: input)! {
+    case .finishFlow:
+      .finishFlow(at: flow!, output: output!, removingScreens: removingScreens ?? true, animated: animated)
+    case .runChildFlow:
+      .runChildFlow(
+        parent: parent!, tag: tag!, route: route!.route,
+        presentation: presentation == "push"
+          ? .push : .modal(style, embeddedInNavigationController: embedded ?? false),
+        animated: animated)
+    case .clock:
+      .clock(Duration(secondsComponent: seconds!, attosecondsComponent: attoseconds ?? 0))
+    default:
+      preconditionFailure("\(input) is not an input of this file.")
+    }
+  }
+
+  /// A flow's index path, checked: not empty, no negative index.
+  static func flowPath(_ path: [Int], _ field: String, of input: String, at place: String) throws -> [Int] {
+    guard !path.isEmpty, path.allSatisfy({ $0 >= 0 }) else {
+      throw SessionLogError(
+        .corrupt,
+        "The \(input) input at \(place) names the \(field) \(path); a flow's index path is not empty "
+          + "and its indices are not negative.")
+    }
+    return path
+  }
+}

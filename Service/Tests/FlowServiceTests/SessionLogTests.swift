@@ -147,6 +147,29 @@ import Testing
     }
   }
 
+  @Test func theSignInAndCheckoutPathReplaysToTheSessionsStateAtEachStep() async throws {
+    try await Self.withLiveService { client in
+      let id = try await client.createSession()
+      var states = [try await client.open(id, "shop://cart")]
+      // The checkout waits for the sign-in, which finishes with the account; the checkout
+      // finishes with its result; a second checkout, signed in, is cancelled.
+      states.append(try await client.act(id, "checkout"))
+      states.append(try await client.act(id, "signIn", account: "bob"))
+      states.append(try await client.act(id, "finishFlow"))
+      states.append(try await client.act(id, "checkout"))
+      states.append(try await client.act(id, "cancelFlow"))
+      let log = try await Self.log(client, id).log
+      #expect(log.start == nil)
+      #expect(log.inputs.count == 7)
+      // The log up to each action replays to the state that action answered with.
+      for (index, state) in states.enumerated() {
+        let prefix = SessionLog(start: log.start, steps: Array(log.steps.prefix(index + 2)))
+        #expect(try Self.replayed(prefix, id: id) == state, "after action \(index)")
+      }
+      #expect(states.last?.account == "bob")
+    }
+  }
+
   @Test func theLogNeedsTheSessionsSecretOrTheAPIKey() async throws {
     try await Self.withLiveService { client in
       let a = try await client.authorized(nil).createSessionAndSecret()

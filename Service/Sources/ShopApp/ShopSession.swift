@@ -17,8 +17,6 @@ package final class ShopSession {
     set { pending = newValue }
   }
   private var pending: PopDecision?
-  /// The session's log (``ShopApp/log(of:)``); `nil` when the session records none.
-  var recordedLog: RecordedLog?
 
   /// Creates a session's shop state: no one signed in, nothing pending.
   package init() {}

@@ -147,6 +147,29 @@ import Testing
     }
   }
 
+  @Test func theSignInAndCheckoutPathReplaysToTheSessionsStateAtEachStep() async throws {
+    try await Self.withLiveService { client in
+      let id = try await client.createSession()
+      var states = [try await client.open(id, "shop://cart")]
+      // The checkout waits for the sign-in, which finishes with the account; the checkout
+      // finishes with its result; a second checkout, signed in, is cancelled.
+      states.append(try await client.act(id, "checkout"))
+      states.append(try await client.act(id, "signIn", account: "bob"))
+      states.append(try await client.act(id, "finishFlow"))
+      states.append(try await client.act(id, "checkout"))
+      states.append(try await client.act(id, "cancelFlow"))
+      let log = try await Self.log(client, id).log
+      #expect(log.start == nil)
+      #expect(log.inputs.count == 7)
+      // The log up to each action replays to the state that action answered with.
+      for (index, state) in states.enumerated() {
+        let prefix = SessionLog(start: log.start, steps: Array(log.steps.prefix(index + 2)))
+        #expect(try Self.replayed(prefix, id: id) == state, "after action \(index)")
+      }
+      #expect(states.last?.account == "bob")
+    }
+  }
+
   @Test func theLogNeedsTheSessionsSecretOrTheAPIKey() async throws {
     try await Self.withLiveService { client in
       let a = try await client.authorized(nil).createSessionAndSecret()
@@ -298,24 +321,47 @@ import Testing
     }
   }
 
-  @Test func sessionsShareOneCopyOfEachInput() throws {
-    let texts = SessionLogTexts()
-    var logs: [[UInt8]] = []
-    for _ in 0..<2 {
-      let app = try ShopApp.makeApp(logLimit: 10, texts: texts)
-      try app.start()
-      try SessionActions.open("shop://catalog/products/42", in: app)
-      try SessionActions.perform(ActionRequest(action: "back"), in: app)
-      logs.append(try #require(ShopApp.logBytes(of: app)))
-      #expect(ShopApp.logCount(of: app) == 3)
-    }
-    #expect(logs[0] == logs[1])
+  @Test func oneRecorderKeepsTheLogForTheSessionsWholeLife() throws {
+    let app = try ShopApp.makeApp(logLimit: 10)
+    let recorder = try #require(app.recorder)
+    #expect(recorder.limit == 10)
+    try app.start()
+    try SessionActions.open("shop://catalog/products/42", in: app)
+    try SessionActions.perform(ActionRequest(action: "back"), in: app)
+    #expect(app.recorder === recorder)
+    #expect(ShopApp.logCount(of: app) == 3)
+    #expect(ShopApp.logLimit(of: app) == 10)
+    let bytes = try #require(ShopApp.logBytes(of: app))
     #expect(
-      String(decoding: logs[0], as: UTF8.self)
+      String(decoding: bytes, as: UTF8.self)
         == #"{"inputs":[{"input":"start"},{"animated":false,"input":"open","url":"shop:\/\/catalog\/products\/42"},{"animated":false,"input":"pop"}],"sessionLog":1}"#
     )
-    // start, the deep link, the pop: one copy each, for both sessions.
-    #expect(texts.count == 3)
+    #expect(ShopApp.log(of: app) == recorder.log)
+    // A service that records none: no recorder, no log.
+    let silent = try ShopApp.makeApp(logLimit: 0)
+    try silent.start()
+    #expect(silent.recorder == nil)
+    #expect(ShopApp.logBytes(of: silent) == nil)
+    #expect(ShopApp.logCount(of: silent) == nil)
+  }
+
+  @Test func aRestoreContinuesTheSavedLogOnANewRecorder() throws {
+    let codec = ShopApp.codec(logLimit: 10)
+    let first = try ShopApp.makeApp(logLimit: 10)
+    try first.start()
+    try SessionActions.open("shop://catalog/products/7", in: first)
+    let saved = try codec.snapshot(first)
+    let savedLog = try #require(ShopApp.log(of: first))
+
+    let second = try ShopApp.makeApp(logLimit: 10)
+    try second.start()
+    try codec.restore(second, saved)
+    // The new app controller's start and the restore are not in the log: it is the saved one.
+    #expect(ShopApp.log(of: second) == savedLog)
+    #expect(second.recorder?.limit == 10)
+    try SessionActions.perform(ActionRequest(action: "back"), in: second)
+    #expect(ShopApp.log(of: second)?.inputs == savedLog.inputs + [.pop(from: nil, animated: false)])
+    #expect(ShopApp.log(of: second)?.start == nil)
   }
 
   @Test func aRowWhoseLogIsUnreadableRestoresWithoutIt() async throws {

@@ -111,7 +111,9 @@ enum InspectorPage {
 
   /// The session's timeline: its log's inputs, oldest first, each a link (`?step=N`, no
   /// script needed) to the tree after it, replayed from the log's start on a fresh app
-  /// controller; and that tree, with the replay's error when it stopped early.
+  /// controller; and that tree, with the replay's error when it stopped early. When the
+  /// replay of the whole log stopped at an input, that input and the ones after it are
+  /// struck through.
   ///
   /// - Parameters:
   ///   - timeline: The timeline; `nil` when the service records no logs.
@@ -125,8 +127,16 @@ enum InspectorPage {
     let origin = timeline.startsFromSnapshot ? "a snapshot" : "a fresh app controller"
     func item(_ index: Int, _ text: String) -> String {
       let current = timeline.step?.index == index ? " aria-current=\"step\"" : ""
-      return "<li value=\"\(index)\"><a href=\"\(page)\(index)\"\(current)>\(text)</a></li>"
+      // The input the replay stopped at, or one after it.
+      let reached = timeline.replayedCount.map { index <= $0 } ?? true
+      let mark = reached ? "" : " class=\"unreplayed\""
+      return "<li value=\"\(index)\"\(mark)><a href=\"\(page)\(index)\"\(current)>\(text)</a></li>"
     }
+    // Where one replay of the whole log stopped, when a step was shown and it stopped early.
+    let stop =
+      timeline.replayedCount.map {
+        " The replay stops at input \($0 + 1): it and the inputs after it are struck through."
+      } ?? ""
     var items = [item(0, "the start: \(origin)")]
     for (offset, input) in timeline.inputs.enumerated() {
       items.append(item(offset + 1, "<code>\(Markup.escaped(input))</code>"))
@@ -134,7 +144,7 @@ enum InspectorPage {
     var fragment = """
       <p>The inputs the session's log keeps (at most \(timeline.limit) after its start), oldest first, \
       from \(origin). Choose one to see the tree after it, replayed from the log's start on a fresh app \
-      controller.</p>
+      controller.\(stop)</p>
       <ol id="timeline" start="0">
       \(items.joined(separator: "\n"))
       </ol>
@@ -209,6 +219,7 @@ enum InspectorPage {
     code, ol { font-family: monospace; }
     #tree { overflow-x: auto; border: 1px solid #ddd; padding: 4px; }
     #timeline a[aria-current] { font-weight: bold; }
+    #timeline .unreplayed { text-decoration: line-through; color: #888; }
     #replay-failure { color: #a00; }
     #step-tree { overflow-x: auto; border: 1px solid #ddd; padding: 4px; }
     #events { max-height: 24em; overflow-y: auto; font-size: 12px; list-style: none; padding-left: 0; }

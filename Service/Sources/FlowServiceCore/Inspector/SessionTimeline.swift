@@ -27,10 +27,13 @@ struct SessionTimeline: Sendable {
   var limit: Int
   /// The step shown, when one was asked for.
   var step: Step?
+  /// How many of the log's inputs the replay went through before one stopped it; `nil` when
+  /// it replayed them all, or when no step was asked for (and nothing was replayed).
+  var replayedCount: Int? = nil
 }
 
 extension SessionTimeline {
-  /// The timeline of `log`, replaying its first `step` inputs when `step` is given.
+  /// The timeline of `log`, with the tree after its first `step` inputs when `step` is given.
   ///
   /// - Parameters:
   ///   - log: The session's log.
@@ -42,32 +45,70 @@ extension SessionTimeline {
     inputs = log.inputs.map(\.description)
     startsFromSnapshot = log.start != nil
     self.limit = limit
-    self.step = step.map { Self.replayed(log, through: $0, id: id) }
+    if let step {
+      let replay = Self.replayed(log, showing: step, id: id)
+      self.step = replay.step
+      replayedCount = replay.replayedCount
+    }
   }
 
-  /// Replays the log's first `count` inputs from its start on a fresh shop app controller.
+  /// Replays the whole log once on a fresh shop app controller
+  /// (`SessionLog.replay(into:afterEach:)`), keeping the tree after its first `count` inputs
+  /// and how far it went.
+  ///
+  /// The tree at the log's start (`count` 0) comes from a replay of the start alone, before
+  /// the whole log's.
   ///
   /// - Parameters:
   ///   - log: The log.
-  ///   - count: How many inputs to replay.
+  ///   - count: The step whose tree is kept: how many inputs it follows.
   ///   - id: The session's identifier, for the replayed state.
-  /// - Returns: The replayed state, and the replay's error when it stopped early.
-  static func replayed(_ log: SessionLog, through count: Int, id: SessionID) -> Step {
+  /// - Returns: The step (the tree where the replay stopped, and why, when it stopped before
+  ///   the step), and how many inputs the replay went through when one stopped it (`nil`
+  ///   when it replayed them all).
+  static func replayed(_ log: SessionLog, showing count: Int, id: SessionID) -> (
+    step: Step, replayedCount: Int?
+  ) {
     precondition((0...log.steps.count).contains(count), "A timeline's step is one of its log's.")
+    func failed(_ error: any Error) -> (step: Step, replayedCount: Int?) {
+      (Step(index: count, root: nil, failure: "The shop's app controller can't be made: \(error)"), 0)
+    }
+    var root: ScreenNode?
+    if count == 0 {
+      let start: AppController
+      do {
+        start = try ShopApp.makeApp()
+      } catch {
+        return failed(error)
+      }
+      do {
+        try SessionLog(start: log.start).replay(into: start)
+      } catch {
+        return (
+          Step(index: 0, root: SessionRendering.state(of: start, id: id).root, failure: error.message), 0
+        )
+      }
+      root = SessionRendering.state(of: start, id: id).root
+    }
     let app: AppController
     do {
       app = try ShopApp.makeApp()
     } catch {
-      return Step(index: count, root: nil, failure: "The shop's app controller can't be made: \(error)")
+      return failed(error)
     }
-    let prefix = SessionLog(start: log.start, steps: Array(log.steps.prefix(count)))
-    var failure: String?
+    var replayed = 0
     do {
-      try prefix.replay(into: app)
+      try log.replay(into: app) { index, _ in
+        replayed = index + 1
+        if replayed == count { root = SessionRendering.state(of: app, id: id).root }
+      }
+      return (Step(index: count, root: root, failure: nil), nil)
     } catch {
-      failure = error.message
+      guard replayed < count else { return (Step(index: count, root: root, failure: nil), replayed) }
+      // Stopped before the step: the tree where it stopped.
+      let stopped = SessionRendering.state(of: app, id: id).root
+      return (Step(index: count, root: stopped, failure: error.message), replayed)
     }
-    return Step(index: count, root: SessionRendering.state(of: app, id: id).root, failure: failure)
   }
 
   /// The step a `?step=` query asks for: a whole number from 0 to `count`.

@@ -100,14 +100,12 @@ func buildApplication(
     sqliteStore = sqlite
     gate = .local
   }
-  // The sessions' logs share one copy of each input.
-  let logTexts = SessionLogTexts()
   let host = SessionHost(
     store: MeasuredSnapshotStore(store: store, observer: observer),
-    codec: ShopApp.codec(logLimit: logLimit, texts: logTexts), idleTimeout: configuration.idleTimeout
+    codec: ShopApp.codec(logLimit: logLimit), idleTimeout: configuration.idleTimeout
   ) {
-    // Keeps a log of its inputs when the log's limit is positive (`ShopApp.makeApp(logLimit:texts:)`).
-    let app = try ShopApp.makeApp(logLimit: logLimit, texts: logTexts)
+    // Records its inputs for its life when the log's limit is positive (`ShopApp.makeApp(logLimit:)`).
+    let app = try ShopApp.makeApp(logLimit: logLimit)
     // Drained after every call into the session (`SessionEvents`), so it holds one call's events.
     app.window.journal.isEnabled = true
     return app

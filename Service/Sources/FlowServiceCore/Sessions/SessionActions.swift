@@ -17,11 +17,6 @@ enum SessionActions {
   /// - Throws: 422 for a URL that matches no route, 409 for a refused navigation or while
   ///   the checkout's pop question waits.
   static func open(_ url: String, in app: AppController) throws(ServiceError) {
-    try ShopApp.recordingInputs(of: app) { () throws(ServiceError) in try openNow(url, in: app) }
-  }
-
-  /// Opens a deep link; the session's log, if it keeps one, records it (``open(_:in:)``).
-  private static func openNow(_ url: String, in app: AppController) throws(ServiceError) {
     try checkNothingPending(app)
     var result: Result<NavigationPlan<AnyRoute>, RouteError>?
     try capturingMisuse(app) { () throws(ServiceError) in
@@ -38,12 +33,6 @@ enum SessionActions {
   /// - Throws: 400 for an unknown action or a missing argument, 422 for a URL that matches
   ///   no route, 409 for an action the session's state refuses.
   static func perform(_ request: ActionRequest, in app: AppController) throws(ServiceError) {
-    try ShopApp.recordingInputs(of: app) { () throws(ServiceError) in try performNow(request, in: app) }
-  }
-
-  /// Performs a user's action; the session's log, if it keeps one, records its inputs
-  /// (``perform(_:in:)``).
-  private static func performNow(_ request: ActionRequest, in app: AppController) throws(ServiceError) {
     guard let action = SessionAction(rawValue: request.action) else {
       let known = SessionAction.allCases.map(\.rawValue).joined(separator: ", ")
       throw ServiceError(

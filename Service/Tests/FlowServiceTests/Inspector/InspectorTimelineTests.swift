@@ -38,6 +38,28 @@ import Testing
         """)
   }
 
+  @Test func theInputAReplayStopsAtAndTheOnesAfterItAreStruckThrough() {
+    let root = Expected.stack([Expected.catalog])
+    let timeline = SessionTimeline(
+      inputs: ["start()", "unreplayable(\"popover\")", "pop(animated: false)"], startsFromSnapshot: false,
+      limit: 100, step: SessionTimeline.Step(index: 1, root: root, failure: nil), replayedCount: 1)
+    #expect(
+      InspectorPage.timeline(timeline, id: "s1")
+        == """
+        <p>The inputs the session's log keeps (at most 100 after its start), oldest first, from a fresh app \
+        controller. Choose one to see the tree after it, replayed from the log's start on a fresh app controller. \
+        The replay stops at input 2: it and the inputs after it are struck through.</p>
+        <ol id="timeline" start="0">
+        <li value="0"><a href="/inspect/s1?step=0">the start: a fresh app controller</a></li>
+        <li value="1"><a href="/inspect/s1?step=1" aria-current="step"><code>start()</code></a></li>
+        <li value="2" class="unreplayed"><a href="/inspect/s1?step=2"><code>unreplayable(&quot;popover&quot;)</code></a></li>
+        <li value="3" class="unreplayed"><a href="/inspect/s1?step=3"><code>pop(animated: false)</code></a></li>
+        </ol>
+        <h3 id="step-title">After input 1: <code>start()</code></h3>
+        <div id="step-tree">\(TreeSVG.svg(root))</div>
+        """)
+  }
+
   @Test func aStepWhoseReplayStoppedSaysWhyAndShowsWhereItStopped() {
     let hostile = "<script>alert(\"x\")</script>"
     let timeline = SessionTimeline(
@@ -88,6 +110,9 @@ import Testing
         #expect(answer.body.contains("<div id=\"step-tree\">\(TreeSVG.svg(tree))</div>"), "step \(step)")
         #expect(answer.body.contains("<a href=\"/inspect/\(id)?step=\(step)\" aria-current=\"step\">"))
         #expect(!answer.body.contains("<p id=\"replay-failure\">"))
+        // The whole log replayed: nothing struck through.
+        #expect(!answer.body.contains("class=\"unreplayed\""))
+        #expect(!answer.body.contains("The replay stops at"))
       }
       for step in ["4", "-1", "two"] {
         let answer = try await client.get("/inspect/\(id)?step=\(step)")
@@ -126,6 +151,18 @@ import Testing
       let before = try await client.get("/inspect/\(id)?step=2")
       #expect(before.body.contains("<div id=\"step-tree\">\(TreeSVG.svg(cart))</div>"))
       #expect(!before.body.contains("<p id=\"replay-failure\">"))
+      // One replay of the whole log, whichever step is shown: it stops at the popover, the
+      // third input, which is struck through; the start (step 0) comes from the start alone.
+      let atStart = try await client.get("/inspect/\(id)?step=0")
+      #expect(atStart.body.contains("<div id=\"step-tree\">\(TreeSVG.svg(nil))</div>"))
+      for page in [answer, before, atStart] {
+        #expect(
+          page.body.contains(
+            " The replay stops at input 3: it and the inputs after it are struck through.</p>"))
+        #expect(page.body.contains("<li value=\"2\"><a href=\"/inspect/\(id)?step=2\""))
+        #expect(page.body.contains("<li value=\"3\" class=\"unreplayed\"><a href=\"/inspect/\(id)?step=3\""))
+        #expect(page.body.components(separatedBy: "class=\"unreplayed\"").count == 2)
+      }
     }
   }
 

@@ -31,12 +31,13 @@ extension AppController {
     _ flow: Flow<Output>, as presentation: FlowPresentation, animated: Bool = true,
     onEnd: ((FlowOutcome<Output>) -> Void)? = nil
   ) {
-    recordingRun(flow, presentation, animated: animated) { () -> Void in
-      do throws(NavigationError) {
+    do throws(NavigationError) {
+      // A refusal leaves the recorded run (`it was refused`) before the misuse policy hears it.
+      try recordingRun(flow, presentation, animated: animated) { () throws(NavigationError) in
         try keeper.run(flow, parent: nil, presentation, animated: animated, canWait: true, onEnd: onEnd)
-      } catch {
-        window.handleMisuse(error)
       }
+    } catch {
+      window.handleMisuse(error)
     }
   }
 

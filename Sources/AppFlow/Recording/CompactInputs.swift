@@ -5,7 +5,9 @@ import Navigator
 ///
 /// A hosted session that records keeps up to its bound of inputs for as long as it lives; as
 /// values, an input with a route or a URL took about 90 to 140 bytes (an enum slot, a box,
-/// the text's storage), here a back tap takes 3 bytes and a deep link to a URL seen before 3.
+/// the text's storage), here a back tap takes 3 bytes, a deep link to a URL seen before 3, and
+/// a new URL its UTF-8 bytes and 4 more (texts share one buffer rather than each being a
+/// string of its own, about 100 bytes with its table slot).
 /// Inputs whose payload is a state, a snapshot, a list of routes, a flow, a presentation
 /// style or a screen named by a registered type or scene (rarer) are kept as values in a
 /// table.
@@ -14,8 +16,11 @@ struct CompactInputs {
   private var bytes: [UInt8] = []
   /// The routes the inputs name, each once.
   private var routes: [AnyRoute] = []
-  /// The texts the inputs name (URLs, flow tags, reasons), each once.
-  private var texts: [String] = []
+  /// The texts the inputs name (URLs, flow tags, reasons), each once, as UTF-8 one after
+  /// another.
+  private var textBytes: [UInt8] = []
+  /// Where each text ends in ``textBytes``.
+  private var textEnds: [UInt32] = []
   /// Inputs kept whole: restorations, navigations to a state or to routes, flow runs and
   /// finishes, presentations, popovers, children and screens named by registered types or scenes.
   private var whole: [RecordedInput] = []
@@ -38,7 +43,8 @@ struct CompactInputs {
   mutating func removeAll() {
     bytes.removeAll(keepingCapacity: true)
     routes.removeAll()
-    texts.removeAll()
+    textBytes.removeAll()
+    textEnds.removeAll()
     whole.removeAll()
     lastStart = 0
     lastRoute = 0
@@ -209,9 +215,22 @@ struct CompactInputs {
 
   /// A text, by its index in the table of texts.
   private mutating func put(text: String) {
-    if let index = texts.firstIndex(of: text) { return putNumber(index) }
-    putNumber(texts.count)
-    texts.append(text)
+    let utf8 = text.utf8
+    var start = 0
+    for (index, end) in textEnds.enumerated() {
+      let end = Int(end)
+      if end - start == utf8.count, textBytes[start..<end].elementsEqual(utf8) { return putNumber(index) }
+      start = end
+    }
+    putNumber(textEnds.count)
+    textBytes.append(contentsOf: utf8)
+    textEnds.append(UInt32(textBytes.count))
+  }
+
+  /// The text at `index` in the table of texts.
+  private func text(_ index: Int) -> String {
+    let start = index == 0 ? 0 : Int(textEnds[index - 1])
+    return String(decoding: textBytes[start..<Int(textEnds[index])], as: UTF8.self)
   }
 
   // MARK: Reading
@@ -257,7 +276,7 @@ struct CompactInputs {
     switch Kind(rawValue: first & 0x3F)! {
     case .start: return .start
     case .stop: return .stop
-    case .open: return .open(url: texts[reader.number()], animated: flag)
+    case .open: return .open(url: text(reader.number()), animated: flag)
     case .navigateToRoute: return .navigateToRoute(routes[reader.number()], animated: flag)
     case .whole: return whole[reader.number()]
     case .cancelFlow:
@@ -288,7 +307,7 @@ struct CompactInputs {
     case .runLoopTurn: return .runLoopTurn
     case .finishTransitions: return .finishTransitions
     case .settle: return .settle(limit: reader.number())
-    case .unreplayable: return .unreplayable(texts[reader.number()])
+    case .unreplayable: return .unreplayable(text(reader.number()))
     }
   }
 }

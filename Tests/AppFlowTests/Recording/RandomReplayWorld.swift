@@ -125,7 +125,9 @@ enum RandomReplayWorld {
     case 9: app.window.tapOutsidePopover()
     case 10:
       let flow = ReviewFlow(AnyRoute(Reviews(productID: id)), table: app.routes)
-      app.run(flow, as: rng.bool() ? .push : .sheet(embeddedInNavigationController: true), animated: animated)
+      // A push needs a stack on screen: a refused run is recorded unreplayable.
+      let push = rng.bool() && visible?.navigationController != nil
+      app.run(flow, as: push ? .push : .sheet(embeddedInNavigationController: true), animated: animated)
     case 11:
       guard let flow = rng.element(of: app.liveFlows) as? ReviewFlow else { return }
       flow.cancel(animated: animated)

@@ -170,6 +170,32 @@ import Testing
     }
   }
 
+  @Test func popoversAtABarButtonItemOrAViewReplayToTheSessionsState() async throws {
+    try await Self.withLiveService { client in
+      let id = try await client.createSession()
+      var states = [try await client.open(id, "shop://catalog")]
+      for anchor in [
+        #"{"barButtonItem": {"side": "right", "index": 0}}"#,
+        #"{"view": {"path": [], "rect": {"x": 10, "y": 20, "width": 30, "height": 40}}}"#,
+      ] {
+        let shown = try await client.post(
+          "/sessions/\(id)/actions",
+          #"{"action": "popover", "url": "shop://catalog/products/9", "anchor": \#(anchor)}"#)
+        #expect(shown.status == 200, "\(shown)")
+        states.append(try shown.decoded(SessionState.self))
+        states.append(try await client.act(id, "dismiss"))
+      }
+      let log = try await Self.log(client, id).log
+      #expect(log.inputs.filter { if case .popover = $0 { true } else { false } }.count == 2, "\(log.inputs)")
+      #expect(!log.inputs.contains { if case .unreplayable = $0 { true } else { false } }, "\(log.inputs)")
+      // The log up to each action replays to the state that action answered with.
+      for (index, state) in states.enumerated() {
+        let prefix = SessionLog(start: log.start, steps: Array(log.steps.prefix(index + 2)))
+        #expect(try Self.replayed(prefix, id: id) == state, "after action \(index)")
+      }
+    }
+  }
+
   @Test func theLogNeedsTheSessionsSecretOrTheAPIKey() async throws {
     try await Self.withLiveService { client in
       let a = try await client.authorized(nil).createSessionAndSecret()

@@ -223,6 +223,12 @@ struct CompactInputs {
       start = end
     }
     putNumber(textEnds.count)
+    // Grown by a quarter rather than doubled: a full log's texts are most of its bytes, and a
+    // hosted session keeps them for its life.
+    let needed = textBytes.count + utf8.count
+    if needed > textBytes.capacity {
+      textBytes.reserveCapacity(max(needed, textBytes.count + textBytes.count / 4))
+    }
     textBytes.append(contentsOf: utf8)
     textEnds.append(UInt32(textBytes.count))
   }

@@ -18,13 +18,7 @@ extension InputDocument {
       self.parent = parent
       self.tag = tag
       self.route = SnapshotKey(route)
-      switch presentation {
-      case .push: self.presentation = "push"
-      case .modal(let style, let embedded):
-        self.presentation = "modal"
-        self.style = style
-        self.embedded = embedded ? true : nil
-      }
+      set(presentation)
       set(animated)
     case .clock(let time):
       self.init(kind: .clock)

@@ -175,13 +175,7 @@ struct InputDocument: Codable {
       self.init(kind: .runFlow)
       self.tag = tag
       self.route = SnapshotKey(route)
-      switch presentation {
-      case .push: self.presentation = "push"
-      case .modal(let style, let embedded):
-        self.presentation = "modal"
-        self.style = style
-        self.embedded = embedded ? true : nil
-      }
+      set(presentation)
       set(animated)
     case .cancelFlow(let flow, let removingScreens, let animated):
       self.init(kind: .cancelFlow)
@@ -257,6 +251,17 @@ struct InputDocument: Codable {
   /// Writes `animated` only when it is `false`.
   mutating func set(_ animated: Bool) {
     self.animated = animated ? nil : false
+  }
+
+  /// Writes a flow run's presentation: `push`, or `modal` with its style and embedding.
+  mutating func set(_ presentation: RecordedFlowPresentation) {
+    switch presentation {
+    case .push: self.presentation = "push"
+    case .modal(let style, let embedded):
+      self.presentation = "modal"
+      self.style = style
+      self.embedded = embedded ? true : nil
+    }
   }
 
   /// The step the document holds; the decoder checked every field it needs.

@@ -103,13 +103,86 @@ final class ProtectionKeeper {
     let request = ProtectionRequest(
       screen: screen.description, route: screen.key?.base as? AnyRoute, navigation: admission.navigation)
     app?.window.journal.record(.protectionAsked(space.name, screen.description))
-    var answered = false
+    let asking = Asking()
     // Weak: a space that keeps a `decide` it never calls must not keep the navigation (whose
     // screens hold the space) alive.
-    space.evaluate(request) { [weak self, weak evaluation] decision in
-      guard !answered, let self, let evaluation else { return }
-      answered = true
+    let decide: (ProtectionDecision) -> Void = { [weak self, weak evaluation] decision in
+      guard !asking.answered, let self, let evaluation else { return }
+      guard asking.isNamed, let recorder = self.app?.sessionRecorder else {
+        asking.answered = true
+        return self.decided(decision, evaluation, index)
+      }
+      // A late answer while a recorder records: an input (when no other input is under way).
+      let input = self.recordedAnswer(decision, asking, space, screen)
+      asking.answered = true
+      recorder.begin(input)
+      defer { recorder.end() }
       self.decided(decision, evaluation, index)
+    }
+    space.evaluate(request, decide: decide)
+    // Only a recording app controller keeps the evaluations waiting for a late answer, and
+    // only those asked during a recorded input, which a replay asks again. (A navigator call
+    // protected by its options is heard once admitted: its late answer is not an input, and
+    // the call is recorded when it runs.)
+    if !asking.answered, let recorder = app?.sessionRecorder, recorder.isHandlingInput {
+      asking.isNamed = true
+      lateAnswers.append(LateAnswer(asking: asking, evaluation: evaluation, decide: decide))
+    }
+  }
+
+  // MARK: Late answers (recording)
+
+  /// Whether a space's `decide` was called, and whether a recorder names the evaluation.
+  final class Asking {
+    /// A Boolean value indicating whether the space decided.
+    var answered = false
+    /// A Boolean value indicating whether the space's `evaluate` returned without deciding
+    /// while a recorder recorded the input that asked: its answer is an input.
+    var isNamed = false
+  }
+
+  /// An evaluation whose space returned without deciding, while a recorder recorded.
+  struct LateAnswer {
+    /// The asking's state.
+    let asking: Asking
+    /// The evaluation, while it is under way.
+    weak var evaluation: Evaluation?
+    /// The `decide` handed to the space: a replay answers through it.
+    let decide: (ProtectionDecision) -> Void
+
+    /// A Boolean value indicating whether the evaluation still waits for this answer.
+    var isWaiting: Bool {
+      guard !asking.answered, let evaluation else { return false }
+      return !evaluation.admission.isSettled
+    }
+  }
+
+  /// The evaluations waiting for a late answer, oldest first (kept only while recording).
+  private var lateAnswers: [LateAnswer] = []
+
+  /// The evaluations still waiting for a late answer, oldest first: a recorded answer names
+  /// its evaluation by its index here.
+  var waitingForLateAnswers: [LateAnswer] {
+    lateAnswers.removeAll { !$0.isWaiting }
+    return lateAnswers
+  }
+
+  /// A late answer as a log records it.
+  private func recordedAnswer(
+    _ decision: ProtectionDecision, _ asking: Asking, _ space: any ProtectionSpace,
+    _ screen: NavigationAdmission.Screen
+  ) -> RecordedInput {
+    let asked = "the protection \(space.name) of \(screen.description)"
+    guard let pending = waitingForLateAnswers.firstIndex(where: { $0.asking === asking }) else {
+      // Kept until answered or settled, and the decide closure checked both.
+      return .unreplayable("a late answer to \(asked), which no evaluation waits for")
+    }
+    switch decision.kind {
+    case .allow: return .answerProtection(pending: pending, decision: .allow)
+    case .deny(let reason): return .answerProtection(pending: pending, decision: .deny(reason))
+    case .require(let required):
+      return .unreplayable(
+        "a late answer to \(asked) requiring the flow \(required.flow.name): a required flow is not recorded")
     }
   }
 

@@ -22,7 +22,8 @@ struct CompactInputs {
   /// Where each text ends in ``textBytes``.
   private var textEnds: [UInt32] = []
   /// Inputs kept whole: restorations, navigations to a state or to routes, flow runs and
-  /// finishes, presentations, popovers, children and screens named by registered types or scenes.
+  /// finishes, presentations, popovers, children, screens named by registered types or scenes,
+  /// and late protection answers.
   private var whole: [RecordedInput] = []
   /// Where the last input starts in ``bytes``.
   private var lastStart = 0
@@ -117,7 +118,7 @@ struct CompactInputs {
       put(.navigateToRoute, animated)
       put(route: route)
     case .navigateToRoutes, .restore, .runFlow, .navigate, .presentModal, .finishFlow, .runChildFlow, .clock,
-      .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen:
+      .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen, .answerProtection:
       put(.whole)
       putNumber(whole.count)
       whole.append(input)

@@ -151,6 +151,14 @@ public enum RecordedInput: Hashable, Sendable, CustomStringConvertible {
   /// A child named by its own place is ``removeChild(at:animated:)``.
   case removeChildScreen(RecordedScreen, from: StatePath)
 
+  // MARK: Protection
+
+  /// A protection space's decision given after its `evaluate` returned (from app code: a
+  /// network check, a user's answer): the evaluation is the one at `pending` among those
+  /// still waiting for a late answer, oldest first. A decision given inside `evaluate` is not
+  /// an input; a late "require a flow first" is recorded ``unreplayable(_:)``.
+  case answerProtection(pending: Int, decision: RecordedProtectionDecision)
+
   /// The input as a call would read: `open("shop://cart", animated: false)`,
   /// `tapBackButton(root)`.
   public var description: String {
@@ -201,6 +209,7 @@ public enum RecordedInput: Hashable, Sendable, CustomStringConvertible {
     case .runChildFlow(let parent, let tag, let route, let presentation, let animated):
       "run(\(tag) on \(route), as: \(presentation), in: \(Self.flowPath(parent))\(Self.animation(animated)))"
 
+    case .answerProtection(let pending, let decision): "answerProtection(pending: \(pending), \(decision))"
     case .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen: keyedScreenDescription
     }
   }
@@ -237,6 +246,31 @@ public enum RecordedFlowPresentation: Hashable, Sendable, CustomStringConvertibl
     case .push: "push"
     case .modal(let style, let embedded):
       "modal(\(style.map { "\($0)" } ?? "own style")\(embedded ? ", embedded" : ""))"
+    }
+  }
+}
+
+/// A protection space's late decision as a log records it: ``ProtectionDecision`` without
+/// the flow a "require" decision names (which is recorded unreplayable).
+public enum RecordedProtectionDecision: Hashable, Sendable, CustomStringConvertible {
+  /// ``ProtectionDecision/allow``.
+  case allow
+  /// ``ProtectionDecision/deny(_:)`` with its reason.
+  case deny(String)
+
+  /// `allow`, or `deny("reason")`.
+  public var description: String {
+    switch self {
+    case .allow: "allow"
+    case .deny(let reason): "deny(\"\(reason)\")"
+    }
+  }
+
+  /// The decision a replay gives.
+  var decision: ProtectionDecision {
+    switch self {
+    case .allow: .allow
+    case .deny(let reason): .deny(reason)
     }
   }
 }

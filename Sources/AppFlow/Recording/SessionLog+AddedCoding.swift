@@ -1,7 +1,7 @@
 import Navigator
 
 // The JSON of the inputs added after the first format: a flow's finish with its output, a flow
-// run inside a flow, a clock reading.
+// run inside a flow, a clock reading, a protection space's late answer.
 
 extension InputDocument {
   /// The document of an input added after the first format.
@@ -24,6 +24,15 @@ extension InputDocument {
       self.init(kind: .clock)
       seconds = time.components.seconds
       attoseconds = time.components.attoseconds
+    case .answerProtection(let pending, let decision):
+      self.init(kind: .answerProtection)
+      self.pending = pending
+      switch decision {
+      case .allow: self.decision = "allow"
+      case .deny(let reason):
+        self.decision = "deny"
+        self.reason = reason
+      }
     default:
       preconditionFailure("\(recorded) is not an input of this file.")
     }
@@ -66,6 +75,26 @@ extension InputDocument {
       }
       self.seconds = seconds
       self.attoseconds = attoseconds
+    case .answerProtection:
+      let pending: Int = try require(.pending)
+      guard pending >= 0 else {
+        throw SessionLogError(
+          .corrupt,
+          "The answerProtection input at \(place) names the pending evaluation \(pending); evaluations are "
+            + "numbered from 0.")
+      }
+      self.pending = pending
+      let decision: String = try require(.decision)
+      switch decision {
+      case "allow": break
+      case "deny": reason = try require(.reason)
+      default:
+        throw SessionLogError(
+          .corrupt,
+          "The answerProtection input at \(place) has the unknown decision \"\(decision)\"; a decision is "
+            + "\"allow\" or \"deny\".")
+      }
+      self.decision = decision
     default:
       preconditionFailure("\(kind) is not an input of this file.")
     }
@@ -84,6 +113,8 @@ extension InputDocument {
         animated: animated)
     case .clock:
       .clock(Duration(secondsComponent: seconds!, attosecondsComponent: attoseconds ?? 0))
+    case .answerProtection:
+      .answerProtection(pending: pending!, decision: decision == "allow" ? .allow : .deny(reason!))
     default:
       preconditionFailure("\(input) is not an input of this file.")
     }

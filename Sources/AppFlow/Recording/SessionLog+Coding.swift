@@ -117,6 +117,8 @@ struct InputDocument: Codable {
   var reason: String?
   var output: String?
   var parent: [Int]?
+  var pending: Int?
+  var decision: String?
   var screen: ScreenDocument?
   var anchor: AnchorDocument?
   var keepsPopover: Bool?
@@ -131,7 +133,7 @@ struct InputDocument: Codable {
     case cancelInteractivePop, finishInteractivePop, beginInteractiveDismissal, cancelInteractiveDismissal
     case finishInteractiveDismissal, tapOutsidePopover, answerPopDecision, advance, runLoopTurn
     case finishTransitions, settle, unreplayable, dismiss
-    case finishFlow, runChildFlow, clock
+    case finishFlow, runChildFlow, clock, answerProtection
     case pushScreen, presentModalScreen, popover, addChild, removeChildScreen
   }
 
@@ -139,7 +141,7 @@ struct InputDocument: Codable {
     case input, url, route, routes, snapshot, state, tag, presentation, style, embedded, path, flow, from,
       animated
     case removingScreens, progress, allowed, seconds, attoseconds, limit, reason, events
-    case output, parent
+    case output, parent, pending, decision
     case screen, anchor, keepsPopover, view, to
   }
 
@@ -236,7 +238,7 @@ struct InputDocument: Codable {
     case .unreplayable(let reason):
       self.init(kind: .unreplayable)
       self.reason = reason
-    case .finishFlow, .runChildFlow, .clock:
+    case .finishFlow, .runChildFlow, .clock, .answerProtection:
       self.init(addedInput: recorded)
     case .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen:
       self.init(keyed: recorded)
@@ -340,7 +342,8 @@ struct InputDocument: Codable {
       }
       self.limit = limit
     case .unreplayable: reason = try require(.reason)
-    case .finishFlow, .runChildFlow, .clock: try decodeAddedInput(kind, container, place: place)
+    case .finishFlow, .runChildFlow, .clock, .answerProtection:
+      try decodeAddedInput(kind, container, place: place)
     case .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen:
       try decodeKeyed(kind, from: container, at: place)
     }
@@ -387,7 +390,7 @@ struct InputDocument: Codable {
     case .finishTransitions: return .finishTransitions
     case .settle: return .settle(limit: limit!)
     case .unreplayable: return .unreplayable(reason!)
-    case .finishFlow, .runChildFlow, .clock: return addedInput(animated: animated)
+    case .finishFlow, .runChildFlow, .clock, .answerProtection: return addedInput(animated: animated)
     case .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen:
       return keyed(Kind(rawValue: input)!)
     }

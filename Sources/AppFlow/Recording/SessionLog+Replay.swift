@@ -289,6 +289,17 @@ enum Replayer {
           .missingTarget, "Input \(index), \(step.input): the live flow tree has no flow at \(path).")
       }
       try replay(.finish(output: output, removingScreens: removingScreens, animated: animated), on: flow)
+    case .answerProtection(let pending, let decision):
+      let waiting = app.existingProtectionKeeper?.waitingForLateAnswers ?? []
+      guard waiting.indices.contains(pending) else {
+        throw ReplayError(
+          .missingTarget,
+          "Input \(index), \(step.input): \(waiting.count) protection evaluations wait for a late answer; "
+            + "the log names evaluation \(pending).")
+      }
+      // Answers through the space's own `decide`: the first answer counts, so the app's own
+      // later call is ignored.
+      waiting[pending].decide(decision.decision)
     case .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen:
       try KeyedReplay(step: step, index: index, app: app, paths: paths).apply()
     }

@@ -136,6 +136,9 @@ public final class SessionRecorder {
     inputs.replaceWhole(awaited.whole, with: awaited.input(route))
   }
 
+  /// A Boolean value indicating whether an input is being handled now.
+  var isHandlingInput: Bool { depth > 0 }
+
   /// The input that began last has returned.
   func end() {
     depth -= 1

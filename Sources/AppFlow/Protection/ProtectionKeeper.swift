@@ -108,12 +108,13 @@ final class ProtectionKeeper {
     // screens hold the space) alive.
     let decide: (ProtectionDecision) -> Void = { [weak self, weak evaluation] decision in
       guard !asking.answered, let self, let evaluation else { return }
-      guard asking.isNamed, let recorder = self.app?.sessionRecorder else {
+      // An answer to a settled evaluation changes nothing: no input.
+      guard asking.isNamed, !evaluation.admission.isSettled, let recorder = self.app?.sessionRecorder else {
         asking.answered = true
         return self.decided(decision, evaluation, index)
       }
       // A late answer while a recorder records: an input (when no other input is under way).
-      let input = self.recordedAnswer(decision, asking, space, screen)
+      let input = self.recordedAnswer(decision, asking, evaluation.asked[index])
       asking.answered = true
       recorder.begin(input)
       defer { recorder.end() }
@@ -126,6 +127,7 @@ final class ProtectionKeeper {
     // the call is recorded when it runs.)
     if !asking.answered, let recorder = app?.sessionRecorder, recorder.isHandlingInput {
       asking.isNamed = true
+      lateAnswers.removeAll { !$0.isWaiting }
       lateAnswers.append(LateAnswer(asking: asking, evaluation: evaluation, decide: decide))
     }
   }
@@ -169,20 +171,21 @@ final class ProtectionKeeper {
 
   /// A late answer as a log records it.
   private func recordedAnswer(
-    _ decision: ProtectionDecision, _ asking: Asking, _ space: any ProtectionSpace,
-    _ screen: NavigationAdmission.Screen
+    _ decision: ProtectionDecision, _ asking: Asking,
+    _ asked: (screen: NavigationAdmission.Screen, space: any ProtectionSpace)
   ) -> RecordedInput {
-    let asked = "the protection \(space.name) of \(screen.description)"
+    let (screen, space) = asked
+    let named = "the protection \(space.name) of \(screen.description)"
     guard let pending = waitingForLateAnswers.firstIndex(where: { $0.asking === asking }) else {
       // Kept until answered or settled, and the decide closure checked both.
-      return .unreplayable("a late answer to \(asked), which no evaluation waits for")
+      return .unreplayable("a late answer to \(named), which no evaluation waits for")
     }
     switch decision.kind {
     case .allow: return .answerProtection(pending: pending, decision: .allow)
     case .deny(let reason): return .answerProtection(pending: pending, decision: .deny(reason))
     case .require(let required):
       return .unreplayable(
-        "a late answer to \(asked) requiring the flow \(required.flow.name): a required flow is not recorded")
+        "a late answer to \(named) requiring the flow \(required.flow.name): a required flow is not recorded")
     }
   }
 

@@ -71,7 +71,8 @@ import Testing
       .cancelInteractiveDismissal(path), .finishInteractiveDismissal(path), .tapOutsidePopover,
       .answerPopDecision(at: .root, allowed: false), .advance(.seconds(2)), .advance(.zero), .runLoopTurn,
       .finishTransitions, .settle(limit: 3), .unreplayable("a reason"),
-      .answerProtection(pending: 0, decision: .allow), .answerProtection(pending: 3, decision: .deny("closed")),
+      .answerProtection(pending: 0, decision: .allow),
+      .answerProtection(pending: 3, decision: .deny("closed")),
     ]
     let log = SessionLog(start: snapshot, steps: inputs.map { .init($0, events: []) }, end: "end")
     let written = try app.routes.encode(log)

@@ -104,8 +104,10 @@ extension AppController {
     let run = "run(\(flow.name), as: \(presentation))"
     let outermost = recorder.begin(.unreplayable(run))
     defer { recorder.end() }
-    // The parent's place before the child joins it (a child is appended to its children).
+    // The parent's place before the child joins it (a child is appended to its children),
+    // and the places a popover's anchor and a child's container have before the run.
     let parentPath = parent.map { keeper.indexPath(of: $0) }
+    let recordedPresentation = SessionRecorder.recorded(presentation, in: window)
     do throws(Failure) {
       try body()
     } catch {
@@ -114,7 +116,8 @@ extension AppController {
     }
     guard outermost else { return }
     let recorded = recordedRun(
-      of: flow, presentation, parent: parent, parentPath: parentPath, animated: animated)
+      of: flow, presentation, recordedPresentation, parent: parent, parentPath: parentPath, animated: animated
+    )
     guard case .awaitingRoute(let input) = recorded else {
       if case .input(let input) = recorded { recorder.replaceLast(with: input) }
       return
@@ -134,17 +137,19 @@ extension AppController {
 
   /// The run of `flow` as a log records it, or why it can't be replayed.
   private func recordedRun(
-    of flow: AnyFlow, _ presentation: FlowPresentation, parent: AnyFlow?, parentPath: [Int]??,
-    animated: Bool
+    of flow: AnyFlow, _ presentation: FlowPresentation,
+    _ recordedPresentation: Result<RecordedFlowPresentation, SessionRecorder.Unnamed>, parent: AnyFlow?,
+    parentPath: [Int]??, animated: Bool
   ) -> RecordedRun {
     let run = "run(\(flow.name), as: \(presentation))"
     guard let tag = routes.flowTags[ObjectIdentifier(type(of: flow))] else {
       return .input(
         .unreplayable("\(run): its type is not registered for snapshots (RouteTable.registerFlow)"))
     }
-    guard let recorded = RecordedFlowPresentation(presentation) else {
-      return .input(
-        .unreplayable("\(run): a popover's anchor or a child's container is a reference, not recorded"))
+    let recorded: RecordedFlowPresentation
+    switch recordedPresentation {
+    case .success(let presentation): recorded = presentation
+    case .failure(let unnamed): return .input(.unreplayable("\(run): \(unnamed.reason)"))
     }
     if let parent, case .some(.none) = parentPath {
       return .input(.unreplayable("\(run): its parent \(parent.id) is not in the live flow tree"))

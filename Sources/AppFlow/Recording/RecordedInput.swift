@@ -97,7 +97,7 @@ public enum RecordedInput: Hashable, Sendable, CustomStringConvertible {
 
   /// An input the recorder heard but can't make again: its reason, naming the input and
   /// what it lacks (a screen made by a closure, or of a type or a storyboard not registered;
-  /// an anchor no screen holds; a view given to a tap). A replay stops there with
+  /// an anchor no screen holds; a tapped view no screen in the window owns). A replay stops there with
   /// ``ReplayError/Code/unreplayableInput``.
   case unreplayable(String)
 
@@ -159,6 +159,14 @@ public enum RecordedInput: Hashable, Sendable, CustomStringConvertible {
   /// an input; a late "require a flow first" is recorded ``unreplayable(_:)``.
   case answerProtection(pending: Int, decision: RecordedProtectionDecision)
 
+  // MARK: Gestures (continued)
+
+  /// A tap outside the popover on top, on a given view: the view found from the root view
+  /// of the screen at `of` by `path`, the index of a subview at each level (empty for the
+  /// root view), as ``RecordedAnchor/view(of:path:rect:)`` names a view. A tap on no
+  /// particular view is ``tapOutsidePopover``.
+  case tapOutsidePopoverOnView(of: StatePath, path: [Int])
+
   /// The input as a call would read: `open("shop://cart", animated: false)`,
   /// `tapBackButton(root)`.
   public var description: String {
@@ -210,6 +218,8 @@ public enum RecordedInput: Hashable, Sendable, CustomStringConvertible {
       "run(\(tag) on \(route), as: \(presentation), in: \(Self.flowPath(parent))\(Self.animation(animated)))"
 
     case .answerProtection(let pending, let decision): "answerProtection(pending: \(pending), \(decision))"
+    case .tapOutsidePopoverOnView(let owner, let path):
+      "tapOutsidePopover(on: view(of: \(owner), path: \(path)))"
     case .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen: keyedScreenDescription
     }
   }
@@ -230,22 +240,34 @@ public enum RecordedInput: Hashable, Sendable, CustomStringConvertible {
   private static func origin(_ path: StatePath?) -> String { path.map { ", from: \($0)" } ?? "" }
 }
 
-/// How a recorded flow showed its first screen: ``FlowPresentation`` without references
-/// (a popover's anchor and a child's container are not recorded, so flows shown that way
-/// are unreplayable).
+/// How a recorded flow showed its first screen: ``FlowPresentation`` with its references
+/// named by their places in the window (a popover's anchor as ``RecordedAnchor``, a child's
+/// container by its path and the view it goes in by subview indices).
 public enum RecordedFlowPresentation: Hashable, Sendable, CustomStringConvertible {
   /// ``FlowPresentation/push``.
   case push
   /// ``FlowPresentation/modal(_:embeddedInNavigationController:)`` with its style (`nil`:
   /// the first screen's own).
   case modal(ModalPresentationStyle?, embeddedInNavigationController: Bool)
+  /// ``FlowPresentation/popover(at:keepsPopoverOnCompactWidth:embeddedInNavigationController:)``:
+  /// where it points, whether it stays a popover on compact width, and whether the first
+  /// screen is in a navigation controller made for it.
+  case popover(RecordedAnchor, keepsPopoverOnCompactWidth: Bool, embeddedInNavigationController: Bool)
+  /// ``FlowPresentation/child(of:in:)``: the container at a path, and the view of the
+  /// container the child's view goes in (the index of a subview at each level from the
+  /// container's root view; `nil`: the root view).
+  case child(of: StatePath, in: [Int]?)
 
-  /// `push`, `modal(pageSheet, embedded)`, as ``FlowPresentation`` reads.
+  /// `push`, `modal(pageSheet, embedded)`, `popover(barButtonItem(right, 0, of: root[0]))`,
+  /// `child(of: root[0], in: [1])`, as ``FlowPresentation`` reads.
   public var description: String {
     switch self {
     case .push: "push"
     case .modal(let style, let embedded):
       "modal(\(style.map { "\($0)" } ?? "own style")\(embedded ? ", embedded" : ""))"
+    case .popover(let anchor, let keeps, let embedded):
+      "popover(\(anchor)\(keeps ? ", keepsPopoverOnCompactWidth" : "")\(embedded ? ", embedded" : ""))"
+    case .child(let container, let view): "child(of: \(container)\(view.map { ", in: \($0)" } ?? ""))"
     }
   }
 }

@@ -1,7 +1,8 @@
 import Navigator
 
 // The JSON of the inputs added after the first format: a flow's finish with its output, a flow
-// run inside a flow, a clock reading, a protection space's late answer.
+// run inside a flow, a clock reading, a protection space's late answer, a tap outside a
+// popover on a view (`{"input": "tapOutsidePopoverOnView", "path": "root[0]", "view": [1]}`).
 
 extension InputDocument {
   /// The document of an input added after the first format.
@@ -33,6 +34,10 @@ extension InputDocument {
         self.decision = "deny"
         self.reason = reason
       }
+    case .tapOutsidePopoverOnView(let owner, let view):
+      self.init(kind: .tapOutsidePopoverOnView)
+      path = owner
+      self.view = view
     default:
       preconditionFailure("\(recorded) is not an input of this file.")
     }
@@ -57,13 +62,7 @@ extension InputDocument {
       parent = try Self.flowPath(try require(.parent), "parent", of: input, at: place)
       tag = try require(.tag)
       route = try require(.route)
-      presentation = try require(.presentation)
-      guard presentation == "push" || presentation == "modal" else {
-        throw SessionLogError(
-          .corrupt, "The \(input) input at \(place) has the unknown presentation \"\(presentation ?? "")\".")
-      }
-      style = try container.decodeIfPresent(ModalPresentationStyle.self, forKey: .style)
-      embedded = try container.decodeIfPresent(Bool.self, forKey: .embedded)
+      try decodePresentation(container, at: place)
     case .clock:
       let seconds: Int64 = try require(.seconds)
       let attoseconds = try container.decodeIfPresent(Int64.self, forKey: .attoseconds) ?? 0
@@ -95,6 +94,15 @@ extension InputDocument {
             + "\"allow\" or \"deny\".")
       }
       self.decision = decision
+    case .tapOutsidePopoverOnView:
+      path = try require(.path)
+      let view: [Int] = try require(.view)
+      guard view.allSatisfy({ $0 >= 0 }) else {
+        throw SessionLogError(
+          .corrupt,
+          "The \(input) input at \(place) names the view \(view); a view's indices are not negative.")
+      }
+      self.view = view
     default:
       preconditionFailure("\(kind) is not an input of this file.")
     }
@@ -108,13 +116,12 @@ extension InputDocument {
     case .runChildFlow:
       .runChildFlow(
         parent: parent!, tag: tag!, route: route!.route,
-        presentation: presentation == "push"
-          ? .push : .modal(style, embeddedInNavigationController: embedded ?? false),
-        animated: animated)
+        presentation: recordedPresentation, animated: animated)
     case .clock:
       .clock(Duration(secondsComponent: seconds!, attosecondsComponent: attoseconds ?? 0))
     case .answerProtection:
       .answerProtection(pending: pending!, decision: decision == "allow" ? .allow : .deny(reason!))
+    case .tapOutsidePopoverOnView: .tapOutsidePopoverOnView(of: path!, path: view!)
     default:
       preconditionFailure("\(input) is not an input of this file.")
     }

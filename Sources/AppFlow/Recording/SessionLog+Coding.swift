@@ -135,6 +135,7 @@ struct InputDocument: Codable {
     case finishTransitions, settle, unreplayable, dismiss
     case finishFlow, runChildFlow, clock, answerProtection
     case pushScreen, presentModalScreen, popover, addChild, removeChildScreen
+    case tapOutsidePopoverOnView
   }
 
   enum CodingKeys: String, CodingKey {
@@ -240,6 +241,8 @@ struct InputDocument: Codable {
       self.reason = reason
     case .finishFlow, .runChildFlow, .clock, .answerProtection:
       self.init(addedInput: recorded)
+    case .tapOutsidePopoverOnView:
+      self.init(addedInput: recorded)
     case .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen:
       self.init(keyed: recorded)
     }
@@ -255,7 +258,9 @@ struct InputDocument: Codable {
     self.animated = animated ? nil : false
   }
 
-  /// Writes a flow run's presentation: `push`, or `modal` with its style and embedding.
+  /// Writes a flow run's presentation: `push`; `modal` with its style and embedding;
+  /// `popover` with its anchor (as a popover input writes it), `keepsPopover` and embedding;
+  /// `child` with its container's path in `to` and its view's subview indices in `view`.
   mutating func set(_ presentation: RecordedFlowPresentation) {
     switch presentation {
     case .push: self.presentation = "push"
@@ -263,6 +268,65 @@ struct InputDocument: Codable {
       self.presentation = "modal"
       self.style = style
       self.embedded = embedded ? true : nil
+    case .popover(let anchor, let keepsPopover, let embedded):
+      self.presentation = "popover"
+      self.anchor = AnchorDocument(anchor)
+      self.keepsPopover = keepsPopover ? true : nil
+      self.embedded = embedded ? true : nil
+    case .child(let container, let view):
+      self.presentation = "child"
+      to = container
+      self.view = view
+    }
+  }
+
+  /// Reads a flow run's presentation and the fields its kind needs.
+  mutating func decodePresentation(_ container: KeyedDecodingContainer<CodingKeys>, at place: String) throws {
+    guard container.contains(.presentation) else {
+      throw SessionLogError(.corrupt, "The \(input) input at \(place) has no \"presentation\".")
+    }
+    let presentation = try container.decode(String.self, forKey: .presentation)
+    switch presentation {
+    case "push": break
+    case "modal":
+      style = try container.decodeIfPresent(ModalPresentationStyle.self, forKey: .style)
+      embedded = try container.decodeIfPresent(Bool.self, forKey: .embedded)
+    case "popover":
+      guard container.contains(.anchor) else {
+        throw SessionLogError(.corrupt, "The \(input) input at \(place) shows a popover with no \"anchor\".")
+      }
+      anchor = try container.decode(AnchorDocument.self, forKey: .anchor)
+      keepsPopover = try container.decodeIfPresent(Bool.self, forKey: .keepsPopover)
+      embedded = try container.decodeIfPresent(Bool.self, forKey: .embedded)
+    case "child":
+      guard container.contains(.to) else {
+        throw SessionLogError(
+          .corrupt, "The \(input) input at \(place) shows a child with no \"to\" (its container's path).")
+      }
+      to = try container.decode(StatePath.self, forKey: .to)
+      view = try container.decodeIfPresent([Int].self, forKey: .view)
+      if let view, view.contains(where: { $0 < 0 }) {
+        throw SessionLogError(
+          .corrupt,
+          "The \(input) input at \(place) names the view \(view); a view's indices are not negative.")
+      }
+    default:
+      throw SessionLogError(
+        .corrupt, "The \(input) input at \(place) has the unknown presentation \"\(presentation)\".")
+    }
+    self.presentation = presentation
+  }
+
+  /// The flow run's presentation the document holds; the decoder checked its fields.
+  var recordedPresentation: RecordedFlowPresentation {
+    switch presentation {
+    case "modal": .modal(style, embeddedInNavigationController: embedded ?? false)
+    case "popover":
+      .popover(
+        anchor!.anchor, keepsPopoverOnCompactWidth: keepsPopover ?? false,
+        embeddedInNavigationController: embedded ?? false)
+    case "child": .child(of: to!, in: view)
+    default: .push
     }
   }
 
@@ -303,13 +367,7 @@ struct InputDocument: Codable {
     case .runFlow:
       tag = try require(.tag)
       route = try require(.route)
-      presentation = try require(.presentation)
-      guard presentation == "push" || presentation == "modal" else {
-        throw SessionLogError(
-          .corrupt, "The runFlow input at \(place) has the unknown presentation \"\(presentation ?? "")\".")
-      }
-      style = try container.decodeIfPresent(ModalPresentationStyle.self, forKey: .style)
-      embedded = try container.decodeIfPresent(Bool.self, forKey: .embedded)
+      try decodePresentation(container, at: place)
     case .cancelFlow:
       flow = try Self.flowPath(try require(.flow), "flow", of: input, at: place)
       removingScreens = try container.decodeIfPresent(Bool.self, forKey: .removingScreens)
@@ -344,6 +402,8 @@ struct InputDocument: Codable {
     case .unreplayable: reason = try require(.reason)
     case .finishFlow, .runChildFlow, .clock, .answerProtection:
       try decodeAddedInput(kind, container, place: place)
+    case .tapOutsidePopoverOnView:
+      try decodeAddedInput(kind, container, place: place)
     case .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen:
       try decodeKeyed(kind, from: container, at: place)
     }
@@ -360,9 +420,7 @@ struct InputDocument: Codable {
     case .navigateToRoutes: return .navigateToRoutes(routes!.map(\.route), animated: animated)
     case .restore: return .restore(snapshot!.snapshot, animated: animated)
     case .runFlow:
-      let flowPresentation: RecordedFlowPresentation =
-        presentation == "push" ? .push : .modal(style, embeddedInNavigationController: embedded ?? false)
-      return .runFlow(tag: tag!, route: route!.route, presentation: flowPresentation, animated: animated)
+      return .runFlow(tag: tag!, route: route!.route, presentation: recordedPresentation, animated: animated)
     case .cancelFlow:
       return .cancelFlow(at: flow!, removingScreens: removingScreens ?? true, animated: animated)
     case .navigate: return .navigate(to: state!.mapKeys(\.route), animated: animated)
@@ -391,6 +449,7 @@ struct InputDocument: Codable {
     case .settle: return .settle(limit: limit!)
     case .unreplayable: return .unreplayable(reason!)
     case .finishFlow, .runChildFlow, .clock, .answerProtection: return addedInput(animated: animated)
+    case .tapOutsidePopoverOnView: return addedInput(animated: animated)
     case .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen:
       return keyed(Kind(rawValue: input)!)
     }

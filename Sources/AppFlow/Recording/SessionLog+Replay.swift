@@ -198,7 +198,9 @@ enum Replayer {
           .missingTarget, "Input \(index), \(step.input): no flow type is registered with the tag \"\(tag)\"."
         )
       }
-      try replay(.run(in: app, presentation.flowPresentation, parent: nil, animated: animated), on: flow)
+      let shown = try KeyedReplay(step: step, index: index, app: app, paths: paths).flowPresentation(
+        presentation)
+      try replay(.run(in: app, shown, parent: nil, animated: animated), on: flow)
     case .cancelFlow(let path, let removingScreens, let animated):
       guard let flow = app.keeper.flow(at: path) else {
         throw ReplayError(
@@ -282,7 +284,9 @@ enum Replayer {
           .missingTarget, "Input \(index), \(step.input): no flow type is registered with the tag \"\(tag)\"."
         )
       }
-      try replay(.run(in: app, presentation.flowPresentation, parent: parent, animated: animated), on: flow)
+      let shown = try KeyedReplay(step: step, index: index, app: app, paths: paths).flowPresentation(
+        presentation)
+      try replay(.run(in: app, shown, parent: parent, animated: animated), on: flow)
     case .finishFlow(let path, let output, let removingScreens, let animated):
       guard let flow = app.keeper.flow(at: path) else {
         throw ReplayError(
@@ -300,29 +304,12 @@ enum Replayer {
       // Answers through the space's own `decide`: the first answer counts, so the app's own
       // later call is ignored.
       waiting[pending].decide(decision.decision)
+    case .tapOutsidePopoverOnView(let owner, let path):
+      let replay = KeyedReplay(step: step, index: index, app: app, paths: paths)
+      let screen = try replay.screen(owner)
+      app.window.tapOutsidePopover(on: try replay.view(path, in: screen) ?? screen.view)
     case .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen:
       try KeyedReplay(step: step, index: index, app: app, paths: paths).apply()
-    }
-  }
-}
-
-extension RecordedFlowPresentation {
-  /// The presentation a flow is run with.
-  var flowPresentation: FlowPresentation {
-    switch self {
-    case .push: .push
-    case .modal(let style, let embedded): .modal(style, embeddedInNavigationController: embedded)
-    }
-  }
-
-  /// The recorded form of `presentation`; `nil` for a popover, a child or the root, which
-  /// hold references.
-  init?(_ presentation: FlowPresentation) {
-    switch presentation.kind {
-    case .push: self = .push
-    case .modal(let style):
-      self = .modal(style, embeddedInNavigationController: presentation.isEmbeddedInNavigationController)
-    case .popover, .child, .root: return nil
     }
   }
 }

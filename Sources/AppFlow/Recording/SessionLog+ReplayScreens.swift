@@ -2,8 +2,8 @@ import Navigator
 
 /// Replays an input that names a screen by a ``RecordedScreen``: makes it again through the
 /// same kind of `Destination` (the route table's screen of a route, a registered
-/// type, a registered storyboard's scene), and finds a popover's anchor and a child's
-/// container where the recording had them.
+/// type, a registered storyboard's scene), and finds a popover's anchor, a child's
+/// container and a tapped view where the recording had them (for flow runs and taps too).
 struct KeyedReplay {
   let step: SessionLog.Step
   let index: Int
@@ -114,8 +114,24 @@ struct KeyedReplay {
     }
   }
 
+  /// The presentation a recorded flow run names in the replayed window: a popover's anchor
+  /// and a child's container found where the recording had them.
+  func flowPresentation(_ recorded: RecordedFlowPresentation) throws(ReplayError) -> FlowPresentation {
+    switch recorded {
+    case .push: return .push
+    case .modal(let style, let embedded): return .modal(style, embeddedInNavigationController: embedded)
+    case .popover(let anchor, let keepsPopover, let embedded):
+      return .popover(
+        at: try popoverAnchor(anchor), keepsPopoverOnCompactWidth: keepsPopover,
+        embeddedInNavigationController: embedded)
+    case .child(let path, let view):
+      let container = try screen(path)
+      return .child(of: container, in: try self.view(view, in: container))
+    }
+  }
+
   /// The popover anchor the recorded one names in the replayed window.
-  private func popoverAnchor(_ anchor: RecordedAnchor) throws(ReplayError) -> PopoverAnchor {
+  func popoverAnchor(_ anchor: RecordedAnchor) throws(ReplayError) -> PopoverAnchor {
     switch anchor {
     case .barButtonItem(let side, let index, let path):
       let owner = try screen(path)
@@ -132,7 +148,7 @@ struct KeyedReplay {
   }
 
   /// The view found from `screen`'s root view by subview indices; `nil` for no path.
-  private func view(_ path: [Int]?, in screen: ViewController) throws(ReplayError) -> View? {
+  func view(_ path: [Int]?, in screen: ViewController) throws(ReplayError) -> View? {
     guard let path else { return nil }
     var view = screen.view
     for index in path {
@@ -145,7 +161,7 @@ struct KeyedReplay {
   }
 
   /// The screen at `path`, or a missing-target error.
-  private func screen(_ path: StatePath) throws(ReplayError) -> ViewController {
+  func screen(_ path: StatePath) throws(ReplayError) -> ViewController {
     guard let screen = paths.screen(at: path) else {
       throw missing("it names \(path), where the replayed window has no screen")
     }

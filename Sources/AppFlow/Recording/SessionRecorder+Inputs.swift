@@ -57,8 +57,8 @@ extension SessionRecorder {
     case .finishInteractiveDismissal(let screen):
       return paths.input(screen, "finishInteractiveDismissal", RecordedInput.finishInteractiveDismissal)
     case .tapOutsidePopover(let view):
-      guard view != nil else { return .tapOutsidePopover }
-      return .unreplayable("tapOutsidePopover(on: a view): a tap on a given view is not recorded")
+      guard let view else { return .tapOutsidePopover }
+      return recordedTap(on: view, paths)
     case .answerPopDecision(let decision, let allowed):
       guard let navigation = paths.stack(waitingFor: decision) else {
         return .unreplayable(

@@ -44,17 +44,8 @@ extension SessionRecorder {
       let key = try self.key(of: screen, routes)
       let from = try path(ofOrigin: origin, paths)
       try checkOptions(request)
-      let recordedAnchor: RecordedAnchor
-      switch anchor {
-      case .barButtonItem(let side, let index, let owner):
-        recordedAnchor = .barButtonItem(side, index: index, of: try path(ofAnchorOwner: owner, paths))
-      case .view(let owner, let path, let rect):
-        recordedAnchor = .view(of: try self.path(ofAnchorOwner: owner, paths), path: path, rect: rect)
-      case .unnamed(let text):
-        throw Unnamed("its anchor can't be named: \(text)")
-      }
       return .popover(
-        key, anchor: recordedAnchor, keepsPopoverOnCompactWidth: keepsPopover,
+        key, anchor: try recorded(anchor, paths), keepsPopoverOnCompactWidth: keepsPopover,
         embeddedInNavigationController: try embedded(request), from: from, animated: request.isAnimated)
     } catch {
       return .unreplayable("\(named(request)): \(error.reason)")
@@ -109,7 +100,68 @@ extension SessionRecorder {
     }
   }
 
+  /// A flow's presentation as a log records it, a popover's anchor and a child's container
+  /// named by their places in `window`; why it can't be named otherwise.
+  static func recorded(_ presentation: FlowPresentation, in window: Window) -> Result<
+    RecordedFlowPresentation, Unnamed
+  > {
+    do throws(Unnamed) {
+      switch presentation.kind {
+      case .push: return .success(.push)
+      case .modal(let style):
+        return .success(
+          .modal(style, embeddedInNavigationController: presentation.isEmbeddedInNavigationController))
+      case .popover(let anchor, let keepsPopover):
+        let recordedAnchor = try recorded(WindowInput.Anchor(naming: anchor), ScreenPaths(window: window))
+        return .success(
+          .popover(
+            recordedAnchor, keepsPopoverOnCompactWidth: keepsPopover,
+            embeddedInNavigationController: presentation.isEmbeddedInNavigationController))
+      case .child(let container, let view):
+        guard let containerPath = ScreenPaths(window: window).path(of: container) else {
+          throw Unnamed("its container \(container.screenID) is in no window")
+        }
+        let viewPath = try view.map { (view) throws(Unnamed) in try self.path(of: view, in: container) }
+        return .success(.child(of: containerPath, in: viewPath))
+      case .root:
+        // The root flow runs at `start()`, which is its input.
+        throw Unnamed("the root flow runs at start(), not as a run")
+      }
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// A tap outside the popover on top on `view`, named by the screen that owns the view and
+  /// the subview indices that lead to it.
+  static func recordedTap(on view: View, _ paths: ScreenPaths) -> RecordedInput {
+    switch WindowInput.Anchor(naming: .view(view, rect: .zero)) {
+    case .view(let owner, let path, _):
+      guard let ownerPath = paths.path(of: owner) else {
+        return .unreplayable(
+          "tapOutsidePopover(on: a view of \(owner.screenID)): \(owner.screenID) is in no window")
+      }
+      return .tapOutsidePopoverOnView(of: ownerPath, path: path)
+    case .barButtonItem, .unnamed:
+      return .unreplayable("tapOutsidePopover(on: a view): the view is in no screen's view")
+    }
+  }
+
   // MARK: Naming
+
+  /// A popover's anchor, named by the place of the screen that holds it.
+  private static func recorded(_ anchor: WindowInput.Anchor, _ paths: ScreenPaths) throws(Unnamed)
+    -> RecordedAnchor
+  {
+    switch anchor {
+    case .barButtonItem(let side, let index, let owner):
+      return .barButtonItem(side, index: index, of: try path(ofAnchorOwner: owner, paths))
+    case .view(let owner, let path, let rect):
+      return .view(of: try self.path(ofAnchorOwner: owner, paths), path: path, rect: rect)
+    case .unnamed(let text):
+      throw Unnamed("its anchor can't be named: \(text)")
+    }
+  }
 
   /// The key a log names a screen by.
   static func key(of screen: WindowInput.Screen, _ routes: RouteTable) throws(Unnamed)

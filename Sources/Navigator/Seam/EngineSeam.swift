@@ -131,3 +131,10 @@ extension KeepAliveCache {
     keep(screen, for: key, within: lifetime)
   }
 }
+
+extension WindowInput.Anchor {
+  // Package: a recorder names a flow's popover anchor, and the view a tap outside a popover
+  // lands on, as a popover input names its anchor; an app reads the anchors inputs give it.
+  /// Names `anchor` by the screen that holds it, as a popover's input names its anchor.
+  package init(naming anchor: PopoverAnchor) { self.init(anchor) }
+}

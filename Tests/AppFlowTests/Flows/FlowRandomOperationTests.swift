@@ -127,22 +127,39 @@ import Testing
     }
   }
 
-  /// The recorded random sessions hold every kind of flow input: runs, child runs, finishes
-  /// with an output, cancels.
+  /// The recorded random sessions hold every kind of flow input (runs and child runs pushed,
+  /// modal, as popovers and as children; finishes with an output; cancels) and taps outside
+  /// a popover on a given view.
   @Test func randomRecordedSessionsHoldEveryKindOfFlowInput() throws {
     var kinds: Set<String> = []
+    func shown(_ presentation: RecordedFlowPresentation) -> String {
+      switch presentation {
+      case .push: "push"
+      case .modal: "modal"
+      case .popover: "popover"
+      case .child: "child"
+      }
+    }
     for seed in Self.seeds {
-      for input in try RandomReplayWorld.run(seed: seed, manual: false, steps: 200).inputs {
+      for input in try RandomReplayWorld.run(seed: seed, manual: false, steps: 200).inputs
+        + RandomReplayWorld.run(seed: seed, manual: true, steps: 200).inputs
+      {
         switch input {
-        case .runFlow: kinds.insert("runFlow")
-        case .runChildFlow: kinds.insert("runChildFlow")
+        case .runFlow(_, _, let presentation, _): kinds.insert("runFlow \(shown(presentation))")
+        case .runChildFlow(_, _, _, let presentation, _): kinds.insert("runChildFlow \(shown(presentation))")
         case .finishFlow: kinds.insert("finishFlow")
         case .cancelFlow: kinds.insert("cancelFlow")
+        case .tapOutsidePopoverOnView: kinds.insert("tapOutsidePopoverOnView")
         default: break
         }
       }
     }
-    #expect(kinds == ["runFlow", "runChildFlow", "finishFlow", "cancelFlow"])
+    #expect(
+      kinds == [
+        "runFlow push", "runFlow modal", "runFlow popover", "runFlow child", "runChildFlow push",
+        "runChildFlow modal", "runChildFlow popover", "runChildFlow child", "finishFlow", "cancelFlow",
+        "tapOutsidePopoverOnView",
+      ])
   }
 
   /// What one random world did: the invariants it broke, the flows it ran, its operations.

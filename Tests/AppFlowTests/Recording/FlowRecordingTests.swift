@@ -191,10 +191,11 @@ import Testing
         + "\"tag\":\"Review\"}],\"sessionLog\":1}")
     #expect(try app.routes.decodeSessionLog(written) == log)
     let unknown = Array(
-      "{\"sessionLog\":1,\"inputs\":[{\"input\":\"runChildFlow\",\"parent\":[0],\"tag\":\"Review\",\"route\":{\"route\":\"Preview\",\"value\":{}},\"presentation\":\"popover\"}]}"
+      "{\"sessionLog\":1,\"inputs\":[{\"input\":\"runChildFlow\",\"parent\":[0],\"tag\":\"Review\",\"route\":{\"route\":\"Preview\",\"value\":{}},\"presentation\":\"sideways\"}]}"
         .utf8)
     let error = try #require(throws: SessionLogError.self) { try app.routes.decodeSessionLog(unknown) }
-    #expect(error.message == "The runChildFlow input at .inputs[0] has the unknown presentation \"popover\".")
+    #expect(
+      error.message == "The runChildFlow input at .inputs[0] has the unknown presentation \"sideways\".")
   }
 
   // MARK: A checkout that waits for a sign-in (the service's shop)

@@ -122,12 +122,14 @@ enum RandomReplayWorld {
       } else {
         controller.cancelInteractiveDismissal()
       }
-    case 9: app.window.tapOutsidePopover()
+    case 9:
+      guard rng.bool() else { return _ = app.window.tapOutsidePopover() }
+      // On a view of the visible screen (in the popover: it stays) or of the root stack's top.
+      let screen = rng.bool() ? visible : app.rootNavigationController?.topViewController
+      app.window.tapOutsidePopover(on: screen.map { $0.view.subviews.first ?? $0.view })
     case 10:
       let flow = ReviewFlow(AnyRoute(Reviews(productID: id)), table: app.routes)
-      // A push needs a stack on screen: a refused run is recorded unreplayable.
-      let push = rng.bool() && visible?.navigationController != nil
-      app.run(flow, as: push ? .push : .sheet(embeddedInNavigationController: true), animated: animated)
+      app.run(flow, as: presentation(&rng, visible), animated: animated)
     case 11:
       guard let flow = rng.element(of: app.liveFlows) as? ReviewFlow else { return }
       flow.cancel(animated: animated)
@@ -141,7 +143,9 @@ enum RandomReplayWorld {
       let running = allLiveFlows(of: app).filter { if case .running = $0.state { true } else { false } }
       guard let parent = rng.element(of: running) else { return }
       let route = rng.bool() ? AnyRoute(Compose(productID: id)) : AnyRoute(Preview())
-      parent.run(ReviewFlow(route, table: app.routes), as: rng.bool() ? .push : .modal(), animated: animated)
+      let shown: FlowPresentation =
+        rng.bool() ? presentation(&rng, visible) : rng.bool() ? .push : .modal()
+      parent.run(ReviewFlow(route, table: app.routes), as: shown, animated: animated)
     case 16...20: operateOnKeyedScreens(&rng, app, visible, animated: animated)
     default:
       guard let scheduler else { return app.navigate(to: Catalog(), animated: animated) }
@@ -155,6 +159,25 @@ enum RandomReplayWorld {
 }
 
 extension RandomReplayWorld {
+  /// A random presentation for a flow: pushed (when a stack is on screen: a refused run is
+  /// recorded unreplayable), in a sheet, as a popover at a view of the visible screen, or as
+  /// a child of the visible screen (not a stack), in its root view or its first subview.
+  static func presentation(_ rng: inout SplitMix64, _ visible: ViewController?) -> FlowPresentation {
+    switch rng.index(below: 4) {
+    case 0 where visible?.navigationController != nil: return .push
+    case 2:
+      guard let visible else { break }
+      return .popover(
+        at: .view(visible.view.subviews.first ?? visible.view, rect: Rect(x: 0, y: 0, width: 2, height: 2)),
+        keepsPopoverOnCompactWidth: rng.bool(), embeddedInNavigationController: rng.bool())
+    case 3:
+      guard let visible, !(visible is NavigationController) else { break }
+      return .child(of: visible, in: rng.bool() ? visible.view.subviews.first : nil)
+    default: break
+    }
+    return .sheet(embeddedInNavigationController: true)
+  }
+
   /// One random input that names a screen by a registered type or scene, a popover's
   /// anchor or a child's container: a push, a modal presentation, a popover at a bar button
   /// item or in a view, a child added or removed.

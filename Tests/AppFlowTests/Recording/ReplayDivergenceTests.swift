@@ -139,7 +139,8 @@ import Testing
 }
 
 /// Inputs that can't be named by keys are recorded as unreplayable, with the reason, never
-/// skipped; popovers and children of screens with routes are named by their places.
+/// skipped; popovers, children and taps on views of screens with routes are named by their
+/// places.
 @Suite struct UnreplayableInputTests {
   @Test func referencesAreNamedAsTheReasonAnInputCannotBeReplayed() throws {
     let app = try makeRecordingShop()
@@ -161,7 +162,7 @@ import Testing
     #expect(reasons.filter { $0.contains("0x") } == [])
     #expect(
       reasons[0] == "popover(Filters(), anchor: view(of: root[0], path: [], rect: (0.0, 0.0, 0.0, 0.0)))")
-    #expect(reasons[1] == "tapOutsidePopover(on: a view): a tap on a given view is not recorded")
+    #expect(reasons[1] == "tapOutsidePopover(on: view(of: root[0], path: []))")
     #expect(reasons[2] == "tapOutsidePopover()")
     #expect(reasons[3] == "addChild(Preview(), to: root[0])")
     #expect(reasons[4].hasSuffix("with a delegate, whose decisions are not recorded"))

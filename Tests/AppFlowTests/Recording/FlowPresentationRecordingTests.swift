@@ -108,6 +108,45 @@ import Testing
       ])
   }
 
+  /// An app controller whose root is a Review flow on Catalog, not started.
+  private func makeFlowRootedApp() throws -> AppController {
+    final class Table { weak var app: AppController? }
+    let table = Table()
+    let app = AppController(
+      window: Window(scheduler: .immediate, misusePolicy: .report),
+      rootFlow: ReviewFlow(AnyRoute(Catalog()), table: table.app!.routes))
+    table.app = app
+    try app.routes.register(Catalog.self) { RouteScreen($0) }
+    try app.routes.register(Preview.self, parent: { _ in Catalog() }) { RouteScreen($0) }
+    try app.routes.registerFlow(ReviewFlow.self, tag: "Review") { [unowned app] route in
+      ReviewFlow(route, table: app.routes)
+    }
+    return app
+  }
+
+  @Test func aRootFlowRunsAtStartAndItsChildRunsAsAPopoverReplay() throws {
+    let app = try makeFlowRootedApp()
+    let recorder = try app.startRecording(recordingEvents: true)
+    try app.start()
+    let root = try #require(app.rootFlow as? ReviewFlow)
+    let catalog = try #require(root.firstScreen)
+    let preview = ReviewFlow(AnyRoute(Preview()), table: app.routes)
+    root.run(preview, as: .popover(at: .view(catalog.view, rect: Rect(x: 0, y: 0, width: 1, height: 1))))
+    preview.finish("seen", animated: false)
+    let log = recorder.log
+    #expect(
+      log.inputs.map(\.description) == [
+        "start()",
+        "run(Review on Preview(), as: popover(view(of: root[0], path: [], rect: (0.0, 0.0, 1.0, 1.0))), in: 0)",
+        "finishFlow(at: 0.0, output: \"seen\", animated: false)",
+      ])
+    let fresh = try makeFlowRootedApp()
+    let decoded = try fresh.routes.decodeSessionLog(try app.routes.encode(log))
+    #expect(try decoded.replay(into: fresh) == log)
+    #expect(fresh.rootFlow is ReviewFlow)
+    #expect(Replayed.tree(fresh) == "NavigationController\n  [0] Catalog()")
+  }
+
   // MARK: Taps on a given view
 
   @Test func aTapOutsideAPopoverOnAGivenViewRoundTrips() throws {

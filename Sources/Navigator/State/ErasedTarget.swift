@@ -170,10 +170,11 @@ class ErasedTarget {
   /// The screens of `made` that are made for a key, as a gatekeeper is asked about them.
   final func keyedScreens(_ made: [PlannedScreen]) -> [NavigationAdmission.Screen] {
     var screens: [NavigationAdmission.Screen] = []
-    for screen in made {
-      switch screen.key {
+    for index in made.indices {
+      let key = made[index].key
+      switch key {
       case .key, .unboxed:
-        guard let box = boxed(screen.key) else { continue }
+        guard let box = boxed(key) else { continue }
         // Named by its key when a message reads it.
         screens.append(NavigationAdmission.Screen(key: AnyScreenKey(box.key)))
       case .navigationController, .instance:

@@ -167,11 +167,11 @@ class ErasedTarget {
     }
   }
 
-  /// The screens of `made` that are made for a key, as a gatekeeper is asked about them.
-  final func keyedScreens(_ made: [PlannedScreen]) -> [NavigationAdmission.Screen] {
+  /// The screens a plan makes for a key (`keys`: the keys of its made screens), as a
+  /// gatekeeper is asked about them.
+  final func keyedScreens(_ keys: [TargetKey]) -> [NavigationAdmission.Screen] {
     var screens: [NavigationAdmission.Screen] = []
-    for index in made.indices {
-      let key = made[index].key
+    for key in keys {
       switch key {
       case .key, .unboxed:
         guard let box = boxed(key) else { continue }

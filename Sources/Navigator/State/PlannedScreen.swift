@@ -1,11 +1,12 @@
-/// A screen a plan makes: its key, what it holds, and where the planned screens it holds
-/// are.
+/// A screen a plan makes: what it holds, and where the planned screens it holds are.
 ///
 /// A value in the plan's array of made screens (``StatePlanner/made``), named by its index
 /// there: the screens of one made subtree are consecutive, in pre-order, so a screen's
-/// entries or children follow it, each after the whole subtree of the one before. The made
-/// instances are kept apart, at the same indices (``StateApplication``). A class allocated
-/// and released for each new screen cost a navigation about 450 instructions a screen
+/// entries or children follow it, each after the whole subtree of the one before. Its key
+/// (``StatePlanner/madeKeys``) and, once made, its instance (``StateApplication``) are kept
+/// apart at the same index, so that the value holds no reference: reading a field of an
+/// array's element that holds one copies the whole element. A class allocated and released
+/// for each new screen cost a navigation about 450 instructions a screen
 /// (Benchmarks/README.md, "The typed planner").
 ///
 /// The general planner plans one for a node of the target (shown without presentations:
@@ -16,23 +17,20 @@ struct PlannedScreen {
   /// The node's index in the target; -1 for a screen the typed navigation planned (its
   /// target is not laid out).
   let node: Int
-  /// How the target names the screen: the key it is made for.
-  let key: TargetKey
-  /// What the screen holds: nothing, a stack's entries, or a container's children.
-  let content: TargetContent
   /// The number of the screen's entries or children.
   let containedCount: Int
   /// The number of planned screens in this screen's subtree, itself included: the index of
   /// the screen after the subtree is this one's plus it.
   var size: Int
+  /// What the screen holds: nothing, a stack's entries, or a container's children.
+  let content: TargetContent
   /// A Boolean value indicating whether the screen is inside another one of the plan's
   /// (an entry, a child) rather than the top of what a step shows.
   let hasParent: Bool
 
   /// A planned screen; `size` is 1 until the screens it holds are appended after it.
-  init(node: Int, key: TargetKey, content: TargetContent, containedCount: Int, hasParent: Bool) {
+  init(node: Int, content: TargetContent, containedCount: Int, hasParent: Bool) {
     self.node = node
-    self.key = key
     self.content = content
     self.containedCount = containedCount
     size = 1

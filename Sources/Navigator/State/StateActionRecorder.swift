@@ -14,6 +14,8 @@ final class StateActionRecorder {
   /// Every screen the plan makes, in the order of the steps that show them (pre-order); the
   /// actions name them by their index here.
   @exclusivity(unchecked) private(set) var made: [PlannedScreen] = []
+  /// The keys of the screens the plan makes, at the indices of ``made``.
+  @exclusivity(unchecked) private(set) var madeKeys: [TargetKey] = []
   /// Stacks whose top leaves the hierarchy: their guards are asked, in this order.
   @exclusivity(unchecked) private(set) var leavingStacks: [NavigationController] = []
 
@@ -23,6 +25,7 @@ final class StateActionRecorder {
     // Room for a usual plan: one allocation each, no regrowth.
     actions.reserveCapacity(4)
     made.reserveCapacity(16)
+    madeKeys.reserveCapacity(16)
   }
 
   // MARK: Screens the plan makes
@@ -31,8 +34,8 @@ final class StateActionRecorder {
   /// index there.
   @usableFromInline
   func makeScreen(_ key: KeyBox, hasParent: Bool) -> Int {
-    made.append(
-      PlannedScreen(node: -1, key: .key(key), content: .screen, containedCount: 0, hasParent: hasParent))
+    made.append(PlannedScreen(node: -1, content: .screen, containedCount: 0, hasParent: hasParent))
+    madeKeys.append(.key(key))
     return made.count - 1
   }
 
@@ -41,19 +44,19 @@ final class StateActionRecorder {
   /// there. Its entries follow, each recorded by ``makeNewStackEntry(_:)``.
   @usableFromInline
   func makeStack(_ key: KeyBox?, entryCount: Int, hasParent: Bool) -> Int {
-    var planned = PlannedScreen(
-      node: -1, key: key.map(TargetKey.key) ?? .navigationController, content: .stack,
-      containedCount: entryCount, hasParent: hasParent)
+    var planned = PlannedScreen(node: -1, content: .stack, containedCount: entryCount, hasParent: hasParent)
     // Pre-order: the stack, then its entries (plain screens).
     planned.size = 1 + entryCount
     made.append(planned)
+    madeKeys.append(key.map(TargetKey.key) ?? .navigationController)
     return made.count - 1
   }
 
   /// Plans the next entry of the new stack recorded last (``makeStack(_:entryCount:hasParent:)``).
   @usableFromInline
   func makeNewStackEntry(_ key: KeyBox) {
-    made.append(PlannedScreen(node: -1, key: .key(key), content: .screen, containedCount: 0, hasParent: true))
+    made.append(PlannedScreen(node: -1, content: .screen, containedCount: 0, hasParent: true))
+    madeKeys.append(.key(key))
   }
 
   /// Plans a new entry of a stack the window keeps, and records it among the screens made.

@@ -21,8 +21,9 @@ extension StateApplication {
     // The screens the steps show, found in the actions twice rather than collected into an
     // array: every one assembled, then every one prepared.
     let planned = planner.made
+    let keys = planner.madeKeys
     for action in actions { forEachShown(by: action) { assemble($0, planned, made) } }
-    for action in actions { forEachShown(by: action) { prepareAll($0, planned, made, in: window) } }
+    for action in actions { forEachShown(by: action) { prepareAll($0, planned, keys, made, in: window) } }
     // The present and dismiss requests below name no screen: their plans record a request
     // only with a completion, and they get none (the navigation's own completion event
     // names the navigation). Building screen names here cost a type name per screen.
@@ -164,9 +165,12 @@ extension StateApplication {
   }
 
   /// Prepares the made screen at `index` and every planned screen it holds, in pre-order:
-  /// the screens of its subtree, which follow it.
-  private func prepareAll(_ index: Int, _ planned: [PlannedScreen], _ made: [ViewController], in window: Window) {
-    for index in index..<(index + planned[index].size) { prepare(made[index], planned[index].key, in: window) }
+  /// the screens of its subtree, which follow it (`keys` and `made` at the indices of
+  /// `planned`).
+  private func prepareAll(
+    _ index: Int, _ planned: [PlannedScreen], _ keys: [TargetKey], _ made: [ViewController], in window: Window
+  ) {
+    for index in index..<(index + planned[index].size) { prepare(made[index], keys[index], in: window) }
   }
 
   /// Gives a made screen the key it was made for (unless it has a key of its own), adopts it

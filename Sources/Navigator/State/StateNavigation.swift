@@ -111,7 +111,7 @@ struct StateNavigation<Key: Hashable & Sendable> {
   func admit(_ target: ErasedTarget, _ planner: StatePlanner, on navigator: Navigator) throws(NavigationError)
     -> Bool
   {
-    let screens = target.keyedScreens(planner.made)
+    let screens = target.keyedScreens(planner.madeKeys)
     guard !screens.isEmpty else { return true }
     let window = navigator.window
     let admission = NavigationAdmission(
@@ -210,7 +210,7 @@ struct StateApplication {
   @usableFromInline
   func run() throws(NavigationError) {
     guard let navigator else { throw Self.navigatorGone(target.oneLine) }
-    let made = try make(planner.made, navigator: navigator)
+    let made = try make(planner.made, planner.madeKeys, navigator: navigator)
     let anchors = try resolveAnchors(planner.actions, made)
     var guarded: [NavigationController] = []
     for stack in planner.leavingStacks where stack.topViewController.map(stack.confirmsPops) ?? false {
@@ -294,14 +294,14 @@ struct StateApplication {
   /// read back as a stack, and the window would not reach the target. The made screens get
   /// their keys only when the navigation applies (`prepare(_:in:)`): a refusal must leave
   /// every screen the provider handed out as it was, one already in the window among them.
-  private func make(_ planned: [PlannedScreen], navigator: Navigator) throws(NavigationError)
-    -> [ViewController]
+  private func make(_ planned: [PlannedScreen], _ keys: [TargetKey], navigator: Navigator)
+    throws(NavigationError) -> [ViewController]
   {
     guard !planned.isEmpty else { return [] }
     var screens: [ViewController] = []
     screens.reserveCapacity(planned.count)
     for index in planned.indices {
-      let key = planned[index].key
+      let key = keys[index]
       let made: ViewController
       switch key {
       case .navigationController:

@@ -25,6 +25,8 @@ struct StatePlanner {
   /// Every screen the plan makes, in the order of the steps that show them (each made
   /// subtree in pre-order); actions and places name them by their index here.
   private(set) var made: [PlannedScreen] = []
+  /// The keys of the screens the plan makes, at the indices of ``made``.
+  private(set) var madeKeys: [TargetKey] = []
 
   /// A Boolean value indicating whether the plan makes no screen, for inlinable code.
   @usableFromInline var isMakingNoScreen: Bool { made.isEmpty }
@@ -56,6 +58,7 @@ struct StatePlanner {
     recordsActions = true
     actions = recorder.actions
     made = recorder.made
+    madeKeys = recorder.madeKeys
     leavingStacks = recorder.leavingStacks
   }
 
@@ -330,8 +333,8 @@ struct StatePlanner {
     let layout = target.nodes[node]
     made.append(
       PlannedScreen(
-        node: node, key: target.keys[node], content: layout.content, containedCount: layout.contained.count,
-        hasParent: hasParent))
+        node: node, content: layout.content, containedCount: layout.contained.count, hasParent: hasParent))
+    madeKeys.append(target.keys[node])
     for child in layout.contained { _ = appendMade(child, hasParent: true) }
     made[index].size = made.count - index
     return index

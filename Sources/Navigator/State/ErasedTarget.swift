@@ -167,13 +167,14 @@ class ErasedTarget {
     }
   }
 
-  /// The screens of `made` that are made for a key, as a gatekeeper is asked about them.
-  final func keyedScreens(_ made: [PlannedScreen]) -> [NavigationAdmission.Screen] {
+  /// The screens a plan makes for a key (`keys`: the keys of its made screens), as a
+  /// gatekeeper is asked about them.
+  final func keyedScreens(_ keys: [TargetKey]) -> [NavigationAdmission.Screen] {
     var screens: [NavigationAdmission.Screen] = []
-    for screen in made {
-      switch screen.key {
+    for key in keys {
+      switch key {
       case .key, .unboxed:
-        guard let box = boxed(screen.key) else { continue }
+        guard let box = boxed(key) else { continue }
         // Named by its key when a message reads it.
         screens.append(NavigationAdmission.Screen(key: AnyScreenKey(box.key)))
       case .navigationController, .instance:

@@ -1,57 +1,60 @@
-/// A screen a plan makes: its key and what it holds, the planned screens of its entries or
-/// children, and the instance once made.
+/// A screen a plan makes: what it holds, and where the planned screens it holds are.
+///
+/// A value in the plan's array of made screens (``StatePlanner/made``), named by its index
+/// there: the screens of one made subtree are consecutive, in pre-order, so a screen's
+/// entries or children follow it, each after the whole subtree of the one before. Its key
+/// (``StatePlanner/madeKeys``) and, once made, its instance (``StateApplication``) are kept
+/// apart at the same index, so that the value holds no reference: reading a field of an
+/// array's element that holds one copies the whole element. A class allocated and released
+/// for each new screen cost a navigation about 450 instructions a screen
+/// (Benchmarks/README.md, "The typed planner").
 ///
 /// The general planner plans one for a node of the target (shown without presentations:
 /// those are steps of their own); the typed navigation (``TypedStatePlanner`` with a
 /// ``StateActionRecorder``) plans one without laying the target out.
 @usableFromInline
-final class PlannedScreen {
+struct PlannedScreen {
   /// The node's index in the target; -1 for a screen the typed navigation planned (its
   /// target is not laid out).
   let node: Int
-  /// How the target names the screen: the key it is made for.
-  let key: TargetKey
+  /// The number of the screen's entries or children.
+  let containedCount: Int
+  /// The number of planned screens in this screen's subtree, itself included: the index of
+  /// the screen after the subtree is this one's plus it.
+  var size: Int
   /// What the screen holds: nothing, a stack's entries, or a container's children.
   let content: TargetContent
-  /// The planned screens of a new stack's entries or a new container's children, in order.
-  let contained: [PlannedScreen]
   /// A Boolean value indicating whether the screen is inside another one of the plan's
   /// (an entry, a child) rather than the top of what a step shows.
   let hasParent: Bool
-  /// The instance, once made.
-  var screen: ViewController?
 
-  /// Plans the screen for a node and the screens it holds.
-  init(_ node: Int, in target: ErasedTarget, hasParent: Bool) {
+  /// A planned screen; `size` is 1 until the screens it holds are appended after it.
+  init(node: Int, content: TargetContent, containedCount: Int, hasParent: Bool) {
     self.node = node
+    self.content = content
+    self.containedCount = containedCount
+    size = 1
     self.hasParent = hasParent
-    key = target.keys[node]
-    let layout = target.nodes[node]
-    content = layout.content
-    let range = layout.contained
-    if range.isEmpty {
-      contained = []
-    } else {
-      var contained: [PlannedScreen] = []
-      contained.reserveCapacity(range.count)
-      for index in range { contained.append(PlannedScreen(index, in: target, hasParent: true)) }
-      self.contained = contained
+  }
+}
+
+extension [PlannedScreen] {
+  /// Calls `body` with the index of each planned screen that the one at `index` holds, in
+  /// order.
+  @inline(__always)
+  func forEachContained(in index: Int, _ body: (Int) -> Void) {
+    var child = index + 1
+    for _ in 0..<self[index].containedCount {
+      body(child)
+      child += self[child].size
     }
   }
 
-  /// Plans a screen of the typed navigation: a plain screen, or a stack and its entries.
-  init(key: TargetKey, content: TargetContent, contained: [PlannedScreen], hasParent: Bool) {
-    node = -1
-    self.key = key
-    self.content = content
-    self.contained = contained
-    self.hasParent = hasParent
-  }
-
-  /// Appends this screen and every planned screen it holds, in pre-order.
-  func appendAll(to screens: inout [PlannedScreen]) {
-    screens.append(self)
-    for screen in contained { screen.appendAll(to: &screens) }
+  /// The index of the planned screen at `offset` among those the one at `index` holds.
+  func contained(in index: Int, at offset: Int) -> Int {
+    var child = index + 1
+    for _ in 0..<offset { child += self[child].size }
+    return child
   }
 }
 
@@ -59,48 +62,41 @@ final class PlannedScreen {
 @usableFromInline
 enum Placed {
   case kept(ViewController)
-  case made(PlannedScreen)
+  /// A screen the plan makes: its index among the plan's made screens.
+  case made(Int)
   /// A screen the plan makes, for a planner that records only the steps (``StatePlanner``
   /// for ``Navigator/plan(to:)``): its node, and whether it is inside another new screen.
   /// Nothing is resolved or made for it.
   case new(Int, hasParent: Bool)
 
-  /// The instance; a made screen's once made.
-  var screen: ViewController {
+  /// The instance, given the made screens at the indices of the plan's made screens.
+  func screen(_ made: [ViewController]) -> ViewController {
     switch self {
     case .kept(let screen): screen
-    case .made(let planned): planned.screen!
+    case .made(let index): made[index]
     case .new: preconditionFailure("A plan that records only its steps has no instances.")
     }
   }
 
-  /// The planned screen of a made screen (a planner that records actions plans one for each).
-  var planned: PlannedScreen {
-    guard case .made(let planned) = self else { preconditionFailure("Not a planned screen.") }
-    return planned
-  }
-
-  /// The node of a screen the plan makes; `nil` for one the window keeps.
-  var madeNode: Int? {
-    switch self {
-    case .kept: nil
-    case .made(let planned): planned.node
-    case .new(let node, _): node
-    }
+  /// The index of a made screen among the plan's made screens (a planner that records
+  /// actions plans one for each).
+  var planned: Int {
+    guard case .made(let index) = self else { preconditionFailure("Not a planned screen.") }
+    return index
   }
 }
 
 /// What a step does to instances: the public ``NavigationPlan/Step`` resolved against the
-/// window's screens.
+/// window's screens; the screens the plan makes named by their index among its made screens.
 enum PlannedAction {
-  case setRoot(PlannedScreen?)
+  case setRoot(Int?)
   case dismiss(presenter: ViewController)
   /// `shown`: the stack is on screen now and stays on screen (no full-screen presentation
   /// will cover its layer).
-  case push(PlannedScreen, onto: NavigationController, shown: Bool)
+  case push(Int, onto: NavigationController, shown: Bool)
   case popTo(ViewController, in: NavigationController, shown: Bool)
   case setStack(NavigationController, [Placed], shown: Bool)
-  case present(PlannedScreen, from: Placed, style: ModalPresentationStyle, anchor: ResolvableAnchor?)
+  case present(Int, from: Placed, style: ModalPresentationStyle, anchor: ResolvableAnchor?)
   case addChild(Placed, to: ViewController)
   case removeChild(ViewController)
 }

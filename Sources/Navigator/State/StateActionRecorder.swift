@@ -11,8 +11,11 @@ final class StateActionRecorder {
   // access to these arrays overlaps another (Benchmarks/README.md, "Exclusivity checks").
   /// The actions, at the indices of the typed planner's steps.
   @exclusivity(unchecked) private(set) var actions: [PlannedAction] = []
-  /// Every screen the plan makes, in the order of the steps that show them (pre-order).
+  /// Every screen the plan makes, in the order of the steps that show them (pre-order); the
+  /// actions name them by their index here.
   @exclusivity(unchecked) private(set) var made: [PlannedScreen] = []
+  /// The keys of the screens the plan makes, at the indices of ``made``.
+  @exclusivity(unchecked) private(set) var madeKeys: [TargetKey] = []
   /// Stacks whose top leaves the hierarchy: their guards are asked, in this order.
   @exclusivity(unchecked) private(set) var leavingStacks: [NavigationController] = []
 
@@ -22,34 +25,38 @@ final class StateActionRecorder {
     // Room for a usual plan: one allocation each, no regrowth.
     actions.reserveCapacity(4)
     made.reserveCapacity(16)
+    madeKeys.reserveCapacity(16)
   }
 
   // MARK: Screens the plan makes
 
-  /// Plans a new plain screen for a key, and records it among the screens made.
+  /// Plans a new plain screen for a key, and records it among the screens made; returns its
+  /// index there.
   @usableFromInline
-  func makeScreen(_ key: KeyBox, hasParent: Bool) -> PlannedScreen {
-    let planned = PlannedScreen(key: .key(key), content: .screen, contained: [], hasParent: hasParent)
-    made.append(planned)
-    return planned
+  func makeScreen(_ key: KeyBox, hasParent: Bool) -> Int {
+    made.append(PlannedScreen(node: -1, content: .screen, containedCount: 0, hasParent: hasParent))
+    madeKeys.append(.key(key))
+    return made.count - 1
   }
 
-  /// Plans a new stack (for a key, or a plain navigation controller when `key` is `nil`) and
-  /// its new entries, and records them among the screens made.
+  /// Plans a new stack (for a key, or a plain navigation controller when `key` is `nil`) of
+  /// `entryCount` new entries, and records it among the screens made; returns its index
+  /// there. Its entries follow, each recorded by ``makeNewStackEntry(_:)``.
   @usableFromInline
-  func makeStack(_ key: KeyBox?, entries: [KeyBox], hasParent: Bool) -> PlannedScreen {
-    var contained: [PlannedScreen] = []
-    contained.reserveCapacity(entries.count)
-    for entry in entries {
-      contained.append(PlannedScreen(key: .key(entry), content: .screen, contained: [], hasParent: true))
-    }
-    let planned = PlannedScreen(
-      key: key.map(TargetKey.key) ?? .navigationController, content: .stack, contained: contained,
-      hasParent: hasParent)
+  func makeStack(_ key: KeyBox?, entryCount: Int, hasParent: Bool) -> Int {
+    var planned = PlannedScreen(node: -1, content: .stack, containedCount: entryCount, hasParent: hasParent)
     // Pre-order: the stack, then its entries (plain screens).
+    planned.size = 1 + entryCount
     made.append(planned)
-    made.append(contentsOf: contained)
-    return planned
+    madeKeys.append(key.map(TargetKey.key) ?? .navigationController)
+    return made.count - 1
+  }
+
+  /// Plans the next entry of the new stack recorded last (``makeStack(_:entryCount:hasParent:)``).
+  @usableFromInline
+  func makeNewStackEntry(_ key: KeyBox) {
+    made.append(PlannedScreen(node: -1, content: .screen, containedCount: 0, hasParent: true))
+    madeKeys.append(.key(key))
   }
 
   /// Plans a new entry of a stack the window keeps, and records it among the screens made.
@@ -67,7 +74,7 @@ final class StateActionRecorder {
 
   /// ``NavigationPlan/Step/setRoot(_:)``: the old root's stacks leave.
   @usableFromInline
-  func setRoot(_ planned: PlannedScreen?, replacing old: ViewController?, at index: Int) {
+  func setRoot(_ planned: Int?, replacing old: ViewController?, at index: Int) {
     if let old { collectLeavingStacks(in: old) }
     insert(.setRoot(planned), at: index)
   }
@@ -82,7 +89,7 @@ final class StateActionRecorder {
   /// ``NavigationPlan/Step/push(_:onto:)`` onto a kept stack.
   @usableFromInline
   func push(
-    _ planned: PlannedScreen, onto navigation: NavigationController, coveredBy style: ModalPresentationStyle?,
+    _ planned: Int, onto navigation: NavigationController, coveredBy style: ModalPresentationStyle?,
     at index: Int
   ) {
     insert(.push(planned, onto: navigation, shown: isShown(navigation, coveredBy: style)), at: index)
@@ -108,7 +115,7 @@ final class StateActionRecorder {
 
   /// ``NavigationPlan/Step/present(_:from:style:)``, at the end of the steps.
   @usableFromInline
-  func present(_ planned: PlannedScreen, from presenter: Placed, style: ModalPresentationStyle) {
+  func present(_ planned: Int, from presenter: Placed, style: ModalPresentationStyle) {
     actions.append(.present(planned, from: presenter, style: style, anchor: nil))
   }
 

@@ -2,9 +2,10 @@
 // step's structure changed at once, and the layers' transitions run as one.
 
 extension StateApplication {
-  /// Changes the hierarchy: assembles and prepares the new screens, applies every step's
-  /// structure change, and runs the layers' transitions as one.
-  func apply(anchors: [ObjectIdentifier: PopoverAnchor]) {
+  /// Changes the hierarchy: assembles and prepares the new screens (`made`, at the indices
+  /// of the planned ones), applies every step's structure change, and runs the layers'
+  /// transitions as one.
+  func apply(_ made: [ViewController], anchors: [Int: PopoverAnchor]) {
     let window = window
     onApply?()
     // The request's text is built only for a journal that records it.
@@ -19,8 +20,10 @@ extension StateApplication {
     }
     // The screens the steps show, found in the actions twice rather than collected into an
     // array: every one assembled, then every one prepared.
-    for action in actions { forEachShown(by: action) { assemble($0) } }
-    for action in actions { forEachShown(by: action) { prepareAll($0, in: window) } }
+    let planned = planner.made
+    let keys = planner.madeKeys
+    for action in actions { forEachShown(by: action) { assemble($0, planned, made) } }
+    for action in actions { forEachShown(by: action) { prepareAll($0, planned, keys, made, in: window) } }
     // The present and dismiss requests below name no screen: their plans record a request
     // only with a completion, and they get none (the navigation's own completion event
     // names the navigation). Building screen names here cost a type name per screen.
@@ -33,7 +36,7 @@ extension StateApplication {
     for action in actions {
       switch action {
       case .setRoot(let planned):
-        if let plan = window.applyRootReplacement(with: planned?.screen) { plans.append(plan) }
+        if let plan = window.applyRootReplacement(with: planned.map { made[$0] }) { plans.append(plan) }
       case .dismiss(let presenter):
         guard let presented = presenter.presented else { continue }
         var dismissal = presented.removePresentation(
@@ -43,7 +46,7 @@ extension StateApplication {
       case .push(let planned, let navigation, let shown):
         plans.append(
           move(
-            .push, in: navigation, incoming: planned.screen!, animated: animated, shown: shown, window: window
+            .push, in: navigation, incoming: made[planned], animated: animated, shown: shown, window: window
           ))
       case .popTo(let target, let navigation, let shown):
         let popped = Array(navigation.childList[(target.indexInParent + 1)...])
@@ -54,7 +57,7 @@ extension StateApplication {
       case .setStack(let navigation, let slots, let shown):
         var screens: [ViewController] = []
         screens.reserveCapacity(slots.count)
-        for slot in slots { screens.append(slot.screen) }
+        for slot in slots { screens.append(slot.screen(made)) }
         // Loops rather than `filter`, which grows its result one append at a time; `added`
         // gets room for every screen rather than a loop that counts the new ones first.
         var removed: [ViewController] = []
@@ -67,16 +70,16 @@ extension StateApplication {
             .set(screens, added: added, removed: removed), in: navigation, incoming: screens.last!,
             animated: animated, shown: shown, window: window))
       case .present(let planned, let presenter, let style, _):
-        let shown = planned.screen!
+        let shown = made[planned]
         shown.modalPresentationStyle = style
-        if let anchor = anchors[ObjectIdentifier(planned)] {
+        if let anchor = anchors[planned] {
           shown.popoverPresentationController!.anchor = anchor
         }
         plans.append(
-          presenter.screen.applyPresentation(
+          presenter.screen(made).applyPresentation(
             shown, animated: animated, completion: nil, request: unread, window: window))
       case .addChild(let child, let container):
-        let screen = child.screen
+        let screen = child.screen(made)
         container.addChild(screen)
         container.view.addSubview(screen.view)
         screen.didMove(toParent: container)
@@ -119,9 +122,10 @@ extension StateApplication {
     return CoveredStackMove(move: scheduled, outgoing: outgoing, animated: animated, window: window)
   }
 
-  /// Calls `body` with each made screen that `action` shows (the top of each made subtree).
+  /// Calls `body` with the index of each made screen that `action` shows (the top of each
+  /// made subtree).
   @inline(__always)
-  private func forEachShown(by action: PlannedAction, _ body: (PlannedScreen) -> Void) {
+  private func forEachShown(by action: PlannedAction, _ body: (Int) -> Void) {
     switch action {
     case .setRoot(let planned?), .push(let planned, _, _): body(planned)
     case .setStack(_, let slots, _):
@@ -132,17 +136,18 @@ extension StateApplication {
     }
   }
 
-  /// Puts a made subtree together, before it joins the window: a stack gets its entries, a
-  /// container its children (their views in its view).
-  private func assemble(_ planned: PlannedScreen) {
+  /// Puts the made subtree at `index` of `planned` together, before it joins the window: a
+  /// stack gets its entries, a container its children (their views in its view).
+  private func assemble(_ index: Int, _ planned: [PlannedScreen], _ made: [ViewController]) {
     // A plain screen that holds nothing has nothing to assemble.
-    guard planned.content == .stack || !planned.contained.isEmpty else { return }
-    for child in planned.contained { assemble(child) }
-    let screen = planned.screen!
+    let isStack = planned[index].content == .stack
+    guard isStack || planned[index].containedCount > 0 else { return }
+    planned.forEachContained(in: index) { assemble($0, planned, made) }
+    let screen = made[index]
     var children: [ViewController] = []
-    children.reserveCapacity(planned.contained.count)
-    for child in planned.contained { children.append(child.screen!) }
-    if planned.content == .stack {
+    children.reserveCapacity(planned[index].containedCount)
+    planned.forEachContained(in: index) { children.append(made[$0]) }
+    if isStack {
       let navigation = screen as! NavigationController
       let removed = navigation.childList.filter { old in !children.contains { $0 === old } }
       for child in removed { child.willMove(toParent: nil) }
@@ -159,10 +164,13 @@ extension StateApplication {
     }
   }
 
-  /// Prepares a made screen and every planned screen it holds, in pre-order.
-  private func prepareAll(_ planned: PlannedScreen, in window: Window) {
-    prepare(planned, in: window)
-    for child in planned.contained { prepareAll(child, in: window) }
+  /// Prepares the made screen at `index` and every planned screen it holds, in pre-order:
+  /// the screens of its subtree, which follow it (`keys` and `made` at the indices of
+  /// `planned`).
+  private func prepareAll(
+    _ index: Int, _ planned: [PlannedScreen], _ keys: [TargetKey], _ made: [ViewController], in window: Window
+  ) {
+    for index in index..<(index + planned[index].size) { prepare(made[index], keys[index], in: window) }
   }
 
   /// Gives a made screen the key it was made for (unless it has a key of its own), adopts it
@@ -172,13 +180,12 @@ extension StateApplication {
   /// The key is set here, once nothing can refuse the navigation, rather than when the
   /// screen is made: a refused navigation leaves every screen as it was. The screen shares
   /// the target's box of the key (boxes never change).
-  private func prepare(_ planned: PlannedScreen, in window: Window) {
-    let screen = planned.screen!
+  private func prepare(_ screen: ViewController, _ key: TargetKey, in window: Window) {
     if screen.keyBox == nil {
       // A navigation's keys are boxed already: the box is taken without the general lookup.
-      if case .key(let box) = planned.key {
+      if case .key(let box) = key {
         screen.keyBox = box
-      } else if let box = target.boxed(planned.key) {
+      } else if let box = target.boxed(key) {
         screen.keyBox = box
       }
     }

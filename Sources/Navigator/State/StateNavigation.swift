@@ -111,7 +111,7 @@ struct StateNavigation<Key: Hashable & Sendable> {
   func admit(_ target: ErasedTarget, _ planner: StatePlanner, on navigator: Navigator) throws(NavigationError)
     -> Bool
   {
-    let screens = target.keyedScreens(planner.made)
+    let screens = target.keyedScreens(planner.madeKeys)
     guard !screens.isEmpty else { return true }
     let window = navigator.window
     let admission = NavigationAdmission(
@@ -210,14 +210,14 @@ struct StateApplication {
   @usableFromInline
   func run() throws(NavigationError) {
     guard let navigator else { throw Self.navigatorGone(target.oneLine) }
-    try make(planner.made, navigator: navigator)
-    let anchors = try resolveAnchors(planner.actions)
+    let made = try make(planner.made, planner.madeKeys, navigator: navigator)
+    let anchors = try resolveAnchors(planner.actions, made)
     var guarded: [NavigationController] = []
     for stack in planner.leavingStacks where stack.topViewController.map(stack.confirmsPops) ?? false {
       guarded.append(stack)
     }
     guard !guarded.isEmpty else {
-      return apply(anchors: anchors)
+      return apply(made, anchors: anchors)
     }
     // Guards: each asked once the one before allowed; the first denial refuses it all.
     let fingerprint = window.hierarchyFingerprint
@@ -236,7 +236,7 @@ struct StateApplication {
             window: window)
           return
         }
-        apply(anchors: anchors)
+        apply(made, anchors: anchors)
         return
       }
       let stack = guarded[index]
@@ -259,7 +259,7 @@ struct StateApplication {
     }
     ask(0)
     if let denial { throw denial }
-    if finished, !waited { apply(anchors: anchors) }
+    if finished, !waited { apply(made, anchors: anchors) }
   }
 
   /// Routes a refusal found after the call returned: to `onFailure`, then to an async
@@ -287,16 +287,21 @@ struct StateApplication {
 
   // MARK: Making and checking
 
-  /// Makes every planned screen and checks it: the provider's kind, and that it is free.
+  /// Makes every planned screen and checks it: the provider's kind, and that it is free;
+  /// returns the screens at the indices of the planned ones.
   ///
   /// A screen made for a plain-screen node must not be a navigation controller: it would
   /// read back as a stack, and the window would not reach the target. The made screens get
   /// their keys only when the navigation applies (`prepare(_:in:)`): a refusal must leave
   /// every screen the provider handed out as it was, one already in the window among them.
-  private func make(_ planned: [PlannedScreen], navigator: Navigator) throws(NavigationError) {
-    guard !planned.isEmpty else { return }
-    for (offset, screen) in planned.enumerated() {
-      let key = screen.key
+  private func make(_ planned: [PlannedScreen], _ keys: [TargetKey], navigator: Navigator)
+    throws(NavigationError) -> [ViewController]
+  {
+    guard !planned.isEmpty else { return [] }
+    var screens: [ViewController] = []
+    screens.reserveCapacity(planned.count)
+    for index in planned.indices {
+      let key = keys[index]
       let made: ViewController
       switch key {
       case .navigationController:
@@ -307,7 +312,7 @@ struct StateApplication {
         throw NavigationError(.unmakeableScreen, "Can't make \(screen) again: it has no navigationKey.")
       }
       // A linear scan of the screens made before this one: a navigation makes a few.
-      guard !planned[..<offset].contains(where: { $0.screen === made }) else {
+      guard !screens.contains(where: { $0 === made }) else {
         throw NavigationError(
           .unmakeableScreen,
           "The screen provider returned \(made.screenID) for two places of one navigation.",
@@ -325,7 +330,7 @@ struct StateApplication {
           screens: [made.screenID])
       }
       let holds: String? =
-        switch screen.content {
+        switch planned[index].content {
         case .stack:
           made.isNavigationStack ? nil : "navigation stack: it is not a NavigationController"
         case .container:
@@ -340,17 +345,19 @@ struct StateApplication {
             + "\(holds).",
           screens: [made.screenID])
       }
-      screen.screen = made
+      screens.append(made)
     }
+    return screens
   }
 
-  /// Finds every popover's anchor in the screens that will hold it.
-  private func resolveAnchors(_ actions: [PlannedAction]) throws(NavigationError) -> [ObjectIdentifier:
-    PopoverAnchor]
+  /// Finds every popover's anchor in the screens that will hold it; the anchors are keyed
+  /// by the index of the presented screen among the made ones.
+  private func resolveAnchors(_ actions: [PlannedAction], _ made: [ViewController]) throws(NavigationError)
+    -> [Int: PopoverAnchor]
   {
-    var anchors: [ObjectIdentifier: PopoverAnchor] = [:]
+    var anchors: [Int: PopoverAnchor] = [:]
     for case .present(let planned, _, _, let anchor?) in actions {
-      let owner = anchor.owner.screen
+      let owner = anchor.owner.screen(made)
       switch anchor.anchor {
       case .barButtonItem(let side, let index, _):
         let items =
@@ -358,24 +365,24 @@ struct StateApplication {
         guard items.indices.contains(index) else {
           throw NavigationError(
             .popoverWithoutAnchor,
-            "Can't present \(target.describeNode(planned.node)) as a popover: \(owner.screenID) has no \(side) "
+            "Can't present \(target.describeNode(self.planner.made[planned].node)) as a popover: \(owner.screenID) has no \(side) "
               + "bar button item at index \(index).",
             screens: [owner.screenID])
         }
-        anchors[ObjectIdentifier(planned)] = .barButtonItem(items[index])
+        anchors[planned] = .barButtonItem(items[index])
       case .view(_, let path, let rect):
         var view = owner.view
         for index in path {
           guard view.subviews.indices.contains(index) else {
             throw NavigationError(
               .popoverWithoutAnchor,
-              "Can't present \(target.describeNode(planned.node)) as a popover: the view of \(owner.screenID) "
+              "Can't present \(target.describeNode(self.planner.made[planned].node)) as a popover: the view of \(owner.screenID) "
                 + "has no subview at \(path).",
               screens: [owner.screenID])
           }
           view = view.subviews[index]
         }
-        anchors[ObjectIdentifier(planned)] = .view(view, rect: rect)
+        anchors[planned] = .view(view, rect: rect)
       case .unnamed:
         break
       }

@@ -8,9 +8,7 @@ extension StatePlanner {
     try checkMakeable(node)
     let place: Placed
     if recordsActions {
-      let planned = PlannedScreen(node, in: target, hasParent: hasParent)
-      appendMade(planned)
-      place = .made(planned)
+      place = .made(appendMade(node, hasParent: hasParent))
     } else {
       place = .new(node, hasParent: hasParent)
     }
@@ -21,7 +19,7 @@ extension StatePlanner {
   /// Records a made screen and the screens it holds in ``placed``.
   private mutating func record(_ place: Placed, at path: StatePath) {
     placed[path] = place
-    let node = target.nodes[place.madeNode!]
+    let node = target.nodes[madeNode(place)!]
     for offset in 0..<node.contained.count {
       record(contained(place, offset), at: node.isStack ? path.entry(offset) : path.child(offset))
     }
@@ -30,8 +28,8 @@ extension StatePlanner {
   /// The screen at `offset` among the entries or children of a made screen.
   private func contained(_ place: Placed, _ offset: Int) -> Placed {
     switch place {
-    case .made(let planned): .made(planned.contained[offset])
-    default: .new(target.nodes[place.madeNode!].contained.lowerBound + offset, hasParent: true)
+    case .made(let index): .made(made.contained(in: index, at: offset))
+    default: .new(target.nodes[madeNode(place)!].contained.lowerBound + offset, hasParent: true)
     }
   }
 
@@ -127,7 +125,7 @@ extension StatePlanner {
   /// Plans the presentations inside a subtree the plan makes (at the walk's position),
   /// bottom up.
   mutating func presentNested(in planned: Placed) throws(NavigationError) {
-    let index = planned.madeNode!
+    let index = madeNode(planned)!
     let node = target.nodes[index]
     if node.holdsPresentation {
       let isStack = node.isStack
@@ -157,8 +155,8 @@ extension StatePlanner {
     case .kept(let screen):
       hasParent = screen.parent != nil
       definesContext = screen.definesPresentationContext
-    case .made(let planned):
-      hasParent = planned.hasParent
+    case .made(let index):
+      hasParent = made[index].hasParent
       definesContext = false
     case .new(_, let isContained):
       hasParent = isContained
@@ -201,7 +199,7 @@ extension StatePlanner {
       switch place {
       case .kept(let screen): found = target.screen(screen, hasKey: key)
       case .made, .new:
-        let own = target.keys[place.madeNode!]
+        let own = target.keys[madeNode(place)!]
         found = Self.sameKey(target.boxed(own).map(TargetKey.key) ?? own, key)
       }
       if found { return place }

@@ -22,8 +22,11 @@ struct StatePlanner {
   private(set) var actions: [PlannedAction] = []
   /// Stacks whose top leaves the hierarchy: their guards are asked.
   private(set) var leavingStacks: [NavigationController] = []
-  /// Every screen the plan makes, in the order of the steps that show them.
+  /// Every screen the plan makes, in the order of the steps that show them (each made
+  /// subtree in pre-order); actions and places name them by their index here.
   private(set) var made: [PlannedScreen] = []
+  /// The keys of the screens the plan makes, at the indices of ``made``.
+  private(set) var madeKeys: [TargetKey] = []
 
   /// A Boolean value indicating whether the plan makes no screen, for inlinable code.
   @usableFromInline var isMakingNoScreen: Bool { made.isEmpty }
@@ -55,6 +58,7 @@ struct StatePlanner {
     recordsActions = true
     actions = recorder.actions
     made = recorder.made
+    madeKeys = recorder.madeKeys
     leavingStacks = recorder.leavingStacks
   }
 
@@ -191,12 +195,11 @@ struct StatePlanner {
       return
     }
     if keptInOrder, slots.count < current.count {
-      let last = slots.last!
       components.append(.entry(slots.count - 1))
-      append(.layerChange, .popTo(path), .popTo(last.screen, in: navigation, shown: shown))
+      append(.layerChange, .popTo(path), .popTo(current[slots.count - 1], in: navigation, shown: shown))
       components.removeLast()
     } else if slots.count == current.count + 1, keepsInOrder(slots.dropLast(), current),
-      let made = slots.last!.madeNode
+      let made = madeNode(slots.last!)
     {
       let last = slots.last!
       append(.layerChange, .push(made, onto: path), .push(last.planned, onto: navigation, shown: shown))
@@ -222,7 +225,7 @@ struct StatePlanner {
     } else {
       for index in current.indices where !used[index] { collectLeavingStacks(in: current[index]) }
     }
-    for offset in slots.indices where slots[offset].madeNode != nil {
+    for offset in slots.indices where madeNode(slots[offset]) != nil {
       components.append(.entry(offset))
       try presentNested(in: slots[offset])
       components.removeLast()
@@ -323,9 +326,27 @@ struct StatePlanner {
       .invalidTarget, "Can't plan a navigation stack with no entry at \(path): a stack needs a root.")
   }
 
-  /// Appends a made screen and every screen it holds to ``made``.
-  mutating func appendMade(_ planned: PlannedScreen) {
-    planned.appendAll(to: &made)
+  /// Plans the screen for the node at `node` and every screen it holds, appended to
+  /// ``made`` in pre-order; returns the screen's index there.
+  mutating func appendMade(_ node: Int, hasParent: Bool) -> Int {
+    let index = made.count
+    let layout = target.nodes[node]
+    made.append(
+      PlannedScreen(
+        node: node, content: layout.content, containedCount: layout.contained.count, hasParent: hasParent))
+    madeKeys.append(target.keys[node])
+    for child in layout.contained { _ = appendMade(child, hasParent: true) }
+    made[index].size = made.count - index
+    return index
+  }
+
+  /// The node of a screen the plan makes; `nil` for one the window keeps.
+  func madeNode(_ place: Placed) -> Int? {
+    switch place {
+    case .kept: nil
+    case .made(let index): made[index].node
+    case .new(let node, _): node
+    }
   }
 }
 

@@ -88,7 +88,7 @@ struct TypedStatePlanner<Key: Hashable & Sendable> {
     var shown = node
     shown.presentationStorage = []
     let index = appendChange(.setRoot(shown))
-    var planned: PlannedScreen?
+    var planned: Int?
     if let recorder {
       let made = makePlanned(node, hasParent: false, recorder)
       recorder.setRoot(made, replacing: old, at: index)
@@ -309,7 +309,7 @@ struct TypedStatePlanner<Key: Hashable & Sendable> {
     var shown = presentation.screenStorage[0]
     shown.presentationStorage = []
     steps.append(.present(shown, from: path, style: style))
-    var planned: PlannedScreen?
+    var planned: Int?
     if let recorder, let presenter {
       let made = makePlanned(presentation.screenStorage[0], hasParent: false, recorder)
       recorder.present(made, from: presenter, style: style)
@@ -322,19 +322,20 @@ struct TypedStatePlanner<Key: Hashable & Sendable> {
   }
 
   /// Plans the screen for a makeable node (``isMakeable(_:)``) and records it among the
-  /// screens the navigation makes.
+  /// screens the navigation makes; returns its index there.
   @inlinable
-  func makePlanned(_ node: Node, hasParent: Bool, _ recorder: StateActionRecorder) -> PlannedScreen {
+  func makePlanned(_ node: Node, hasParent: Bool, _ recorder: StateActionRecorder) -> Int {
     switch node.content {
     case .stack(let entries):
-      var keys: [KeyBox] = []
-      keys.reserveCapacity(entries.count)
-      for entry in entries {
-        if case .key(let key) = entry.key { keys.append(TypedKeyBox(key)) }
-      }
       let box: KeyBox?
       if case .key(let key) = node.key { box = TypedKeyBox(key) } else { box = nil }
-      return recorder.makeStack(box, entries: keys, hasParent: hasParent)
+      // A makeable stack's entries all have keys.
+      let index = recorder.makeStack(box, entryCount: entries.count, hasParent: hasParent)
+      for entry in entries {
+        guard case .key(let key) = entry.key else { preconditionFailure("A made entry has a key.") }
+        recorder.makeNewStackEntry(TypedKeyBox(key))
+      }
+      return index
     case .screen, .container:
       guard case .key(let key) = node.key else { preconditionFailure("A made plain screen has a key.") }
       return recorder.makeScreen(TypedKeyBox(key), hasParent: hasParent)

@@ -160,7 +160,10 @@ heap() {
   local total
   total=$(awk '/^Total \(incl. mmap\):/ { total = 1 } total && /^in use bytes/ { value = $NF; total = 0 } END { print value }' \
     "$work/server.log")
-  echo "$total ${sqlite:-0}"
+  # "?" when gdb can't bring a called function's value back (on some kernels it fails with
+  # "Couldn't write extended state status"; malloc_stats' report, written as a side effect, is
+  # still read).
+  echo "$total ${sqlite:-?}"
 }
 
 # Gives the free pages of the server's heap back to the system: malloc_trim(0), called by gdb.

@@ -32,9 +32,11 @@
 # until they are all evicted, and prints the heap in use (glibc's malloc_stats, called in the
 # server by gdb: its "in use bytes", every arena and mmapped block, SQLite's share beside it)
 # and VmRSS right after start-up, at the start, with every session live, once all are
-# evicted, and after malloc_trim(0) (also called by gdb), which hands the heap's free pages
-# back to the system. gdb is installed with apt-get when missing; attaching needs root or
-# ptrace permission.
+# evicted (one sweep after the last eviction, whose sweep trims the heap again), and after
+# malloc_trim(0) (also called by gdb), which hands the heap's free pages back to the system:
+# what a trim would still give back. The sweeps' trims, with what each took and the resident
+# set before and after it, are printed from the server's log. gdb is installed with apt-get
+# when missing; attaching needs root or ptrace permission.
 #
 # STORE=postgres runs the same against PostgreSQL: a throwaway server that postgres.sh starts
 # in the temporary directory on 127.0.0.1:$PG_PORT (FlowService --postgres), stopped by the trap.
@@ -158,7 +160,10 @@ heap() {
   local total
   total=$(awk '/^Total \(incl. mmap\):/ { total = 1 } total && /^in use bytes/ { value = $NF; total = 0 } END { print value }' \
     "$work/server.log")
-  echo "$total ${sqlite:-0}"
+  # "?" when gdb can't bring a called function's value back (on some kernels it fails with
+  # "Couldn't write extended state status"; malloc_stats' report, written as a side effect, is
+  # still read).
+  echo "$total ${sqlite:-?}"
 }
 
 # Gives the free pages of the server's heap back to the system: malloc_trim(0), called by gdb.
@@ -255,7 +260,7 @@ else
     create_sessions "$warmup"
     echo "created $live sessions"
     wait_until_evicted
-    sleep 2
+    sleep $((eviction_interval + 2)) # past the sweep that trims again
   fi
   # Memory: RSS before and after $sessions sessions, all kept in memory.
   before=$(rss)
@@ -282,7 +287,11 @@ else
     wait_until_evicted
     end=$(date +%s.%N)
     echo "all $created sessions evicted $(echo "$end - $start" | bc) s after the count stopped; load: $(cut -d' ' -f1-3 /proc/loadavg)"
-    sleep 2
+    # The sweep after the one that evicted the last sessions trims the heap again (the host
+    # holds no more sessions than after that trim): wait for it, then read.
+    sleep $((eviction_interval + 2))
+    echo "== the sweeps' trims (the server's log)"
+    grep "Handed the heap's free pages back" "$work/server.log" || true
     rss_evicted=$(rss)
     heap_evicted=$(heap)
     trim

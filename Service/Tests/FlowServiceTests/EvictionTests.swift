@@ -3,8 +3,10 @@ import GRDB
 import Hummingbird
 import HummingbirdTesting
 import HummingbirdWebSocket
+import Logging
 import Navigator
 import ShopApp
+import Synchronization
 import Testing
 
 @testable import FlowServiceCore
@@ -135,6 +137,71 @@ import Testing
       #expect(afterLast < afterFirst / 4, "the writer's cache holds \(afterLast) B")
     }
   #endif
+
+  /// A sweep trims the heap after many evictions or the last one; the first later sweep that
+  /// finds the host holding no more sessions than right after that trims once more (the pages
+  /// freed since go back), and no other sweep trims.
+  @Test func theSweepAfterATrimTrimsAgainWhenTheHostHasNotGrown() async throws {
+    let clock = ManualSessionClock()
+    let host = SessionHost(codec: ShopApp.codec, clock: clock, idleTimeout: .seconds(60)) {
+      try ShopApp.makeApp()
+    }
+    let trims = Mutex(0)
+    let logs = CapturedLogs()
+    let eviction = IdleEviction(
+      host: host, interval: .seconds(1), gate: .local, events: SessionEvents(), metrics: ServiceMetrics(),
+      trimThreshold: 50, logger: logs.logger(), trimHeap: { trims.withLock { $0 += 1 } })
+    /// What one sweep did: the sessions it evicted, the trims it made, and the reasons it logged.
+    struct Sweep: Equatable {
+      var evicted: Int
+      var trims: Int
+      var reasons: [String]
+    }
+    var sweeps: [Sweep] = []
+    func sweep() async {
+      let trimsBefore = trims.withLock { $0 }
+      let logged = logs.records.count
+      let evicted = await eviction.evictIdle().count
+      let reasons = logs.records.dropFirst(logged).map { "\($0.message): \($0.metadata["reason"] ?? "-")" }
+      sweeps.append(Sweep(evicted: evicted, trims: trims.withLock { $0 } - trimsBefore, reasons: reasons))
+    }
+    func create(_ count: Int) async throws {
+      for _ in 0..<count { _ = try await host.create() }
+    }
+    try await create(60)
+    clock.advance(by: .seconds(30))
+    try await create(10)
+    clock.advance(by: .seconds(30))
+    await sweep()  // the first 60, over the threshold: trims, 10 held
+    try await create(5)
+    await sweep()  // none evicted, 15 held, more than after the trim: no trim
+    clock.advance(by: .seconds(30))
+    await sweep()  // the 10, under the threshold, 5 held: trims again
+    await sweep()  // none: no trim
+    clock.advance(by: .seconds(30))
+    await sweep()  // the last 5, the host empty: trims
+    await sweep()  // none evicted, none held: trims again
+    await sweep()  // none: no trim
+    let trimmed = "Handed the heap's free pages back"
+    #expect(
+      sweeps == [
+        Sweep(evicted: 60, trims: 1, reasons: ["\(trimmed): evictions"]),
+        Sweep(evicted: 0, trims: 0, reasons: []),
+        Sweep(evicted: 10, trims: 1, reasons: ["\(trimmed): again"]),
+        Sweep(evicted: 0, trims: 0, reasons: []),
+        Sweep(evicted: 5, trims: 1, reasons: ["\(trimmed): evictions"]),
+        Sweep(evicted: 0, trims: 1, reasons: ["\(trimmed): again"]),
+        Sweep(evicted: 0, trims: 0, reasons: []),
+      ])
+    // Each trim's record says what the sweep evicted, what the host held, and what it took.
+    #expect(
+      logs.records(trimmed).map { [$0.metadata["evicted"], $0.metadata["live"]] }
+        == [["60", "10"], ["10", "5"], ["5", "0"], ["0", "0"]])
+    #expect(
+      logs.records(trimmed).allSatisfy {
+        $0.level == .info && Set($0.metadata.keys) == ["reason", "evicted", "live", "trim_ms", "resident_mb"]
+      })
+  }
 
   @Test func aStreamKeepsItsChannelButNotTheRecentEventsOfAnEvictedSession() async throws {
     let events = SessionEvents()

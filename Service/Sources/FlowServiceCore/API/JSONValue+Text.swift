@@ -50,12 +50,7 @@ struct JSONTextWriter {
     case .double(let value): bytes.append(contentsOf: "\(value)".utf8)
     case .string(let value): write(value)
     case .array(let values):
-      bytes.append(UInt8(ascii: "["))
-      for (index, value) in values.enumerated() {
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        write(value)
-      }
-      bytes.append(UInt8(ascii: "]"))
+      array(values) { writer, value in writer.write(value) }
     case .object(let members):
       bytes.append(UInt8(ascii: "{"))
       for (index, key) in members.keys.sorted().enumerated() {
@@ -66,6 +61,24 @@ struct JSONTextWriter {
       }
       bytes.append(UInt8(ascii: "}"))
     }
+  }
+
+  /// Appends `items` as a JSON array: `[`, then each item as `element` writes it, the items
+  /// separated by commas, then `]`.
+  ///
+  /// ```swift
+  /// writer.array(names) { writer, name in writer.write(name) }  // ["a","b"]
+  /// ```
+  mutating func array<Items: Sequence>(
+    _ items: Items, _ element: (inout JSONTextWriter, Items.Element) -> Void
+  ) {
+    bytes.append(UInt8(ascii: "["))
+    var first = true
+    for item in items {
+      if first { first = false } else { bytes.append(UInt8(ascii: ",")) }
+      element(&self, item)
+    }
+    bytes.append(UInt8(ascii: "]"))
   }
 
   /// Appends a whole number in decimal.

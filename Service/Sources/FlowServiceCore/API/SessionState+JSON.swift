@@ -19,19 +19,12 @@ extension SessionState {
       writer.write(account)
       writer.raw(",")
     }
-    writer.raw(#""flows":["#)
-    for (index, flow) in flows.enumerated() {
-      if index > 0 { writer.raw(",") }
-      flow.write(to: &writer)
-    }
-    writer.raw(#"],"id":"#)
+    writer.raw(#""flows":"#)
+    writer.array(flows) { writer, flow in flow.write(to: &writer) }
+    writer.raw(#","id":"#)
     writer.write(id)
-    writer.raw(#","pending":["#)
-    for (index, item) in pending.enumerated() {
-      if index > 0 { writer.raw(",") }
-      writer.write(item)
-    }
-    writer.raw("]")
+    writer.raw(#","pending":"#)
+    writer.array(pending) { writer, item in writer.write(item) }
     if let root {
       writer.raw(#","root":"#)
       root.write(to: &writer)
@@ -46,7 +39,7 @@ extension ScreenNode {
     writer.raw("{")
     if let children {
       writer.raw(#""children":"#)
-      Self.write(children, to: &writer)
+      writer.array(children) { writer, node in node.write(to: &writer) }
       writer.raw(",")
     }
     if let presents {
@@ -73,30 +66,18 @@ extension ScreenNode {
     writer.write(screen)
     if let stack {
       writer.raw(#","stack":"#)
-      Self.write(stack, to: &writer)
+      writer.array(stack) { writer, node in node.write(to: &writer) }
     }
     writer.raw("}")
-  }
-
-  private static func write(_ nodes: [ScreenNode], to writer: inout JSONTextWriter) {
-    writer.raw("[")
-    for (index, node) in nodes.enumerated() {
-      if index > 0 { writer.raw(",") }
-      node.write(to: &writer)
-    }
-    writer.raw("]")
   }
 }
 
 extension FlowNode {
   /// Appends the flow's JSON text: `children`, `firstScreen`, `name`, `state`.
   func write(to writer: inout JSONTextWriter) {
-    writer.raw(#"{"children":["#)
-    for (index, child) in children.enumerated() {
-      if index > 0 { writer.raw(",") }
-      child.write(to: &writer)
-    }
-    writer.raw("],")
+    writer.raw(#"{"children":"#)
+    writer.array(children) { writer, child in child.write(to: &writer) }
+    writer.raw(",")
     if let firstScreen {
       writer.raw(#""firstScreen":"#)
       writer.write(firstScreen)

@@ -127,7 +127,7 @@ func buildApplication(
     services.append(
       IdleEviction(
         host: host, interval: configuration.evictionInterval, gate: gate, events: events,
-        metrics: observer.metrics, authentication: authentication, sqlite: sqliteStore))
+        metrics: observer.metrics, authentication: authentication, sqlite: sqliteStore, logger: logger))
   }
   let limits = ConnectionGuard.Limits(
     idleTimeout: TimeAmount(configuration.connectionIdleTimeout),

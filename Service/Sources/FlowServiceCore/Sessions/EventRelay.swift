@@ -55,12 +55,9 @@ struct RelayMessage: Codable, Sendable {
     var writer = JSONTextWriter(capacity: 64 + (events?.count ?? 0) * 48)
     writer.raw("{")
     if let events {
-      writer.raw(#""events":["#)
-      for (index, event) in events.enumerated() {
-        if index > 0 { writer.raw(",") }
-        writer.write(event)
-      }
-      writer.raw("],")
+      writer.raw(#""events":"#)
+      writer.array(events) { writer, event in writer.write(event) }
+      writer.raw(",")
     }
     if let removed {
       removed ? writer.raw(#""removed":true,"#) : writer.raw(#""removed":false,"#)

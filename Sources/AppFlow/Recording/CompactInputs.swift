@@ -23,7 +23,7 @@ struct CompactInputs {
   private var textEnds: [UInt32] = []
   /// Inputs kept whole: restorations, navigations to a state or to routes, flow runs and
   /// finishes, presentations, popovers, children, screens named by registered types or scenes,
-  /// and late protection answers.
+  /// late protection answers and protected navigator calls.
   private var whole: [RecordedInput] = []
   /// Where the last input starts in ``bytes``.
   private var lastStart = 0
@@ -118,7 +118,8 @@ struct CompactInputs {
       put(.navigateToRoute, animated)
       put(route: route)
     case .navigateToRoutes, .restore, .runFlow, .navigate, .presentModal, .finishFlow, .runChildFlow, .clock,
-      .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen, .answerProtection:
+      .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen, .answerProtection,
+      .protected:
       put(.whole)
       putNumber(whole.count)
       whole.append(input)

@@ -58,11 +58,14 @@ enum ProtectedCall: String, CaseIterable, CustomTestStringConvertible {
       do {
         switch self {
         case .push:
-          try navigator.tryPush(.instance(try app.routes.makeScreen(for: AnyRoute(Locker(id: 1)))), options: options)
+          try navigator.tryPush(
+            .instance(try app.routes.makeScreen(for: AnyRoute(Locker(id: 1)))), options: options)
         case .modal:
           try navigator.tryPresentModal(
-            .instance(try app.routes.makeScreen(for: AnyRoute(Locker(id: 2)))), style: .formSheet, options: options)
-        case .popover: try navigator.tryPopover(.type(TipScreen.self), anchor: .barButtonItem(item), options: tip)
+            .instance(try app.routes.makeScreen(for: AnyRoute(Locker(id: 2)))), style: .formSheet,
+            options: options)
+        case .popover:
+          try navigator.tryPopover(.type(TipScreen.self), anchor: .barButtonItem(item), options: tip)
         case .child: try navigator.tryAddChild(.type(TipScreen.self), to: catalog, options: tip)
         }
         return nil
@@ -75,7 +78,8 @@ enum ProtectedCall: String, CaseIterable, CustomTestStringConvertible {
       navigator.push(.instance(try app.routes.makeScreen(for: AnyRoute(Locker(id: 1)))), options: options)
     case .modal:
       navigator.presentModal(
-        .instance(try app.routes.makeScreen(for: AnyRoute(Locker(id: 2)))), style: .formSheet, options: options)
+        .instance(try app.routes.makeScreen(for: AnyRoute(Locker(id: 2)))), style: .formSheet,
+        options: options)
     case .popover: navigator.popover(.type(TipScreen.self), anchor: .barButtonItem(item), options: tip)
     case .child: navigator.addChild(.type(TipScreen.self), to: catalog, options: tip)
     }
@@ -212,4 +216,164 @@ enum ProtectedCallAnswer: String, CaseIterable, CustomTestStringConvertible {
         "completion(push(Locker(id: 1), onto: NavigationController, animated: false))",
       ])
   }
+
+  /// Records a protected push of Locker(id: 1) on `app`, protected by `protection`.
+  private func recordProtectedPush(on app: AppController, _ protection: any NavigationProtection) throws
+    -> [RecordedInput]
+  {
+    let recorder = try app.startRecording()
+    try app.start()
+    let screen = try app.routes.makeScreen(for: AnyRoute(Locker(id: 1)))
+    app.navigator.push(
+      .instance(screen), options: NavigationOptions().animated(false).protect(with: protection))
+    return recorder.log.inputs
+  }
+
+  @Test func aSpaceTheTableDoesNotKnowIsUnreplayableWithItsReason() throws {
+    let app = try makeRecordingShop()
+    try app.routes.register(Locker.self, parent: { _ in Catalog() }) { RouteScreen($0) }
+    let space = LateSpace()
+    space.answerAtOnce = .allow
+    #expect(
+      try recordProtectedPush(on: app, space) == [
+        .start,
+        .unreplayable(
+          "push(Locker(id: 1), animated: false) protected by LockerKey: the route table doesn't know this space; "
+            + "register it with RouteTable.registerProtection(_:)"),
+      ])
+    // The push happened: only its record is unreplayable.
+    #expect(Replayed.tree(app) == "NavigationController\n  [0] Catalog()\n  [1] Locker(id: 1)")
+  }
+
+  @Test func aProtectionThatIsNotASpaceIsUnreplayableWithItsReason() throws {
+    let app = try makeShop(LateSpace())
+    #expect(
+      try recordProtectedPush(on: app, Badge()) == [
+        .start,
+        .unreplayable(
+          "push(Locker(id: 1), animated: false) protected by Badge: a protection that is not a ProtectionSpace "
+            + "can't be named; protect the navigation with a ProtectionSpace registered with "
+            + "RouteTable.registerProtection(_:)"),
+      ])
+  }
+
+  @Test func twoKnownSpacesWithOneNameAreUnreplayableWithTheReason() throws {
+    let app = try makeRecordingShop()
+    let (first, second) = (LateSpace(), LateSpace())
+    first.answerAtOnce = .allow
+    try app.routes.register(Locker.self, parent: { _ in Catalog() }, protectedBy: first) { RouteScreen($0) }
+    try app.routes.register(Vault.self, parent: { _ in Catalog() }, protectedBy: second) { RouteScreen($0) }
+    #expect(app.routes.protectionNames == ["LockerKey"])
+    #expect(
+      try recordProtectedPush(on: app, first) == [
+        .start,
+        .unreplayable(
+          "push(Locker(id: 1), animated: false) protected by LockerKey: the route table knows 2 spaces named "
+            + "LockerKey; give each space its own name"),
+      ])
+  }
+
+  @Test func aReplayWhoseTableKnowsNoSpaceOfTheNameThrows() throws {
+    let log = SessionLog(steps: [
+      .init(.start),
+      .init(.protected(.push(AnyRoute(Locker(id: 1)), from: nil, animated: false), by: "Vault")),
+    ])
+    let app = try makeShop(LateSpace())
+    let error = try #require(throws: ReplayError.self) { try log.replay(into: app) }
+    #expect(error.code == .missingTarget)
+    #expect(
+      error.message
+        == "Input 1, protected(push(Locker(id: 1), animated: false), by: Vault): the replayed app controller's "
+        + "route table knows no protection space named Vault; register one with "
+        + "RouteTable.registerProtection(_:) or a route's protectedBy.")
+    // The start was applied; the protected push was not.
+    #expect(Replayed.tree(app) == "NavigationController\n  [0] Catalog()")
+  }
+
+  @Test func registeringASecondSpaceWithANameThrowsAndChangesNothing() throws {
+    let space = LateSpace()
+    space.answerAtOnce = .allow
+    let app = try makeShop(space)
+    #expect(app.routes.protectionNames == ["LockerKey"])
+    #expect(throws: RouteError.duplicateProtection("LockerKey")) {
+      try app.routes.registerProtection(LateSpace())
+    }
+    #expect(throws: RouteError.duplicateProtection("LockerKey")) { try app.routes.registerProtection(space) }
+    #expect(
+      RouteError.duplicateProtection("LockerKey").description
+        == "duplicateProtection: a protection space named LockerKey is known already; a name names one space in "
+        + "a route table, so that a session log can name it")
+    // A route's space counts too.
+    let routed = try makeRecordingShop()
+    try routed.routes.register(Locker.self, protectedBy: LateSpace()) { RouteScreen($0) }
+    #expect(throws: RouteError.duplicateProtection("LockerKey")) {
+      try routed.routes.registerProtection(space)
+    }
+    #expect(routed.routes.protectionNames == ["LockerKey"])
+    // Nothing changed: the first space still names the protected calls.
+    #expect(app.routes.protectionNames == ["LockerKey"])
+    #expect(
+      try recordProtectedPush(on: app, space) == [
+        .start, .protected(.push(AnyRoute(Locker(id: 1)), from: nil, animated: false), by: "LockerKey"),
+      ])
+  }
+
+  @Test func aProtectedInputWritesItsJSONAndReadsBack() throws {
+    let app = try makeShop(LateSpace())
+    let log = SessionLog(steps: [
+      .init(
+        .protected(.pushScreen(.type("tip"), from: nil, animated: false), by: "LockerKey", canWait: false)),
+      .init(
+        .protected(
+          .addChild(.type("tip"), to: StatePath([.entry(0)]), in: [0], embeddedInNavigationController: false),
+          by: "LockerKey"),
+        events: ["LockerKey.asked(a screen of type TipScreen)"]),
+    ])
+    let text = String(decoding: try app.routes.encode(log), as: UTF8.self)
+    #expect(
+      text
+        == #"{"inputs":[{"canWait":false,"input":"protected","navigation":{"animated":false,"input":"pushScreen","#
+        + #""screen":{"type":"tip"}},"space":"LockerKey"},{"events":["LockerKey.asked(a screen of type TipScreen)"],"#
+        + #""input":"protected","navigation":{"input":"addChild","screen":{"type":"tip"},"to":"root[0]","view":[0]},"#
+        + #""space":"LockerKey"}],"sessionLog":1}"#)
+    #expect(try app.routes.decodeSessionLog(Array(text.utf8)) == log)
+  }
+
+  @Test func badProtectedInputsAreTypedErrorsNamingTheRule() throws {
+    let app = try makeShop(LateSpace())
+    func message(_ input: String) throws -> String {
+      let text = #"{"inputs":["# + input + #"],"sessionLog":1}"#
+      let error = try #require(throws: SessionLogError.self) {
+        try app.routes.decodeSessionLog(Array(text.utf8))
+      }
+      #expect(error.code == .corrupt)
+      return error.message
+    }
+    let push = #"{"input":"pushScreen","screen":{"type":"tip"}}"#
+    #expect(
+      try message(#"{"input":"protected","navigation":"# + push + "}")
+        == "The protected input at .inputs[0] has no \"space\".")
+    #expect(
+      try message(#"{"input":"protected","space":"LockerKey"}"#)
+        == "The protected input at .inputs[0] has no \"navigation\".")
+    #expect(
+      try message(#"{"input":"protected","space":"","navigation":"# + push + "}")
+        == "The protected input at .inputs[0] names its space \"\"; a space has a name.")
+    #expect(
+      try message(#"{"input":"protected","space":"LockerKey","navigation":{"input":"pop"}}"#)
+        == "The protected input at .inputs[0] protects a pop input; a protection guards push, presentModal, "
+        + "pushScreen, presentModalScreen, popover and addChild inputs.")
+    #expect(
+      try message(
+        #"{"input":"protected","space":"LockerKey","navigation":{"input":"protected","space":"LockerKey","#
+          + #""navigation":"# + push + "}}")
+        == "The protected input at .inputs[0] protects a protected input; a protection guards push, presentModal, "
+        + "pushScreen, presentModalScreen, popover and addChild inputs.")
+    #expect(
+      try message(#"{"input":"protected","space":"LockerKey","navigation":{"input":"pushScreen"}}"#)
+        == "The pushScreen input at .inputs[0].navigation has no \"screen\".")
+  }
 }
+
+/// A protection that is not a protection space: no one answers for it.
+final class Badge: NavigationProtection {}

@@ -115,11 +115,14 @@ import Testing
         case .popover: "popover"
         case .addChild: "addChild"
         case .removeChildScreen: "removeChildScreen"
+        case .protected: "protected"
         default: nil
         }
       })
     #expect(
-      keyedKinds == ["pushScreen", "presentModalScreen", "popover", "addChild", "removeChildScreen"],
+      keyedKinds == [
+        "pushScreen", "presentModalScreen", "popover", "addChild", "removeChildScreen", "protected",
+      ],
       "seed \(seed), manual \(manual): only \(keyedKinds.sorted()) of the inputs that name screens by keys")
     if !run.failures.isEmpty {
       let inputs = run.inputs.enumerated().map { "  \($0): \($1)" }.joined(separator: "\n")
@@ -127,8 +130,8 @@ import Testing
     }
   }
 
-  /// The recorded random sessions hold every kind of flow input: runs, child runs, finishes
-  /// with an output, cancels.
+  /// The recorded random sessions hold every kind of flow input (runs, child runs, finishes
+  /// with an output, cancels), protected calls in their `try` form and late protection answers.
   @Test func randomRecordedSessionsHoldEveryKindOfFlowInput() throws {
     var kinds: Set<String> = []
     for seed in Self.seeds {
@@ -138,11 +141,16 @@ import Testing
         case .runChildFlow: kinds.insert("runChildFlow")
         case .finishFlow: kinds.insert("finishFlow")
         case .cancelFlow: kinds.insert("cancelFlow")
+        case .answerProtection: kinds.insert("answerProtection")
+        case .protected(_, _, canWait: false): kinds.insert("protected try form")
         default: break
         }
       }
     }
-    #expect(kinds == ["runFlow", "runChildFlow", "finishFlow", "cancelFlow"])
+    #expect(
+      kinds == [
+        "runFlow", "runChildFlow", "finishFlow", "cancelFlow", "answerProtection", "protected try form",
+      ])
   }
 
   /// What one random world did: the invariants it broke, the flows it ran, its operations.

@@ -54,6 +54,22 @@ final class ReviewFlow: Flow<String> {
   }
 }
 
+/// The shop's protection space for navigator calls protected by their options ("Gate"): it
+/// allows, denies and waits for a late answer in turn, so that replays reach every path.
+final class Gate: ProtectionSpace {
+  private var asked = 0
+  private var kept: [(ProtectionDecision) -> Void] = []
+  var name: String { "Gate" }
+  func evaluate(_ request: ProtectionRequest, decide: @escaping (ProtectionDecision) -> Void) {
+    asked += 1
+    switch asked % 3 {
+    case 0: decide(.allow)
+    case 1: decide(.deny("closed"))
+    default: kept.append(decide)
+    }
+  }
+}
+
 /// A shop, not started, with misuse reported, on a manual scheduler: a stack, a sheet in a
 /// navigation controller, a popover at a bar button item, a full-screen presentation, a
 /// flow registered for snapshots, and a screen type and a storyboard registered for logs.
@@ -86,6 +102,7 @@ func makeShop(_ scheduler: ManualScheduler) -> AppController {
     }
     try routes.registerScreen(TipScreen.self, tag: "tip")
     try routes.registerStoryboard(shopStoryboard)
+    try routes.registerProtection(Gate())
   } catch {
     fatalError("the fuzzer's shop does not register its routes: \(error)")
   }

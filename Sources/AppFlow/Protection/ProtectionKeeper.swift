@@ -122,9 +122,10 @@ final class ProtectionKeeper {
     }
     space.evaluate(request, decide: decide)
     // Only a recording app controller keeps the evaluations waiting for a late answer, and
-    // only those asked during a recorded input, which a replay asks again. (A navigator call
-    // protected by its options is heard once admitted: its late answer is not an input, and
-    // the call is recorded when it runs.)
+    // only those asked during a recorded input, which a replay asks again: a navigation to
+    // routes, a deep link, a flow's run, or a navigator call protected by its options (an
+    // input told before its admission, `WindowInput.protected`), whose late answer is an
+    // input as theirs are.
     if !asking.answered, let recorder = app?.sessionRecorder, recorder.isHandlingInput {
       asking.isNamed = true
       lateAnswers.removeAll { !$0.isWaiting }

@@ -158,6 +158,20 @@ public enum RecordedInput: Hashable, Sendable, CustomStringConvertible {
   /// still waiting for a late answer, oldest first. A decision given inside `evaluate` is not
   /// an input; a late "require a flow first" is recorded ``unreplayable(_:)``.
   case answerProtection(pending: Int, decision: RecordedProtectionDecision)
+  /// A navigator call whose options carry a protection space
+  /// (`NavigationOptions.protect(with:)`): the navigation as it is recorded unprotected
+  /// (``push(_:from:animated:)``, ``presentModal(_:style:embeddedInNavigationController:from:animated:)``,
+  /// ``pushScreen(_:from:animated:)``, ``presentModalScreen(_:style:embeddedInNavigationController:from:animated:)``,
+  /// ``popover(_:anchor:keepsPopoverOnCompactWidth:embeddedInNavigationController:from:animated:)`` or
+  /// ``addChild(_:to:in:embeddedInNavigationController:)``), the space by its name in the route
+  /// table (``RouteTable/registerProtection(_:)``, or a route's `protectedBy`), and whether the
+  /// call could wait for a late answer (`false` for a `try` form).
+  ///
+  /// Recorded before the space is asked: the navigation, let through at once or by a later
+  /// ``answerProtection(pending:decision:)``, is its consequence. A protection that is not a
+  /// space, or a space the table doesn't know (or knows two of by that name), is recorded
+  /// ``unreplayable(_:)``.
+  indirect case protected(RecordedInput, by: String, canWait: Bool = true)
 
   // MARK: Gestures (continued)
 
@@ -220,6 +234,8 @@ public enum RecordedInput: Hashable, Sendable, CustomStringConvertible {
     case .answerProtection(let pending, let decision): "answerProtection(pending: \(pending), \(decision))"
     case .tapOutsidePopoverOnView(let owner, let path):
       "tapOutsidePopover(on: view(of: \(owner), path: \(path)))"
+    case .protected(let navigation, let space, let canWait):
+      "protected(\(navigation), by: \(space)\(canWait ? "" : ", canWait: false"))"
     case .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen: keyedScreenDescription
     }
   }

@@ -124,6 +124,9 @@ struct InputDocument: Codable {
   var keepsPopover: Bool?
   var view: [Int]?
   var to: StatePath?
+  var space: String?
+  var canWait: Bool?
+  var navigation: NestedInputDocument?
   var events: [String]?
 
   /// The kinds of input, as the `input` field names them.
@@ -136,6 +139,7 @@ struct InputDocument: Codable {
     case finishFlow, runChildFlow, clock, answerProtection
     case pushScreen, presentModalScreen, popover, addChild, removeChildScreen
     case tapOutsidePopoverOnView
+    case protected
   }
 
   enum CodingKeys: String, CodingKey {
@@ -144,6 +148,7 @@ struct InputDocument: Codable {
     case removingScreens, progress, allowed, seconds, attoseconds, limit, reason, events
     case output, parent, pending, decision
     case screen, anchor, keepsPopover, view, to
+    case space, canWait, navigation
   }
 
   init(kind: Kind) { input = kind.rawValue }
@@ -245,6 +250,11 @@ struct InputDocument: Codable {
       self.init(addedInput: recorded)
     case .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen:
       self.init(keyed: recorded)
+    case .protected(let navigation, let space, let canWait):
+      self.init(kind: .protected)
+      self.space = space
+      self.canWait = canWait ? nil : false
+      self.navigation = NestedInputDocument(InputDocument(SessionLog.Step(navigation)))
     }
   }
 
@@ -406,6 +416,8 @@ struct InputDocument: Codable {
       try decodeAddedInput(kind, container, place: place)
     case .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen:
       try decodeKeyed(kind, from: container, at: place)
+    case .protected:
+      try decodeProtected(container, at: place)
     }
   }
 
@@ -452,6 +464,8 @@ struct InputDocument: Codable {
     case .tapOutsidePopoverOnView: return addedInput(animated: animated)
     case .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen:
       return keyed(Kind(rawValue: input)!)
+    case .protected:
+      return .protected(navigation!.document.step.input, by: space!, canWait: canWait ?? true)
     }
   }
 }

@@ -309,7 +309,53 @@ enum Replayer {
       let screen = try replay.screen(owner)
       app.window.tapOutsidePopover(on: try replay.view(path, in: screen) ?? screen.view)
     case .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen:
-      try KeyedReplay(step: step, index: index, app: app, paths: paths).apply()
+      try KeyedReplay(step: step, index: index, app: app, paths: paths).apply(step.input)
+    case .protected(let navigation, let name, let canWait):
+      let spaces = app.routes.protectionSpaces(named: name)
+      guard spaces.count == 1 else {
+        throw ReplayError(
+          .missingTarget,
+          "Input \(index), \(step.input): the replayed app controller's route table knows "
+            + (spaces.isEmpty ? "no protection space" : "\(spaces.count) protection spaces")
+            + " named \(name); register one with RouteTable.registerProtection(_:) or a route's protectedBy.")
+      }
+      let protection = KeyedReplay.Protection(space: spaces[0], canWait: canWait)
+      switch navigation {
+      case .push(let route, let from, let animated):
+        let origin = try origin(from)
+        refusable { () throws(NavigationError) in
+          let screen = try app.routes.makeScreen(for: route)
+          var options = NavigationOptions<ViewController>().animated(animated).protect(with: protection.space)
+          if let origin { options = options.from(origin) }
+          if canWait {
+            app.navigator.push(.instance(screen), options: options)
+          } else {
+            try app.navigator.tryPush(.instance(screen), options: options)
+          }
+        }
+      case .presentModal(let route, let style, let embeddedInNavigationController, let from, let animated):
+        let origin = try origin(from)
+        refusable { () throws(NavigationError) in
+          let screen = try app.routes.makeScreen(for: route)
+          var options = NavigationOptions<ViewController>().animated(animated).protect(with: protection.space)
+          if let origin { options = options.from(origin) }
+          if embeddedInNavigationController { options = options.embedded(in: .navigationController) }
+          if canWait {
+            app.navigator.presentModal(.instance(screen), style: style, options: options)
+          } else {
+            try app.navigator.tryPresentModal(.instance(screen), style: style, options: options)
+          }
+        }
+      case .pushScreen, .presentModalScreen, .popover, .addChild:
+        var replay = KeyedReplay(step: step, index: index, app: app, paths: paths)
+        replay.protection = protection
+        try replay.apply(navigation)
+      default:
+        throw ReplayError(
+          .badLog,
+          "Input \(index), \(step.input): a protection guards a navigator call that makes a screen, not "
+            + "\(navigation).")
+      }
     }
   }
 }

@@ -9,6 +9,15 @@ struct KeyedReplay {
   let index: Int
   let app: AppController
   let paths: ScreenPaths
+  /// The protection a protected call carries, if any.
+  var protection: Protection?
+
+  /// The space a protected call is protected by again, and whether the call can wait for a
+  /// late answer (the form with a completion) or not (the `try` form).
+  struct Protection {
+    let space: any ProtectionSpace
+    let canWait: Bool
+  }
 
   /// What a replay does with the destination it made: the navigator call.
   private enum Call {
@@ -18,43 +27,77 @@ struct KeyedReplay {
     case addChild(ViewController, view: View?, embedded: Bool)
     case removeChild(ViewController)
 
-    /// Makes the call with `destination`.
-    func perform<Screen: ViewController>(_ destination: Destination<Screen>, on navigator: Navigator)
-      throws(NavigationError)
-    {
+    /// Makes the call with `destination`, protected by `protection` when one is given: with
+    /// the form that can wait for a late answer when the recorded call could.
+    func perform<Screen: ViewController>(
+      _ destination: Destination<Screen>, on navigator: Navigator, protection: Protection?
+    ) throws(NavigationError) {
+      if let protection, protection.canWait {
+        return performWaiting(destination, on: navigator, protection.space)
+      }
+      let space = protection?.space
       switch self {
       case .push(let origin, let animated):
         try navigator.tryPush(
-          destination, options: options(animated: animated, origin: origin, embedded: false))
+          destination, options: options(animated: animated, origin: origin, embedded: false, space))
       case .presentModal(let style, let embedded, let origin, let animated):
         try navigator.tryPresentModal(
-          destination, style: style, options: options(animated: animated, origin: origin, embedded: embedded))
+          destination, style: style,
+          options: options(animated: animated, origin: origin, embedded: embedded, space))
       case .popover(let anchor, let keepsPopover, let embedded, let origin, let animated):
         try navigator.tryPopover(
           destination, anchor: anchor, keepsPopoverOnCompactWidth: keepsPopover,
-          options: options(animated: animated, origin: origin, embedded: embedded))
+          options: options(animated: animated, origin: origin, embedded: embedded, space))
       case .addChild(let container, let view, let embedded):
         try navigator.tryAddChild(
           destination, to: container, in: view,
-          options: options(animated: true, origin: nil, embedded: embedded))
+          options: options(animated: true, origin: nil, embedded: embedded, space))
       case .removeChild(let container):
         try navigator.tryRemoveChild(destination, from: container)
       }
     }
 
-    private func options<Screen>(animated: Bool, origin: ViewController?, embedded: Bool)
-      -> NavigationOptions<Screen>
-    {
+    /// Makes the call, protected by `space`, with the form that waits for a late answer (its
+    /// refusals go to the window's misuse policy, as the recorded call's did).
+    private func performWaiting<Screen: ViewController>(
+      _ destination: Destination<Screen>, on navigator: Navigator, _ space: any ProtectionSpace
+    ) {
+      switch self {
+      case .push(let origin, let animated):
+        navigator.push(
+          destination, options: options(animated: animated, origin: origin, embedded: false, space))
+      case .presentModal(let style, let embedded, let origin, let animated):
+        navigator.presentModal(
+          destination, style: style,
+          options: options(animated: animated, origin: origin, embedded: embedded, space))
+      case .popover(let anchor, let keepsPopover, let embedded, let origin, let animated):
+        navigator.popover(
+          destination, anchor: anchor, keepsPopoverOnCompactWidth: keepsPopover,
+          options: options(animated: animated, origin: origin, embedded: embedded, space))
+      case .addChild(let container, let view, let embedded):
+        navigator.addChild(
+          destination, to: container, in: view,
+          options: options(animated: true, origin: nil, embedded: embedded, space))
+      case .removeChild(let container):
+        // Not protectable: the decoder and the recorder never pair it with a protection.
+        navigator.removeChild(destination, from: container)
+      }
+    }
+
+    private func options<Screen>(
+      animated: Bool, origin: ViewController?, embedded: Bool, _ space: (any ProtectionSpace)?
+    ) -> NavigationOptions<Screen> {
       var options = NavigationOptions<Screen>().animated(animated)
       if let origin { options = options.from(origin) }
       if embedded { options = options.embedded(in: .navigationController) }
+      if let space { options = options.protect(with: space) }
       return options
     }
   }
 
-  /// Applies the step's input.
-  func apply() throws(ReplayError) {
-    switch step.input {
+  /// Applies `input`: the step's input, or the navigation a protected step protects.
+  func apply(_ input: RecordedInput) throws(ReplayError) {
+    switch input {
     case .pushScreen(let screen, let from, let animated):
       try perform(screen, .push(origin: try origin(from), animated: animated))
     case .presentModalScreen(let screen, let style, let embedded, let from, let animated):
@@ -85,7 +128,8 @@ struct KeyedReplay {
     switch screen {
     case .route(let route):
       body = { () throws(NavigationError) in
-        try call.perform(Destination.instance(try routes.makeScreen(for: route)), on: navigator)
+        try call.perform(
+          Destination.instance(try routes.makeScreen(for: route)), on: navigator, protection: protection)
       }
     case .type(let tag):
       guard let type = routes.contents.screenTypes[tag] else {
@@ -93,7 +137,7 @@ struct KeyedReplay {
           "no screen type is registered with the tag \"\(tag)\" (RouteTable.registerScreen(_:tag:))")
       }
       func made<Screen: InitializableScreen>(_ type: Screen.Type) throws(NavigationError) {
-        try call.perform(Destination.type(type), on: navigator)
+        try call.perform(Destination.type(type), on: navigator, protection: protection)
       }
       body = { () throws(NavigationError) in try made(type) }
     case .scene(let name, let identifier):
@@ -103,7 +147,9 @@ struct KeyedReplay {
       }
       let destination: Destination<ViewController> =
         identifier.map { .scene($0, in: storyboard) } ?? .initialScene(of: storyboard)
-      body = { () throws(NavigationError) in try call.perform(destination, on: navigator) }
+      body = { () throws(NavigationError) in
+        try call.perform(destination, on: navigator, protection: protection)
+      }
     }
     do {
       try body()

@@ -69,7 +69,37 @@ extension SessionRecorder {
     case .runLoopTurn: return .runLoopTurn
     case .finishTransitions: return .finishTransitions
     case .settle(let limit): return .settle(limit: limit)
+    case .protected(let navigation, let protection, let canWait):
+      return recordedProtected(navigation, by: protection, canWait: canWait, in: window, routes: routes())
     }
+  }
+
+  /// A navigator call protected by its options as a log records it: the navigation as it
+  /// would be recorded unprotected, and its space by its name in the route table.
+  private static func recordedProtected(
+    _ input: WindowInput, by protection: any NavigationProtection, canWait: Bool, in window: Window,
+    routes: RouteTable
+  ) -> RecordedInput {
+    let navigation = recorded(input, in: window, routes: routes)
+    if case .unreplayable = navigation { return navigation }
+    let name = protection.name
+    guard let space = protection as? any ProtectionSpace else {
+      return .unreplayable(
+        "\(navigation) protected by \(name): a protection that is not a ProtectionSpace can't be named; "
+          + "protect the navigation with a ProtectionSpace registered with RouteTable.registerProtection(_:)")
+    }
+    let named = routes.protectionSpaces(named: name)
+    guard named.contains(where: { $0 === space }) else {
+      return .unreplayable(
+        "\(navigation) protected by \(name): the route table doesn't know this space; register it with "
+          + "RouteTable.registerProtection(_:)")
+    }
+    guard named.count == 1 else {
+      return .unreplayable(
+        "\(navigation) protected by \(name): the route table knows \(named.count) spaces named \(name); give "
+          + "each space its own name")
+    }
+    return .protected(navigation, by: name, canWait: canWait)
   }
 
   /// A navigator call as a log records it: its screen by its route.

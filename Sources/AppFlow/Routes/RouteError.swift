@@ -53,6 +53,9 @@ public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
   /// logs in one route table (``RouteTable/registerScreen(_:tag:)``,
   /// ``RouteTable/registerStoryboard(_:)``).
   case duplicateScreen(String)
+  /// A protection space registered for session logs (``RouteTable/registerProtection(_:)``)
+  /// whose name another space of the route table has already: the name.
+  case duplicateProtection(String)
   /// A chain of routes that can't be shown: an empty one, a route pushed onto a screen
   /// presented outside a navigation controller, a route after a child route, a chain of
   /// parents longer than 64; the route and the reason.
@@ -105,6 +108,10 @@ public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
     case .duplicateScreen(let screen):
       return "duplicateScreen: \(screen) is registered already; a screen type, a screen tag and a "
         + "storyboard's name are each registered once"
+    case .duplicateProtection(let name):
+      return
+        "duplicateProtection: a protection space named \(name) is known already; a name names one space in "
+        + "a route table, so that a session log can name it"
     case .duplicateRoute(let route):
       return "duplicateRoute: \(route) is registered already; a route type (and a route name) is "
         + "registered once"

@@ -29,6 +29,9 @@ public final class RouteTable {
   /// What the shared table's registrations are handed with each route: the app controller's
   /// context; `nil` for a table made empty.
   let context: Any?
+  /// The protection spaces registered for session logs (``registerProtection(_:)``), in
+  /// order: this table's own, never shared.
+  var registeredProtections: [any ProtectionSpace] = []
 
   /// A Boolean value indicating whether a registered route has a protection: only then
   /// does the app controller's gatekeeper look at the screens a navigation makes for routes.

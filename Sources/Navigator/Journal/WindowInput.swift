@@ -71,6 +71,58 @@ public enum WindowInput {
   /// ``Navigator/Navigator/removeChild(_:from:options:)`` and its other forms: the request,
   /// the destination that names the child, and the container.
   case removeChild(Navigator.Request, screen: Screen, container: ViewController)
+  /// A push, a modal presentation, a popover or a child addition whose options carry a
+  /// protection (``NavigationOptions/protect(with:)``), told before the navigator's
+  /// ``Navigator/gatekeeper`` is asked: the input the navigation tells once it is let through
+  /// (``push(_:origin:animated:)``, ``show(_:screen:origin:)``,
+  /// ``popover(_:screen:anchor:keepsPopoverOnCompactWidth:origin:)`` or
+  /// ``addChild(_:screen:container:view:)``), the protection, and whether the call can wait
+  /// for a later answer (`false` for a `try` form, which is refused as
+  /// ``NavigationError/Code/protectionPending`` instead).
+  ///
+  /// The navigation itself, let through at once or on a later answer, is this input's
+  /// consequence: its own input is told nested in this one, or in the input that answers.
+  indirect case protected(WindowInput, by: any NavigationProtection, canWait: Bool)
+}
+
+extension WindowInput {
+  /// The input a push of `destination` tells: a given screen by its parts, else its request.
+  static func pushInput<Screen>(_ destination: Destination<Screen>, _ options: NavigationOptions<Screen>)
+    -> WindowInput
+  {
+    destination.givenScreen.map { .push($0, origin: options.origin, animated: options.isAnimated) }
+      ?? .show(
+        Navigator.Request(.push, destination, options), screen: destination.told, origin: options.origin)
+  }
+
+  /// The input a modal presentation of `destination` tells.
+  static func presentModalInput<Screen>(
+    _ destination: Destination<Screen>, _ style: ModalPresentationStyle?, _ options: NavigationOptions<Screen>
+  ) -> WindowInput {
+    .show(
+      Navigator.Request(.presentModal, destination, options, presentationStyle: style),
+      screen: destination.told, origin: options.origin)
+  }
+
+  /// The input a popover of `destination` tells.
+  static func popoverInput<Screen>(
+    _ destination: Destination<Screen>, _ anchor: PopoverAnchor, _ keepsPopover: Bool,
+    _ options: NavigationOptions<Screen>
+  ) -> WindowInput {
+    .popover(
+      Navigator.Request(.popover, destination, options, anchor: anchor), screen: destination.told,
+      anchor: Anchor(anchor), keepsPopoverOnCompactWidth: keepsPopover, origin: options.origin)
+  }
+
+  /// The input the addition of `destination` as a child of `container` tells.
+  static func addChildInput<Screen>(
+    _ destination: Destination<Screen>, _ container: ViewController, _ view: View?,
+    _ options: NavigationOptions<Screen>
+  ) -> WindowInput {
+    .addChild(
+      Navigator.Request(.addChild, destination, options, container: container), screen: destination.told,
+      container: container, view: view)
+  }
 }
 
 extension WindowInput {

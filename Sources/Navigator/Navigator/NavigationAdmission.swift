@@ -327,12 +327,19 @@ extension Navigator {
   ///   - options: The options, which carry the protection.
   ///   - canWait: Whether the caller can wait for a later answer (not a `try` form).
   ///   - lateFailure: Receives a refusal found after the call returned (the async form).
+  ///   - input: The input the navigation tells once let through, which the window's input
+  ///     observer hears wrapped in ``WindowInput/protected(_:by:canWait:)`` before the
+  ///     gatekeeper is asked.
   ///   - navigate: Runs the navigation with the options it is given.
   func protected<Screen>(
     _ kind: Request.Kind, _ destination: Destination<Screen>, _ options: NavigationOptions<Screen>,
-    canWait: Bool, lateFailure: ((NavigationError) -> Void)?,
+    canWait: Bool, lateFailure: ((NavigationError) -> Void)?, input: @autoclosure () -> WindowInput,
     _ navigate: @escaping (NavigationOptions<Screen>) throws(NavigationError) -> Screen
   ) throws(NavigationError) -> Screen? {
+    // The call is the input; the navigation, now or on a later answer, is its consequence.
+    let observer = window.beginInput(
+      options.protection.map { .protected(input(), by: $0, canWait: canWait) } ?? input())
+    defer { observer?.windowDidHandleInput(window) }
     let unprotected = options.copy(protectedBy: nil)
     // The navigation's text is built only when read; the closure holds its own copy of the
     // destination and the options, not the navigator.

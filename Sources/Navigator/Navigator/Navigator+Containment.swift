@@ -25,7 +25,10 @@ extension Navigator {
   ) -> Screen? {
     guard options.protection == nil else {
       return reportingMisuse { () throws(NavigationError) in
-        try protected(.addChild, destination, options, canWait: true, lateFailure: nil) {
+        try protected(
+          .addChild, destination, options, canWait: true, lateFailure: nil,
+          input: .addChildInput(destination, container, view, options)
+        ) {
           (options) throws(NavigationError) in
           try self.add(
             destination, to: container, in: view, options, configure: configure, completion: nil)
@@ -56,7 +59,10 @@ extension Navigator {
   ) throws(NavigationError) -> Screen {
     guard options.protection == nil else {
       // A try form can't wait: it has the screen, or it threw.
-      return try protected(.addChild, destination, options, canWait: false, lateFailure: nil) {
+      return try protected(
+        .addChild, destination, options, canWait: false, lateFailure: nil,
+        input: .addChildInput(destination, container, view, options)
+      ) {
         (options) throws(NavigationError) in
         try self.add(
           destination, to: container, in: view, options, configure: configure, completion: nil)
@@ -127,7 +133,10 @@ extension Navigator {
   ) async throws(NavigationError) -> Screen {
     try await awaitCompletion { (done, fail) throws(NavigationError) in
       guard options.protection == nil else {
-        _ = try protected(.addChild, destination, options, canWait: true, lateFailure: fail) {
+        _ = try protected(
+          .addChild, destination, options, canWait: true, lateFailure: fail,
+          input: .addChildInput(destination, container, view, options)
+        ) {
           (options) throws(NavigationError) in
           try self.add(destination, to: container, in: view, options, configure: configure, completion: done)
         }

@@ -18,7 +18,10 @@ extension Navigator {
   ) -> Screen? {
     reportingMisuse { () throws(NavigationError) in
       guard options.protection == nil else {
-        return try protected(.presentModal, destination, options, canWait: true, lateFailure: nil) {
+        return try protected(
+          .presentModal, destination, options, canWait: true, lateFailure: nil,
+          input: .presentModalInput(destination, style, options)
+        ) {
           (options) throws(NavigationError) in
           try self.presentModal(
             destination, style, options, configure: configure, completion: nil, lateFailure: nil)
@@ -46,7 +49,10 @@ extension Navigator {
   ) throws(NavigationError) -> Screen {
     guard options.protection == nil else {
       // A try form can't wait: it has the screen, or it threw.
-      return try protected(.presentModal, destination, options, canWait: false, lateFailure: nil) {
+      return try protected(
+        .presentModal, destination, options, canWait: false, lateFailure: nil,
+        input: .presentModalInput(destination, style, options)
+      ) {
         (options) throws(NavigationError) in
         try self.presentModal(
           destination, style, options, configure: configure, completion: nil, lateFailure: nil)
@@ -93,7 +99,10 @@ extension Navigator {
   ) async throws(NavigationError) -> Screen {
     try await awaitCompletion { (done, fail) throws(NavigationError) in
       guard options.protection == nil else {
-        _ = try protected(.presentModal, destination, options, canWait: true, lateFailure: fail) {
+        _ = try protected(
+          .presentModal, destination, options, canWait: true, lateFailure: fail,
+          input: .presentModalInput(destination, style, options)
+        ) {
           (options) throws(NavigationError) in
           try self.presentModal(
             destination, style, options, configure: configure, completion: done, lateFailure: fail)
@@ -130,7 +139,10 @@ extension Navigator {
   ) -> Screen? {
     reportingMisuse { () throws(NavigationError) in
       guard options.protection == nil else {
-        return try protected(.popover, destination, options, canWait: true, lateFailure: nil) {
+        return try protected(
+          .popover, destination, options, canWait: true, lateFailure: nil,
+          input: .popoverInput(destination, anchor, keepsPopoverOnCompactWidth, options)
+        ) {
           (options) throws(NavigationError) in
           try self.popover(
             destination, anchor, keepsPopoverOnCompactWidth, options, configure: configure,
@@ -163,7 +175,10 @@ extension Navigator {
   ) throws(NavigationError) -> Screen {
     guard options.protection == nil else {
       // A try form can't wait: it has the screen, or it threw.
-      return try protected(.popover, destination, options, canWait: false, lateFailure: nil) {
+      return try protected(
+        .popover, destination, options, canWait: false, lateFailure: nil,
+        input: .popoverInput(destination, anchor, keepsPopoverOnCompactWidth, options)
+      ) {
         (options) throws(NavigationError) in
         try self.popover(
           destination, anchor, keepsPopoverOnCompactWidth, options, configure: configure,
@@ -214,7 +229,10 @@ extension Navigator {
   ) async throws(NavigationError) -> Screen {
     try await awaitCompletion { (done, fail) throws(NavigationError) in
       guard options.protection == nil else {
-        _ = try protected(.popover, destination, options, canWait: true, lateFailure: fail) {
+        _ = try protected(
+          .popover, destination, options, canWait: true, lateFailure: fail,
+          input: .popoverInput(destination, anchor, keepsPopoverOnCompactWidth, options)
+        ) {
           (options) throws(NavigationError) in
           try self.popover(
             destination, anchor, keepsPopoverOnCompactWidth, options, configure: configure, completion: done,

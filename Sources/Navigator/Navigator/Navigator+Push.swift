@@ -14,7 +14,10 @@ extension Navigator {
   ) -> Screen? {
     guard options.protection == nil else {
       return reportingMisuse { () throws(NavigationError) in
-        try protected(.push, destination, options, canWait: true, lateFailure: nil) {
+        try protected(
+          .push, destination, options, canWait: true, lateFailure: nil,
+          input: .pushInput(destination, options)
+        ) {
           (options) throws(NavigationError) in
           try self.push(destination, options, configure: configure, completion: nil, lateFailure: nil)
         }
@@ -41,7 +44,10 @@ extension Navigator {
   ) throws(NavigationError) -> Screen {
     guard options.protection == nil else {
       // A try form can't wait: it has the screen, or it threw.
-      return try protected(.push, destination, options, canWait: false, lateFailure: nil) {
+      return try protected(
+        .push, destination, options, canWait: false, lateFailure: nil,
+        input: .pushInput(destination, options)
+      ) {
         (options) throws(NavigationError) in
         try self.push(destination, options, configure: configure, completion: nil, lateFailure: nil)
       }!
@@ -147,7 +153,10 @@ extension Navigator {
   ) async throws(NavigationError) -> Screen {
     try await awaitCompletion { (done, fail) throws(NavigationError) in
       guard options.protection == nil else {
-        _ = try protected(.push, destination, options, canWait: true, lateFailure: fail) {
+        _ = try protected(
+          .push, destination, options, canWait: true, lateFailure: fail,
+          input: .pushInput(destination, options)
+        ) {
           (options) throws(NavigationError) in
           try self.push(destination, options, configure: configure, completion: done, lateFailure: fail)
         }

@@ -115,11 +115,14 @@ import Testing
         case .popover: "popover"
         case .addChild: "addChild"
         case .removeChildScreen: "removeChildScreen"
+        case .protected: "protected"
         default: nil
         }
       })
     #expect(
-      keyedKinds == ["pushScreen", "presentModalScreen", "popover", "addChild", "removeChildScreen"],
+      keyedKinds == [
+        "pushScreen", "presentModalScreen", "popover", "addChild", "removeChildScreen", "protected",
+      ],
       "seed \(seed), manual \(manual): only \(keyedKinds.sorted()) of the inputs that name screens by keys")
     if !run.failures.isEmpty {
       let inputs = run.inputs.enumerated().map { "  \($0): \($1)" }.joined(separator: "\n")
@@ -128,8 +131,8 @@ import Testing
   }
 
   /// The recorded random sessions hold every kind of flow input (runs and child runs pushed,
-  /// modal, as popovers and as children; finishes with an output; cancels) and taps outside
-  /// a popover on a given view.
+  /// modal, as popovers and as children; finishes with an output; cancels), taps outside a
+  /// popover on a given view, protected calls in their `try` form and late protection answers.
   @Test func randomRecordedSessionsHoldEveryKindOfFlowInput() throws {
     var kinds: Set<String> = []
     func shown(_ presentation: RecordedFlowPresentation) -> String {
@@ -150,6 +153,8 @@ import Testing
         case .finishFlow: kinds.insert("finishFlow")
         case .cancelFlow: kinds.insert("cancelFlow")
         case .tapOutsidePopoverOnView: kinds.insert("tapOutsidePopoverOnView")
+        case .answerProtection: kinds.insert("answerProtection")
+        case .protected(_, _, canWait: false): kinds.insert("protected try form")
         default: break
         }
       }
@@ -158,7 +163,7 @@ import Testing
       kinds == [
         "runFlow push", "runFlow modal", "runFlow popover", "runFlow child", "runChildFlow push",
         "runChildFlow modal", "runChildFlow popover", "runChildFlow child", "finishFlow", "cancelFlow",
-        "tapOutsidePopoverOnView",
+        "tapOutsidePopoverOnView", "answerProtection", "protected try form",
       ])
   }
 

@@ -140,7 +140,7 @@ final class LateSpace: ProtectionSpace {
     }
   }
 
-  @Test func aNavigatorCallProtectedByItsOptionsIsRecordedWhenItRuns() throws {
+  @Test func aNavigatorCallProtectedByItsOptionsIsRecordedBeforeItsAdmission() throws {
     let space = LateSpace()
     let app = try makeShop(space)
     let recorder = try app.startRecording()
@@ -149,8 +149,14 @@ final class LateSpace: ProtectionSpace {
     app.navigator.push(.instance(screen), options: NavigationOptions().animated(false).protect(with: space))
     try #require(space.kept.count == 1)
     space.kept[0](.allow)
-    // Heard once admitted, inside the answer: the answer is no input, the push is.
-    #expect(recorder.log.inputs == [.start, .push(AnyRoute(Locker(id: 8)), from: nil, animated: false)])
+    // The call is the input, its space named by the route Locker's registration; the late
+    // answer is an input, and the push it lets through its consequence.
+    #expect(
+      recorder.log.inputs == [
+        .start, .protected(.push(AnyRoute(Locker(id: 8)), from: nil, animated: false), by: "LockerKey"),
+        .answerProtection(pending: 0, decision: .allow),
+      ])
+    #expect(Replayed.tree(app) == "NavigationController\n  [0] Catalog()\n  [1] Locker(id: 8)")
   }
 
   @Test func aLateRequireIsUnreplayableWithItsReason() throws {

@@ -20,10 +20,12 @@ enum RandomReplayWorld {
     variation.productGuard = .some(nil)
     let scheduler = manual ? ManualScheduler() : nil
     let app = try makeRecordingShop(scheduler: scheduler, variation: variation)
+    let space = TurnstileSpace()
+    try app.routes.registerProtection(space)
     let recorder = try app.startRecording(recordingEvents: true)
     try app.start()
     var rng = SplitMix64(seed: seed)
-    for step in 0..<steps { operate(&rng, app, scheduler, step: step) }
+    for step in 0..<steps { operate(&rng, app, scheduler, space, step: step) }
     // Nothing left waiting: the scheduler settles, and the guards that wait are answered.
     for _ in 0..<20 {
       scheduler?.settle()
@@ -36,7 +38,11 @@ enum RandomReplayWorld {
     if !unreplayable.isEmpty { failures.append("unreplayable inputs: \(unreplayable)") }
     let replayScheduler = manual ? ManualScheduler() : nil
     let fresh = try makeRecordingShop(scheduler: replayScheduler, variation: variation)
+    // The replay's own space, which answers the replayed evaluations as the recorded one did.
+    let freshSpace = TurnstileSpace()
+    defer { withExtendedLifetime(freshSpace) {} }
     do {
+      try fresh.routes.registerProtection(freshSpace)
       let decoded = try fresh.routes.decodeSessionLog(try app.routes.encode(log))
       if decoded != log { failures.append("the log does not read back as written") }
       try decoded.replay(into: fresh)
@@ -81,15 +87,17 @@ enum RandomReplayWorld {
   }
 
   /// One random replayable input.
-  static func operate(_ rng: inout SplitMix64, _ app: AppController, _ scheduler: ManualScheduler?, step: Int)
-  {
+  static func operate(
+    _ rng: inout SplitMix64, _ app: AppController, _ scheduler: ManualScheduler?, _ space: TurnstileSpace,
+    step: Int
+  ) {
     let id = rng.index(below: 3)
     let animated = rng.bool()
     let visible = app.navigator.visibleViewController
     let routes: [any Route] = [
       Catalog(), Product(id: id), Reviews(productID: id), Compose(productID: id), Preview(), Filters(),
     ]
-    switch rng.index(below: 23) {
+    switch rng.index(below: 25) {
     case 0: app.open(rng.bool() ? "shop://catalog" : "shop://catalog/products/\(id)", animated: animated)
     case 1, 2:
       let route: any Route = rng.element(of: routes)!
@@ -147,6 +155,11 @@ enum RandomReplayWorld {
         rng.bool() ? presentation(&rng, visible) : rng.bool() ? .push : .modal()
       parent.run(ReviewFlow(route, table: app.routes), as: shown, animated: animated)
     case 16...20: operateOnKeyedScreens(&rng, app, visible, animated: animated)
+    case 23: operateProtected(&rng, app, visible, space, animated: animated)
+    case 24:
+      // A late answer, to the oldest evaluation the space keeps (settled ones change nothing).
+      guard !space.kept.isEmpty else { return }
+      space.kept.removeFirst()(rng.bool() ? .allow : .deny("late"))
     default:
       guard let scheduler else { return app.navigate(to: Catalog(), animated: animated) }
       switch rng.index(below: 3) {
@@ -220,6 +233,72 @@ extension RandomReplayWorld {
     default:
       guard let visible else { return }
       app.navigator.removeChild(.type(TipScreen.self), from: visible)
+    }
+  }
+}
+
+extension RandomReplayWorld {
+  /// One random navigator call protected by the space: a push, a modal presentation, a
+  /// popover or a child, in the form with a completion or the `try` form.
+  static func operateProtected(
+    _ rng: inout SplitMix64, _ app: AppController, _ visible: ViewController?, _ space: TurnstileSpace,
+    animated: Bool
+  ) {
+    let options = NavigationOptions<ViewController>().animated(animated).protect(with: space)
+    let tip = NavigationOptions<TipScreen>().animated(animated).protect(with: space)
+    let tryForm = rng.bool()
+    let navigator = app.navigator
+    switch rng.index(below: 4) {
+    case 0:
+      guard let screen = try? app.routes.makeScreen(for: AnyRoute(Product(id: rng.index(below: 3)))) else {
+        return
+      }
+      if tryForm {
+        _ = try? navigator.tryPush(.instance(screen), options: options)
+      } else {
+        navigator.push(.instance(screen), options: options)
+      }
+    case 1:
+      guard let screen = try? app.routes.makeScreen(for: AnyRoute(Preview())) else { return }
+      if tryForm {
+        _ = try? navigator.tryPresentModal(.instance(screen), style: .formSheet, options: options)
+      } else {
+        navigator.presentModal(.instance(screen), style: .formSheet, options: options)
+      }
+    case 2:
+      guard let visible else { return }
+      let anchor = PopoverAnchor.view(visible.view, rect: Rect(x: 0, y: 0, width: 4, height: 4))
+      if tryForm {
+        _ = try? navigator.tryPopover(.type(TipScreen.self), anchor: anchor, options: tip)
+      } else {
+        navigator.popover(.type(TipScreen.self), anchor: anchor, options: tip)
+      }
+    default:
+      guard let visible, !(visible is NavigationController) else { return }
+      if tryForm {
+        _ = try? navigator.tryAddChild(.type(TipScreen.self), to: visible, options: tip)
+      } else {
+        navigator.addChild(.type(TipScreen.self), to: visible, options: tip)
+      }
+    }
+  }
+}
+
+/// The random world's protection space, used through navigation options only: it allows,
+/// denies and keeps for a later answer in turn, so that a replay's own space answers each
+/// evaluation as the recording's did.
+final class TurnstileSpace: ProtectionSpace {
+  /// The number of evaluations asked.
+  private var asked = 0
+  /// The `decide` of each evaluation not answered at once, oldest first.
+  var kept: [(ProtectionDecision) -> Void] = []
+  var name: String { "Turnstile" }
+  func evaluate(_ request: ProtectionRequest, decide: @escaping (ProtectionDecision) -> Void) {
+    asked += 1
+    switch asked % 3 {
+    case 0: decide(.allow)
+    case 1: decide(.deny("closed"))
+    default: kept.append(decide)
     }
   }
 }

@@ -92,7 +92,7 @@ struct ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
     case .unregisteredRoute, .invalidChain:
       self.init(status: 409, code: String(code), message: text)
     case .ambiguousPatterns, .invalidPattern, .duplicateRoute, .duplicateFlow, .duplicateScreen,
-      .urlParsesAsAnotherRoute:
+      .duplicateProtection, .urlParsesAsAnotherRoute:
       self.init(status: 500, code: String(code), message: text)
     }
   }

@@ -190,9 +190,12 @@ open class ViewController {
   // Unchecked: read and changed by every move (see Links.swift).
   /// The children, in the order they were added (``children``).
   @exclusivity(unchecked) internal var childList: [ViewController] = []
-  // Unchecked: set by every push, read by every pop (see Links.swift).
   /// This screen's position in its parent's children; meaningful only while it has one.
-  @exclusivity(unchecked) internal var indexInParent = 0
+  internal var indexInParent: Int {
+    @inline(__always) get { Int(indexInParentStorage) }
+    // A screen can't have 2^31 children: each is a heap object of over 100 bytes.
+    @inline(__always) set { indexInParentStorage = Int32(truncatingIfNeeded: newValue) }
+  }
 
   /// Called just before the screen is added to, or removed from, a container.
   ///
@@ -259,6 +262,12 @@ open class ViewController {
   /// The screen's ``navigationKey``, boxed.
   internal var keyBox: KeyBox?
 
+  // Unchecked: set by every push, read by every pop (see Links.swift).
+  /// ``indexInParent``'s storage: four bytes, so that it shares one word with the one-byte
+  /// fields declared after it (a screen's size is paid per screen, and 4 bytes more took a
+  /// screen into glibc's next 16-byte size of block; Benchmarks row 12).
+  @exclusivity(unchecked) internal var indexInParentStorage: Int32 = 0
+
   // MARK: Presentation
 
   // Unchecked: read several times by every presentation and navigation to a state that
@@ -277,9 +286,10 @@ open class ViewController {
   /// be dismissed by a swipe or a tap outside.
   open var isModalInPresentation = false
 
-  // With the presentation's three above, the one-byte fields come last and together, so
-  // that they share one word (as those around `isMovingToParent` do): stored properties are
-  // laid out in declaration order, and a screen's size is paid per screen.
+  // With the presentation's three above, the one-byte fields come last and together, after
+  // `indexInParentStorage`, so that the five share one word (as those around
+  // `isMovingToParent` do): stored properties are laid out in declaration order, and a
+  // screen's size is paid per screen.
 
   // Unchecked: read by every move that adds or removes the screen (see Links.swift).
   /// A Boolean value indicating whether this screen is in a window's hierarchy, as

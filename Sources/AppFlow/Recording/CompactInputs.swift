@@ -119,7 +119,7 @@ struct CompactInputs {
       put(route: route)
     case .navigateToRoutes, .restore, .runFlow, .navigate, .presentModal, .finishFlow, .runChildFlow, .clock,
       .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen, .answerProtection,
-      .tapOutsidePopoverOnView:
+      .tapOutsidePopoverOnView, .withOptions:
       put(.whole)
       putNumber(whole.count)
       whole.append(input)

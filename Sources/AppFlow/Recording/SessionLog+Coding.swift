@@ -124,6 +124,8 @@ struct InputDocument: Codable {
   var keepsPopover: Bool?
   var view: [Int]?
   var to: StatePath?
+  var data: String?
+  var containerName: String?
   var events: [String]?
 
   /// The kinds of input, as the `input` field names them.
@@ -144,6 +146,8 @@ struct InputDocument: Codable {
     case removingScreens, progress, allowed, seconds, attoseconds, limit, reason, events
     case output, parent, pending, decision
     case screen, anchor, keepsPopover, view, to
+    case data
+    case containerName = "container"
   }
 
   init(kind: Kind) { input = kind.rawValue }
@@ -245,6 +249,10 @@ struct InputDocument: Codable {
       self.init(addedInput: recorded)
     case .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen:
       self.init(keyed: recorded)
+    case .withOptions(let input, let data, let container):
+      self.init(input)
+      self.data = data
+      containerName = container
     }
   }
 
@@ -407,10 +415,44 @@ struct InputDocument: Codable {
     case .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen:
       try decodeKeyed(kind, from: container, at: place)
     }
+    try decodeOptions(kind, container, at: place)
   }
 
-  /// The input the document holds.
+  /// Reads the data passed to a screen and the name of its container, which a push, a modal
+  /// presentation, a popover or a child may carry.
+  private mutating func decodeOptions(
+    _ kind: Kind, _ container: KeyedDecodingContainer<CodingKeys>, at place: String
+  )
+    throws
+  {
+    data = try container.decodeIfPresent(String.self, forKey: .data)
+    containerName = try container.decodeIfPresent(String.self, forKey: .containerName)
+    guard data != nil || containerName != nil else { return }
+    switch kind {
+    case .push, .presentModal, .pushScreen, .presentModalScreen, .popover, .addChild: break
+    default:
+      throw SessionLogError(
+        .corrupt,
+        "The \(input) input at \(place) has \"data\" or \"container\"; only push, presentModal, pushScreen, "
+          + "presentModalScreen, popover and addChild inputs pass data or embed in a container.")
+    }
+    if let containerName, embedded == true {
+      throw SessionLogError(
+        .corrupt,
+        "The \(input) input at \(place) embeds its screen both in a navigation controller and in the "
+          + "container \"\(containerName)\"; a screen is in one container.")
+    }
+  }
+
+  /// The input the document holds, with the data and the container it names.
   private var recorded: RecordedInput {
+    let input = plainRecorded
+    guard data != nil || containerName != nil else { return input }
+    return .withOptions(input, data: data, container: containerName)
+  }
+
+  /// The input the document holds, without its data and its container.
+  private var plainRecorded: RecordedInput {
     let animated = self.animated ?? true
     switch Kind(rawValue: input)! {
     case .start: return .start

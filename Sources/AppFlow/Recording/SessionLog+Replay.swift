@@ -308,7 +308,7 @@ enum Replayer {
       let replay = KeyedReplay(step: step, index: index, app: app, paths: paths)
       let screen = try replay.screen(owner)
       app.window.tapOutsidePopover(on: try replay.view(path, in: screen) ?? screen.view)
-    case .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen:
+    case .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen, .withOptions:
       try KeyedReplay(step: step, index: index, app: app, paths: paths).apply()
     }
   }

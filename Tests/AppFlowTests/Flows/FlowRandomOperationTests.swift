@@ -128,8 +128,8 @@ import Testing
   }
 
   /// The recorded random sessions hold every kind of flow input (runs and child runs pushed,
-  /// modal, as popovers and as children; finishes with an output; cancels) and taps outside
-  /// a popover on a given view.
+  /// modal, as popovers and as children; finishes with an output; cancels), taps outside a
+  /// popover on a given view, and data passed to screens and containers registered by name.
   @Test func randomRecordedSessionsHoldEveryKindOfFlowInput() throws {
     var kinds: Set<String> = []
     func shown(_ presentation: RecordedFlowPresentation) -> String {
@@ -150,6 +150,9 @@ import Testing
         case .finishFlow: kinds.insert("finishFlow")
         case .cancelFlow: kinds.insert("cancelFlow")
         case .tapOutsidePopoverOnView: kinds.insert("tapOutsidePopoverOnView")
+        case .withOptions(_, let data, let container):
+          if data != nil { kinds.insert("passing data") }
+          if container != nil { kinds.insert("in a container") }
         default: break
         }
       }
@@ -158,7 +161,7 @@ import Testing
       kinds == [
         "runFlow push", "runFlow modal", "runFlow popover", "runFlow child", "runChildFlow push",
         "runChildFlow modal", "runChildFlow popover", "runChildFlow child", "finishFlow", "cancelFlow",
-        "tapOutsidePopoverOnView",
+        "tapOutsidePopoverOnView", "passing data", "in a container",
       ])
   }
 

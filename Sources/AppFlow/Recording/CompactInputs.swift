@@ -23,7 +23,8 @@ struct CompactInputs {
   private var textEnds: [UInt32] = []
   /// Inputs kept whole: restorations, navigations to a state or to routes, flow runs and
   /// finishes, presentations, popovers, children, screens named by registered types or scenes,
-  /// late protection answers, and taps outside a popover on a given view.
+  /// late protection answers, taps outside a popover on a given view, and calls with data or
+  /// a container.
   private var whole: [RecordedInput] = []
   /// Where the last input starts in ``bytes``.
   private var lastStart = 0

@@ -97,7 +97,8 @@ public enum RecordedInput: Hashable, Sendable, CustomStringConvertible {
 
   /// An input the recorder heard but can't make again: its reason, naming the input and
   /// what it lacks (a screen made by a closure, or of a type or a storyboard not registered;
-  /// an anchor no screen holds; a tapped view no screen in the window owns). A replay stops there with
+  /// data passed to a screen that is not `Codable`; a container not registered; an anchor no
+  /// screen holds; a tapped view no screen in the window owns). A replay stops there with
   /// ``ReplayError/Code/unreplayableInput``.
   case unreplayable(String)
 

@@ -82,7 +82,7 @@ final class Dashboard: ViewController, InitializableScreen {
 }
 
 /// A payment card, and the form that receives one.
-struct PaymentCard: Hashable, Sendable { var last4: String }
+struct PaymentCard: Hashable, Sendable, Codable { var last4: String }
 
 final class CardForm: ViewController, InitializableScreen, DataReceiving {
   private(set) var card: PaymentCard?

@@ -40,6 +40,27 @@ let shopStoryboard = Storyboard(
   name: "Shop", initialScene: "note",
   scenes: [Storyboard.Scene("note") { NoteScreen() }, Storyboard.Scene("tip") { TipScreen() }])
 
+/// A card's details, passed to a card screen and written in a log as JSON.
+struct CardDetails: Codable {
+  var last4: String
+  var limit: Int
+}
+
+/// A screen that receives a card's details: registered for session logs as "card".
+final class CardScreen: ViewController, InitializableScreen, DataReceiving {
+  func receive(_ data: CardDetails) { title = "Card \(data.last4)" }
+}
+
+/// A container that holds its content in its view: registered for session logs as "Frame".
+final class Frame: ViewController {
+  init(content: ViewController) {
+    super.init()
+    addChild(content)
+    view.addSubview(content.view)
+    content.didMove(toParent: self)
+  }
+}
+
 /// A flow whose first screen is a route's screen.
 final class ReviewFlow: Flow<String> {
   let route: AnyRoute
@@ -72,7 +93,8 @@ final class Gate: ProtectionSpace {
 
 /// A shop, not started, with misuse reported, on a manual scheduler: a stack, a sheet in a
 /// navigation controller, a popover at a bar button item, a full-screen presentation, a
-/// flow registered for snapshots, and a screen type and a storyboard registered for logs.
+/// flow registered for snapshots, and screen types (one receiving data), a storyboard and a
+/// container registered for logs.
 func makeShop(_ scheduler: ManualScheduler) -> AppController {
   let app = AppController(
     window: Window(scheduler: .manual(scheduler), misusePolicy: .report), rootRoute: Catalog())
@@ -101,8 +123,10 @@ func makeShop(_ scheduler: ManualScheduler) -> AppController {
       ReviewFlow(route, table: app.routes)
     }
     try routes.registerScreen(TipScreen.self, tag: "tip")
+    try routes.registerScreen(CardScreen.self, tag: "card")
     try routes.registerStoryboard(shopStoryboard)
     try routes.registerProtection(Gate())
+    try routes.registerContainer(named: "Frame") { Frame(content: $0) }
   } catch {
     fatalError("the fuzzer's shop does not register its routes: \(error)")
   }

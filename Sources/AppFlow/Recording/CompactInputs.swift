@@ -23,8 +23,8 @@ struct CompactInputs {
   private var textEnds: [UInt32] = []
   /// Inputs kept whole: restorations, navigations to a state or to routes, flow runs and
   /// finishes, presentations, popovers, children, screens named by registered types or scenes,
-  /// late protection answers, taps outside a popover on a given view, and protected navigator
-  /// calls.
+  /// late protection answers, taps outside a popover on a given view, protected navigator
+  /// calls, and calls with data or a container.
   private var whole: [RecordedInput] = []
   /// Where the last input starts in ``bytes``.
   private var lastStart = 0
@@ -120,7 +120,7 @@ struct CompactInputs {
       put(route: route)
     case .navigateToRoutes, .restore, .runFlow, .navigate, .presentModal, .finishFlow, .runChildFlow, .clock,
       .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen, .answerProtection,
-      .tapOutsidePopoverOnView, .protected:
+      .tapOutsidePopoverOnView, .protected, .withOptions:
       put(.whole)
       putNumber(whole.count)
       whole.append(input)

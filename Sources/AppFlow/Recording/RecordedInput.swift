@@ -97,7 +97,8 @@ public enum RecordedInput: Hashable, Sendable, CustomStringConvertible {
 
   /// An input the recorder heard but can't make again: its reason, naming the input and
   /// what it lacks (a screen made by a closure, or of a type or a storyboard not registered;
-  /// an anchor no screen holds; a tapped view no screen in the window owns). A replay stops there with
+  /// data passed to a screen that is not `Codable`; a container not registered; an anchor no
+  /// screen holds; a tapped view no screen in the window owns). A replay stops there with
   /// ``ReplayError/Code/unreplayableInput``.
   case unreplayable(String)
 
@@ -181,6 +182,24 @@ public enum RecordedInput: Hashable, Sendable, CustomStringConvertible {
   /// particular view is ``tapOutsidePopover``.
   case tapOutsidePopoverOnView(of: StatePath, path: [Int])
 
+  // MARK: Options
+
+  /// A navigator call with the options its own input does not carry: the data passed to its
+  /// screen (`NavigationOptions.passing(_:)`) as JSON text, and the name of the container
+  /// its screen is embedded in (`Embedding.container(named:_:)`), registered with
+  /// ``RouteTable/registerContainer(named:_:)``; at least one of them.
+  ///
+  /// `input` is a ``push(_:from:animated:)``,
+  /// ``presentModal(_:style:embeddedInNavigationController:from:animated:)``,
+  /// ``pushScreen(_:from:animated:)``,
+  /// ``presentModalScreen(_:style:embeddedInNavigationController:from:animated:)``,
+  /// ``popover(_:anchor:keepsPopoverOnCompactWidth:embeddedInNavigationController:from:animated:)``
+  /// or ``addChild(_:to:in:embeddedInNavigationController:)``, not in a navigation controller
+  /// made for it when it names a container. A replay decodes the data as the screen type's
+  /// `DataReceiving.ReceivedData` and passes it again. Data that is not `Codable`, and a
+  /// container not registered, are recorded ``unreplayable(_:)``.
+  indirect case withOptions(RecordedInput, data: String?, container: String?)
+
   /// The input as a call would read: `open("shop://cart", animated: false)`,
   /// `tapBackButton(root)`.
   public var description: String {
@@ -237,6 +256,8 @@ public enum RecordedInput: Hashable, Sendable, CustomStringConvertible {
     case .protected(let navigation, let space, let canWait):
       "protected(\(navigation), by: \(space)\(canWait ? "" : ", canWait: false"))"
     case .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen: keyedScreenDescription
+    case .withOptions(let input, let data, let container):
+      "\(input) with [\([data.map { "passing: \($0)" }, container.map { "in: \"\($0)\"" }].compactMap { $0 }.joined(separator: ", "))]"
     }
   }
 

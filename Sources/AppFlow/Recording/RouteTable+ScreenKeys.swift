@@ -44,11 +44,47 @@ extension RouteTable {
     try contents.registerStoryboard(storyboard)
   }
 
+  /// Registers a container's factory for session logs: a navigator call whose screen is
+  /// embedded in a container of this name (`Embedding.container(named:_:)`) is recorded with
+  /// the name, and a replay embeds the screen in a container `make` builds.
+  ///
+  /// A container made by a closure can't be named otherwise, so a call that embeds its
+  /// screen in a container not registered is recorded as ``RecordedInput/unreplayable(_:)``,
+  /// its reason naming the container to register. Register the same factories, under the
+  /// same names, in the app controller that replays.
+  ///
+  /// ```swift
+  /// try app.routes.registerScreen(Chart.self, tag: "chart")
+  /// try app.routes.registerContainer(named: "card") { Card(content: $0) }
+  /// app.navigator.presentModal(.type(Chart.self), options: .init().embedded(in: .container(named: "card") { Card(content: $0) }))
+  /// // recorded as {"input": "presentModalScreen", "screen": {"type": "chart"}, "container": "card", …}
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The name the calls give the container (`Embedding.container(named:_:)`).
+  ///   - make: Makes the container around the screen, as the calls' factory does.
+  /// - Throws: ``RouteError/duplicateScreen(_:)`` for a name registered already, or the name
+  ///   `NavigationController` (a log's name for `Embedding.navigationController`); nothing
+  ///   changes then.
+  public func registerContainer(
+    named name: String, _ make: @escaping (ViewController) -> ViewController
+  ) throws(RouteError) {
+    try contents.registerContainer(named: name, make)
+  }
+
   /// The tags of the screen types registered for session logs, sorted.
   public var screenTags: [String] { contents.screenTypes.keys.sorted() }
 
   /// The names of the storyboards registered for session logs, sorted.
-  public var storyboardNames: [String] { contents.storyboards.keys.sorted() }
+  public var storyboardNames: [String] {
+    contents.namedForLogs.keys.compactMap { if case .storyboard(let name) = $0 { name } else { nil } }
+      .sorted()
+  }
+
+  /// The names of the containers registered for session logs, sorted.
+  public var containerNames: [String] {
+    contents.namedForLogs.keys.compactMap { if case .container(let name) = $0 { name } else { nil } }.sorted()
+  }
 }
 
 extension SharedRouteTable {
@@ -77,6 +113,23 @@ extension SharedRouteTable {
   public mutating func registerStoryboard(_ storyboard: Storyboard) throws(RouteError) {
     try updateContents { (contents) throws(RouteError) in try contents.registerStoryboard(storyboard) }
   }
+
+  /// Registers a container's factory for the session logs of every app controller made with
+  /// this table, as ``RouteTable/registerContainer(named:_:)`` does.
+  ///
+  /// The factory is `@Sendable`, as a storyboard scene's is, so that one table serves every
+  /// session; it makes a new container, in the caller's isolation, each time.
+  ///
+  /// - Parameters:
+  ///   - name: The name the calls give the container.
+  ///   - make: Makes the container around the screen.
+  /// - Throws: ``RouteError/duplicateScreen(_:)`` for a name registered already, or the name
+  ///   `NavigationController`; nothing changes then.
+  public mutating func registerContainer(
+    named name: String, _ make: @escaping @Sendable (ViewController) -> ViewController
+  ) throws(RouteError) {
+    try updateContents { (contents) throws(RouteError) in try contents.registerContainer(named: name, make) }
+  }
 }
 
 extension RouteTableContents {
@@ -92,9 +145,22 @@ extension RouteTableContents {
   /// Registers `storyboard` for session logs under its name, or throws
   /// ``RouteError/duplicateScreen(_:)`` for a name registered already.
   mutating func registerStoryboard(_ storyboard: Storyboard) throws(RouteError) {
-    guard storyboards[storyboard.name] == nil else {
+    guard namedForLogs[.storyboard(storyboard.name)] == nil else {
       throw .duplicateScreen("storyboard \"\(storyboard.name)\"")
     }
-    storyboards[storyboard.name] = storyboard
+    namedForLogs[.storyboard(storyboard.name)] = .storyboard(storyboard)
+  }
+
+  /// Registers a container's factory for session logs under `name`, or throws
+  /// ``RouteError/duplicateScreen(_:)`` for a name registered already or the name a log
+  /// gives a navigation controller made for a screen.
+  mutating func registerContainer(
+    named name: String, _ make: @escaping (ViewController) -> ViewController
+  ) throws(RouteError) {
+    // `Embedding.navigationController` is named "NavigationController" in a request.
+    guard name != "NavigationController", namedForLogs[.container(name)] == nil else {
+      throw .duplicateScreen("container \"\(name)\"")
+    }
+    namedForLogs[.container(name)] = .container(make)
   }
 }

@@ -127,6 +127,8 @@ struct InputDocument: Codable {
   var space: String?
   var canWait: Bool?
   var navigation: NestedInputDocument?
+  var data: String?
+  var containerName: String?
   var events: [String]?
 
   /// The kinds of input, as the `input` field names them.
@@ -149,6 +151,8 @@ struct InputDocument: Codable {
     case output, parent, pending, decision
     case screen, anchor, keepsPopover, view, to
     case space, canWait, navigation
+    case data
+    case containerName = "container"
   }
 
   init(kind: Kind) { input = kind.rawValue }
@@ -255,6 +259,10 @@ struct InputDocument: Codable {
       self.space = space
       self.canWait = canWait ? nil : false
       self.navigation = NestedInputDocument(InputDocument(SessionLog.Step(navigation)))
+    case .withOptions(let input, let data, let container):
+      self.init(input)
+      self.data = data
+      containerName = container
     }
   }
 
@@ -419,10 +427,44 @@ struct InputDocument: Codable {
     case .protected:
       try decodeProtected(container, at: place)
     }
+    try decodeOptions(kind, container, at: place)
   }
 
-  /// The input the document holds.
+  /// Reads the data passed to a screen and the name of its container, which a push, a modal
+  /// presentation, a popover or a child may carry.
+  private mutating func decodeOptions(
+    _ kind: Kind, _ container: KeyedDecodingContainer<CodingKeys>, at place: String
+  )
+    throws
+  {
+    data = try container.decodeIfPresent(String.self, forKey: .data)
+    containerName = try container.decodeIfPresent(String.self, forKey: .containerName)
+    guard data != nil || containerName != nil else { return }
+    switch kind {
+    case .push, .presentModal, .pushScreen, .presentModalScreen, .popover, .addChild: break
+    default:
+      throw SessionLogError(
+        .corrupt,
+        "The \(input) input at \(place) has \"data\" or \"container\"; only push, presentModal, pushScreen, "
+          + "presentModalScreen, popover and addChild inputs pass data or embed in a container.")
+    }
+    if let containerName, embedded == true {
+      throw SessionLogError(
+        .corrupt,
+        "The \(input) input at \(place) embeds its screen both in a navigation controller and in the "
+          + "container \"\(containerName)\"; a screen is in one container.")
+    }
+  }
+
+  /// The input the document holds, with the data and the container it names.
   private var recorded: RecordedInput {
+    let input = plainRecorded
+    guard data != nil || containerName != nil else { return input }
+    return .withOptions(input, data: data, container: containerName)
+  }
+
+  /// The input the document holds, without its data and its container.
+  private var plainRecorded: RecordedInput {
     let animated = self.animated ?? true
     switch Kind(rawValue: input)! {
     case .start: return .start

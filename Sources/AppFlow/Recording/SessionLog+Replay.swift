@@ -308,7 +308,7 @@ enum Replayer {
       let replay = KeyedReplay(step: step, index: index, app: app, paths: paths)
       let screen = try replay.screen(owner)
       app.window.tapOutsidePopover(on: try replay.view(path, in: screen) ?? screen.view)
-    case .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen:
+    case .pushScreen, .presentModalScreen, .popover, .addChild, .removeChildScreen, .withOptions:
       try KeyedReplay(step: step, index: index, app: app, paths: paths).apply(step.input)
     case .protected(let navigation, let name, let canWait):
       let spaces = app.routes.protectionSpaces(named: name)
@@ -346,7 +346,7 @@ enum Replayer {
             try app.navigator.tryPresentModal(.instance(screen), style: style, options: options)
           }
         }
-      case .pushScreen, .presentModalScreen, .popover, .addChild:
+      case .pushScreen, .presentModalScreen, .popover, .addChild, .withOptions:
         var replay = KeyedReplay(step: step, index: index, app: app, paths: paths)
         replay.protection = protection
         try replay.apply(navigation)

@@ -158,7 +158,7 @@ struct ScreenDocument: Codable {
       screen = .type(tag)
     default:
       let name = try container.decode(String.self, forKey: .storyboard)
-      guard table.contents.storyboards[name] != nil else {
+      guard table.contents.storyboard(named: name) != nil else {
         throw SessionLogError(
           .unknownScreen,
           "The screen at \(place) is from the storyboard \"\(name)\", which the route table doesn't know; known: "

@@ -14,7 +14,7 @@ extension SessionRecorder {
     let paths = ScreenPaths(window: window)
     switch input {
     case .show(let request, .instance(let screen), let origin):
-      return recorded(request, screen: screen, origin: origin, paths)
+      return recorded(request, screen: screen, origin: origin, paths, routes)
     case .show(let request, let screen, let origin):
       return recordedShow(request, screen, origin: origin, paths, routes())
     case .popover(let request, let screen, let anchor, let keepsPopover, let origin):
@@ -31,7 +31,7 @@ extension SessionRecorder {
       return paths.path(of: origin).map { .push(route, from: $0, animated: animated) }
         ?? .unreplayable("push of \(route) from \(origin.screenID), which is in no window")
     case .request(let request, let screen, let origin):
-      return recorded(request, screen: screen, origin: origin, paths)
+      return recorded(request, screen: screen, origin: origin, paths, routes)
     case .pop(let origin, let animated):
       guard let origin else { return .pop(from: nil, animated: animated) }
       return paths.path(of: origin).map { .pop(from: $0, animated: animated) }
@@ -104,7 +104,8 @@ extension SessionRecorder {
 
   /// A navigator call as a log records it: its screen by its route.
   private static func recorded(
-    _ request: Navigator.Request, screen: ViewController?, origin: ViewController?, _ paths: ScreenPaths
+    _ request: Navigator.Request, screen: ViewController?, origin: ViewController?, _ paths: ScreenPaths,
+    _ routes: () -> RouteTable
   ) -> RecordedInput {
     let from: StatePath?
     if let origin {
@@ -120,14 +121,29 @@ extension SessionRecorder {
       guard let route = screen?.navigationKey as? AnyRoute else {
         return .unreplayable("\(named(request)): its screen has no route to make it again from")
       }
-      if request.kind == .push { return .push(route, from: from, animated: request.isAnimated) }
-      // `Embedding.navigationController` is named "NavigationController" in a request.
-      guard request.embedding == nil || request.embedding == "NavigationController" else {
-        return .unreplayable("\(named(request)): a container made by a factory is not recorded")
+      guard request.passedData != nil || request.embedding != nil else {
+        if request.kind == .push { return .push(route, from: from, animated: request.isAnimated) }
+        return .presentModal(
+          route, style: request.presentationStyle, from: from, animated: request.isAnimated)
       }
-      return .presentModal(
-        route, style: request.presentationStyle,
-        embeddedInNavigationController: request.embedding != nil, from: from, animated: request.isAnimated)
+      // Data passed to the screen, or a container: the route table names the container.
+      do throws(Unnamed) {
+        try SessionRecorder.checkOptions(request)
+        let embedded = try SessionRecorder.embedded(request, routes())
+        if request.kind == .push {
+          guard !embedded else {
+            throw Unnamed("a navigation controller made for a pushed screen is not recorded")
+          }
+          return try withOptions(.push(route, from: from, animated: request.isAnimated), request)
+        }
+        return try withOptions(
+          .presentModal(
+            route, style: request.presentationStyle, embeddedInNavigationController: embedded, from: from,
+            animated: request.isAnimated),
+          request)
+      } catch {
+        return .unreplayable("\(named(request)): \(error.reason)")
+      }
     case .removeChild:
       guard let screen, let path = paths.path(of: screen) else {
         return .unreplayable("\(named(request)): the child is not named by its place in the window")

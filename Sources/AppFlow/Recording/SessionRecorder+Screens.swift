@@ -1,3 +1,4 @@
+import Foundation
 import Navigator
 
 /// How the recorder names the screens that navigator calls make from registered types and
@@ -21,15 +22,18 @@ extension SessionRecorder {
       let from = try path(ofOrigin: origin, paths)
       try checkOptions(request)
       if request.kind == .push {
-        guard request.embedding == nil else {
-          throw Unnamed("a container made for a pushed screen is not recorded")
+        guard request.embedding != "NavigationController" else {
+          throw Unnamed("a navigation controller made for a pushed screen is not recorded")
         }
-        return .pushScreen(key, from: from, animated: request.isAnimated)
+        _ = try embedded(request, routes)
+        return try withOptions(.pushScreen(key, from: from, animated: request.isAnimated), request)
       }
-      return .presentModalScreen(
-        key, style: request.presentationStyle, embeddedInNavigationController: try embedded(request),
-        from: from,
-        animated: request.isAnimated)
+      return try withOptions(
+        .presentModalScreen(
+          key, style: request.presentationStyle,
+          embeddedInNavigationController: try embedded(request, routes),
+          from: from, animated: request.isAnimated),
+        request)
     } catch {
       return .unreplayable("\(named(request)): \(error.reason)")
     }
@@ -44,9 +48,12 @@ extension SessionRecorder {
       let key = try self.key(of: screen, routes)
       let from = try path(ofOrigin: origin, paths)
       try checkOptions(request)
-      return .popover(
-        key, anchor: try recorded(anchor, paths), keepsPopoverOnCompactWidth: keepsPopover,
-        embeddedInNavigationController: try embedded(request), from: from, animated: request.isAnimated)
+      return try withOptions(
+        .popover(
+          key, anchor: try recorded(anchor, paths), keepsPopoverOnCompactWidth: keepsPopover,
+          embeddedInNavigationController: try embedded(request, routes), from: from,
+          animated: request.isAnimated),
+        request)
     } catch {
       return .unreplayable("\(named(request)): \(error.reason)")
     }
@@ -65,8 +72,10 @@ extension SessionRecorder {
       }
       try checkOptions(request)
       let viewPath = try view.map { (view) throws(Unnamed) in try self.path(of: view, in: container) }
-      return .addChild(
-        key, to: containerPath, in: viewPath, embeddedInNavigationController: try embedded(request))
+      return try withOptions(
+        .addChild(
+          key, to: containerPath, in: viewPath, embeddedInNavigationController: try embedded(request, routes)),
+        request)
     } catch {
       return .unreplayable("\(named(request)): \(error.reason)")
     }
@@ -182,7 +191,7 @@ extension SessionRecorder {
           + "type registered (RouteTable.registerScreen(_:tag:)), a scene of a registered storyboard, or a "
           + "route's screen")
     case .scene(let storyboard, let identifier, let expected):
-      guard routes.contents.storyboards[storyboard.name] != nil else {
+      guard routes.contents.storyboard(named: storyboard.name) != nil else {
         throw Unnamed(
           "storyboard \"\(storyboard.name)\" is not registered for session logs; register it with "
             + "RouteTable.registerStoryboard(_:)")
@@ -242,23 +251,64 @@ extension SessionRecorder {
     return indices.reversed()
   }
 
-  /// Refuses the options a log does not keep: data passed to the screen, a keep-alive key.
-  private static func checkOptions(_ request: Navigator.Request) throws(Unnamed) {
-    if request.data != nil { throw Unnamed("the data passed to its screen is not recorded") }
+  /// Refuses the options a log does not keep: a keep-alive key.
+  static func checkOptions(_ request: Navigator.Request) throws(Unnamed) {
     if request.keepAlive != nil {
       throw Unnamed("a screen kept alive (NavigationOptions.keepAlive) is not recorded")
     }
   }
 
   /// A Boolean value indicating whether the screen is embedded in a navigation controller
-  /// made for it; throws for a container made by a factory.
-  private static func embedded(_ request: Navigator.Request) throws(Unnamed) -> Bool {
+  /// made for it (`false` for a container registered by name, which ``withOptions(_:_:)``
+  /// records); throws for a container not registered.
+  static func embedded(_ request: Navigator.Request, _ routes: RouteTable) throws(Unnamed) -> Bool {
     // `Embedding.navigationController` is named "NavigationController" in a request.
     guard let embedding = request.embedding else { return false }
-    guard embedding == "NavigationController" else {
-      throw Unnamed("a container made by a factory (\(embedding)) is not recorded")
+    if embedding == "NavigationController" { return true }
+    guard routes.contents.container(named: embedding) != nil else {
+      throw Unnamed(
+        "the container \"\(embedding)\" is not registered for session logs; register its factory with "
+          + "RouteTable.registerContainer(named:_:) under the name given to Embedding.container(named:_:)")
     }
-    return true
+    return false
+  }
+
+  /// `input` with the options of `request` its own case does not carry: the data passed to
+  /// the screen as JSON text, a container registered by name (checked by
+  /// ``embedded(_:_:)``); `input` itself when there are neither.
+  static func withOptions(_ input: RecordedInput, _ request: Navigator.Request) throws(Unnamed)
+    -> RecordedInput
+  {
+    let container = request.embedding.flatMap { $0 == "NavigationController" ? nil : $0 }
+    let data = try json(ofDataIn: request)
+    guard data != nil || container != nil else { return input }
+    return .withOptions(input, data: data, container: container)
+  }
+
+  /// The data `request` passes to its screen, written as JSON text (keys sorted); `nil` for
+  /// none; throws for data that is not `Codable` or does not encode.
+  private static func json(ofDataIn request: Navigator.Request) throws(Unnamed) -> String? {
+    guard let data = request.passedData else { return nil }
+    let passed = "the data passed to \(screenName(request)), of type \(type(of: data)),"
+    guard let encodable = data as? any Encodable, type(of: data) is any Decodable.Type else {
+      throw Unnamed("\(passed) is not Codable; only Codable data is recorded")
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    do {
+      return String(decoding: try encoder.encode(encodable), as: UTF8.self)
+    } catch {
+      throw Unnamed("\(passed) does not encode: \(RouteTable.describe(error))")
+    }
+  }
+
+  /// The screen a request shows, as a reason names it: its type, or a given screen's name.
+  private static func screenName(_ request: Navigator.Request) -> String {
+    switch request.target {
+    case .instance(let id): id.name
+    case .type(let name), .scene(_, _, let name): name
+    case .state: "its screen"
+    }
   }
 }
 

@@ -49,9 +49,10 @@ public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
   case duplicateRoute(String)
   /// A flow type, or a flow tag, registered a second time for snapshots in one route table.
   case duplicateFlow(String)
-  /// A screen type, a screen tag or a storyboard's name registered a second time for session
-  /// logs in one route table (``RouteTable/registerScreen(_:tag:)``,
-  /// ``RouteTable/registerStoryboard(_:)``).
+  /// A screen type, a screen tag, a storyboard's name or a container's name registered a
+  /// second time for session logs in one route table (``RouteTable/registerScreen(_:tag:)``,
+  /// ``RouteTable/registerStoryboard(_:)``, ``RouteTable/registerContainer(named:_:)``; the
+  /// container name `NavigationController` is a navigation controller's, always there).
   case duplicateScreen(String)
   /// A protection space registered for session logs (``RouteTable/registerProtection(_:)``)
   /// whose name another space of the route table has already: the name.
@@ -106,8 +107,9 @@ public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
     case .duplicateFlow(let flow):
       return "duplicateFlow: \(flow) is registered already; a flow type (and a flow tag) is registered once"
     case .duplicateScreen(let screen):
-      return "duplicateScreen: \(screen) is registered already; a screen type, a screen tag and a "
-        + "storyboard's name are each registered once"
+      return "duplicateScreen: \(screen) is registered already; a screen type, a screen tag, a "
+        + "storyboard's name and a container's name are each registered once (the container name "
+        + "NavigationController is a navigation controller's)"
     case .duplicateProtection(let name):
       return
         "duplicateProtection: a protection space named \(name) is known already; a name names one space in "

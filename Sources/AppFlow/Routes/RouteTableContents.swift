@@ -32,8 +32,10 @@ struct RouteTableContents {
   var screenTags: [ObjectIdentifier: String] = [:]
   /// The screen types registered for session logs, by tag.
   var screenTypes: [String: any InitializableScreen.Type] = [:]
-  /// The storyboards registered for session logs, by name.
-  var storyboards: [String: Storyboard] = [:]
+  /// The storyboards and the container factories registered for session logs, by their
+  /// names: one field for both, so that a table (one per hosted session) is no bigger for
+  /// the containers.
+  var namedForLogs: [LogName: NamedForLogs] = [:]
 
   /// Registers route type `R`, or throws without changing anything.
   ///
@@ -104,5 +106,35 @@ enum RouteLifetime {
     case .fixed(let lifetime): lifetime
     case .fromContext(let lifetime): lifetime(context)
     }
+  }
+}
+
+extension RouteTableContents {
+  /// The name of a storyboard or of a container registered for session logs.
+  enum LogName: Hashable {
+    /// A storyboard's name.
+    case storyboard(String)
+    /// A container's name (`Embedding.container(named:_:)`).
+    case container(String)
+  }
+
+  /// What a name registered for session logs stands for.
+  enum NamedForLogs {
+    /// A storyboard.
+    case storyboard(Storyboard)
+    /// A container's factory.
+    case container((ViewController) -> ViewController)
+  }
+
+  /// The storyboard registered for session logs under `name`, if any.
+  func storyboard(named name: String) -> Storyboard? {
+    guard case .storyboard(let storyboard) = namedForLogs[.storyboard(name)] else { return nil }
+    return storyboard
+  }
+
+  /// The factory of the container registered for session logs under `name`, if any.
+  func container(named name: String) -> ((ViewController) -> ViewController)? {
+    guard case .container(let make) = namedForLogs[.container(name)] else { return nil }
+    return make
   }
 }

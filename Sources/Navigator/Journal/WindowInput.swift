@@ -14,8 +14,9 @@ public enum WindowInput {
   /// child removed (`nil` for a navigation), and the child's container (`nil` for a
   /// navigation).
   case request(Navigator.Request, screen: ViewController?, origin: ViewController?)
-  /// ``Navigator/Navigator/push(_:options:configure:)`` and its other forms, of a given screen, onto `origin`'s
-  /// stack (`nil`: the visible screen's). Told by its parts: no request is built for it.
+  /// ``Navigator/Navigator/push(_:options:configure:)`` and its other forms, of a given screen
+  /// with no data and no container, onto `origin`'s stack (`nil`: the visible screen's). Told
+  /// by its parts: no request is built for it.
   case push(ViewController, origin: ViewController?, animated: Bool)
   /// ``Navigator/pop(options:)`` and its other forms, from `origin`'s stack (`nil`: the
   /// visible screen's).
@@ -52,7 +53,9 @@ public enum WindowInput {
   case finishTransitions
   /// ``ManualScheduler/settle(limit:)`` on the window's scheduler.
   case settle(limit: Int)
-  /// ``Navigator/Navigator/push(_:options:configure:)`` of a screen to be made, or
+  /// ``Navigator/Navigator/push(_:options:configure:)`` of a screen to be made (or of a given
+  /// screen with data passed to it or a container, ``NavigationOptions/passing(_:)``,
+  /// ``NavigationOptions/embedded(in:)``), or
   /// ``Navigator/Navigator/presentModal(_:style:options:configure:)`` of any screen
   /// (`request.kind` says which), and their other forms: the request, the screen, and the
   /// screen it starts from (`nil`: the visible one).

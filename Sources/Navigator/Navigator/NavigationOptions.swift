@@ -29,7 +29,8 @@ public struct NavigationOptions<Screen: ViewController> {
   var successHandler: ((Screen) -> Void)?
   var failureHandler: ((NavigationError) -> Void)?
   var deliverData: ((Screen) -> Void)?
-  var recordedData: AnyHashable?
+  /// The data given to ``passing(_:)``, as it was given.
+  var passedData: Any?
   /// The options few navigations set: the transitioning delegate, keep-alive, protection.
   var rarelySet: RarelySetOptions?
 
@@ -152,7 +153,7 @@ public struct NavigationOptions<Screen: ViewController> {
   public func passing(_ data: Screen.ReceivedData) -> NavigationOptions where Screen: DataReceiving {
     var copy = self
     copy.deliverData = { $0.receive(data) }
-    copy.recordedData = (data as Any) as? AnyHashable ?? AnyHashable(String(describing: data))
+    copy.passedData = data
     return copy
   }
 }

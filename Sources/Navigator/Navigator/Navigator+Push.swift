@@ -67,8 +67,10 @@ extension Navigator {
     completion: ((Screen) -> Void)?, lateFailure: ((NavigationError) -> Void)?
   ) throws(NavigationError) -> Screen {
     let observer = window.beginInput(
-      destination.givenScreen.map { .push($0, origin: options.origin, animated: options.isAnimated) }
-        ?? .show(Request(.push, destination, options), screen: destination.told, origin: options.origin))
+      options.passedData == nil && options.embedding == nil
+        ? destination.givenScreen.map { .push($0, origin: options.origin, animated: options.isAnimated) }
+          ?? .show(Request(.push, destination, options), screen: destination.told, origin: options.origin)
+        : .show(Request(.push, destination, options), screen: destination.told, origin: options.origin))
     defer { observer?.windowDidHandleInput(window) }
     record(Request(.push, destination, options))
     return try attempt(options) { () throws(NavigationError) in

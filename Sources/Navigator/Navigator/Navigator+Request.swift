@@ -123,6 +123,9 @@ extension Navigator {
     /// The key the navigation was asked to keep its screen alive under
     /// (``NavigationOptions/keepAlive(within:identifier:)``), if any.
     public let keepAlive: KeepAliveKey?
+    /// The data passed to the screen as it was given, for a session recorder (which writes
+    /// it when it is `Codable`); not part of equality.
+    var passed: PassedData
 
     /// Creates a request value.
     ///
@@ -151,6 +154,7 @@ extension Navigator {
       self.anchor = anchor
       self.origin = origin
       self.keepAlive = keepAlive
+      self.passed = PassedData(value: data?.base)
     }
 
     init<Screen>(
@@ -159,10 +163,12 @@ extension Navigator {
       anchor: PopoverAnchor? = nil
     ) {
       self.init(
-        kind, destination.recorded, data: options.recordedData, isAnimated: options.isAnimated,
+        kind, destination.recorded, data: options.passedData.map(PassedData.recorded),
+        isAnimated: options.isAnimated,
         embedding: options.embedding?.name, presentationStyle: presentationStyle,
         anchor: anchor.map(Anchor.init),
         from: (container ?? options.origin)?.screenID, keepAlive: options.keepAliveRequest?.key)
+      passed = PassedData(value: options.passedData)
     }
 
     /// A compact, readable form.
@@ -177,5 +183,21 @@ extension Navigator {
       if let keepAlive { parts.append("keepAlive: \(keepAlive)") }
       return "Request(" + parts.joined(separator: ", ") + ")"
     }
+  }
+}
+
+/// The data a request passes to its screen, as it was given; equal to any other, so that
+/// requests compare by ``Navigator/Request/data``.
+struct PassedData: Equatable {
+  /// The value, if any.
+  let value: Any?
+
+  /// Requests compare by their recorded data, not by this value.
+  static func == (lhs: PassedData, rhs: PassedData) -> Bool { true }
+
+  /// The data as a request records it: the value when it is `Hashable`, else its
+  /// description.
+  static func recorded(_ data: Any) -> AnyHashable {
+    data as? AnyHashable ?? AnyHashable(String(describing: data))
   }
 }

@@ -138,3 +138,11 @@ extension WindowInput.Anchor {
   /// Names `anchor` by the screen that holds it, as a popover's input names its anchor.
   package init(naming anchor: PopoverAnchor) { self.init(anchor) }
 }
+
+extension Navigator.Request {
+  // Package: a session recorder writes the data a navigation passes to its screen when it is
+  // `Codable`, which ``data`` (`Hashable`, or a description) does not tell; an app compares
+  // requests by ``data``.
+  /// The data passed to the screen as it was given, if any.
+  package var passedData: Any? { passed.value }
+}

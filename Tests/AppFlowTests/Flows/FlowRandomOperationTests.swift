@@ -132,7 +132,8 @@ import Testing
 
   /// The recorded random sessions hold every kind of flow input (runs and child runs pushed,
   /// modal, as popovers and as children; finishes with an output; cancels), taps outside a
-  /// popover on a given view, protected calls in their `try` form and late protection answers.
+  /// popover on a given view, protected calls in their `try` form, late protection answers, and
+  /// data passed to screens and containers registered by name.
   @Test func randomRecordedSessionsHoldEveryKindOfFlowInput() throws {
     var kinds: Set<String> = []
     func shown(_ presentation: RecordedFlowPresentation) -> String {
@@ -155,6 +156,9 @@ import Testing
         case .tapOutsidePopoverOnView: kinds.insert("tapOutsidePopoverOnView")
         case .answerProtection: kinds.insert("answerProtection")
         case .protected(_, _, canWait: false): kinds.insert("protected try form")
+        case .withOptions(_, let data, let container):
+          if data != nil { kinds.insert("passing data") }
+          if container != nil { kinds.insert("in a container") }
         default: break
         }
       }
@@ -163,7 +167,8 @@ import Testing
       kinds == [
         "runFlow push", "runFlow modal", "runFlow popover", "runFlow child", "runChildFlow push",
         "runChildFlow modal", "runChildFlow popover", "runChildFlow child", "finishFlow", "cancelFlow",
-        "tapOutsidePopoverOnView", "answerProtection", "protected try form",
+        "tapOutsidePopoverOnView", "answerProtection", "protected try form", "passing data",
+        "in a container",
       ])
   }
 

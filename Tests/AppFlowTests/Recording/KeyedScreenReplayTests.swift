@@ -259,8 +259,9 @@ import Testing
           "Request(popover, type(\"TipScreen\"), anchor: barButtonItem(\"Loose\")): its anchor can't be named: bar "
             + "button item \"Loose\" that no screen holds"),
         .unreplayable(
-          "Request(addChild, type(\"TipScreen\"), in: Card, from: TipScreen): a container made by a factory (Card) "
-            + "is not recorded"),
+          "Request(addChild, type(\"TipScreen\"), in: Card, from: TipScreen): the container \"Card\" is not "
+            + "registered for session logs; register its factory with RouteTable.registerContainer(named:_:) under "
+            + "the name given to Embedding.container(named:_:)"),
       ])
   }
 

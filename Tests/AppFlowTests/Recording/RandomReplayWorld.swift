@@ -18,6 +18,7 @@ enum RandomReplayWorld {
   static func run(seed: UInt64, manual: Bool, steps: Int) throws -> Run {
     var variation = ShopVariation()
     variation.productGuard = .some(nil)
+    variation.registersCards = true
     let scheduler = manual ? ManualScheduler() : nil
     let app = try makeRecordingShop(scheduler: scheduler, variation: variation)
     let space = TurnstileSpace()
@@ -205,7 +206,12 @@ extension RandomReplayWorld {
       default: .scene("note", in: shopStoryboard)
       }
     switch rng.index(below: 6) {
+    case 0 where rng.index(below: 3) == 0:
+      app.navigator.push(.type(CardScreen.self), options: cardOptions(&rng, animated: animated))
     case 0: app.navigator.push(.type(TipScreen.self), options: .init().animated(animated))
+    case 1 where rng.index(below: 3) == 0:
+      app.navigator.presentModal(
+        .initialScene(of: cardStoryboard), options: cardOptions(&rng, animated: animated))
     case 1:
       app.navigator.presentModal(
         keyed, style: rng.bool() ? .formSheet : nil,
@@ -228,7 +234,12 @@ extension RandomReplayWorld {
         app.navigator.removeChild(child)
       } else {
         let view = rng.bool() ? visible.view.subviews.first : nil
-        app.navigator.addChild(.type(TipScreen.self), to: visible, in: view)
+        if rng.index(below: 3) == 0 {
+          app.navigator.addChild(
+            .type(CardScreen.self), to: visible, in: view, options: cardOptions(&rng, animated: animated))
+        } else {
+          app.navigator.addChild(.type(TipScreen.self), to: visible, in: view)
+        }
       }
     default:
       guard let visible else { return }
@@ -300,6 +311,15 @@ final class TurnstileSpace: ProtectionSpace {
     case 1: decide(.deny("closed"))
     default: kept.append(decide)
     }
+  }
+}
+
+extension RandomReplayWorld {
+  /// Options that pass a card screen random details, in the Frame container or not.
+  static func cardOptions(_ rng: inout SplitMix64, animated: Bool) -> NavigationOptions<CardScreen> {
+    let details = CardDetails(last4: "\(1000 + rng.index(below: 9000))", limit: 100 * rng.index(below: 50))
+    let options = NavigationOptions<CardScreen>().animated(animated).passing(details)
+    return rng.bool() ? options.embedded(in: frame) : options
   }
 }
 

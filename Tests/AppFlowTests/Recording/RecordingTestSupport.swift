@@ -63,6 +63,10 @@ struct ShopVariation {
   var productGuard: Bool?? = .none
   /// A Boolean value indicating whether the tag "tip" names NoteScreen rather than TipScreen.
   var swapsTipForNote = false
+  /// A Boolean value indicating whether the shop registers the screens that receive data
+  /// and the Frame container (`CardScreen` as "card", `StickerScreen`, the Wallet route,
+  /// the Cards storyboard, the container "Frame").
+  var registersCards = false
 }
 
 /// A screen with no route, made from its type (registered as "tip") or from the shop's
@@ -135,6 +139,13 @@ func makeRecordingShop(
     try routes.registerScreen(TipScreen.self, tag: "tip")
   }
   try routes.registerStoryboard(shopStoryboard)
+  if variation.registersCards {
+    try routes.registerScreen(CardScreen.self, tag: "card")
+    try routes.registerScreen(StickerScreen.self, tag: "sticker")
+    try routes.register(Wallet.self, parent: { _ in Catalog() }) { _ in CardScreen() }
+    try routes.registerStoryboard(cardStoryboard)
+    try routes.registerContainer(named: "Frame") { Frame(content: $0) }
+  }
   return app
 }
 

@@ -89,11 +89,14 @@ public enum WindowInput {
 }
 
 extension WindowInput {
-  /// The input a push of `destination` tells: a given screen by its parts, else its request.
+  /// The input a push of `destination` tells: a given screen by its parts (one with no data
+  /// and no container), else its request.
   static func pushInput<Screen>(_ destination: Destination<Screen>, _ options: NavigationOptions<Screen>)
     -> WindowInput
   {
-    destination.givenScreen.map { .push($0, origin: options.origin, animated: options.isAnimated) }
+    // A given screen pushed with data or a container is told with its request, which holds them.
+    let screen = options.passedData == nil && options.embedding == nil ? destination.givenScreen : nil
+    return screen.map { .push($0, origin: options.origin, animated: options.isAnimated) }
       ?? .show(
         Navigator.Request(.push, destination, options), screen: destination.told, origin: options.origin)
   }

@@ -66,11 +66,7 @@ extension Navigator {
     _ destination: Destination<Screen>, _ options: NavigationOptions<Screen>, configure: ((Screen) -> Void)?,
     completion: ((Screen) -> Void)?, lateFailure: ((NavigationError) -> Void)?
   ) throws(NavigationError) -> Screen {
-    let observer = window.beginInput(
-      options.passedData == nil && options.embedding == nil
-        ? destination.givenScreen.map { .push($0, origin: options.origin, animated: options.isAnimated) }
-          ?? .show(Request(.push, destination, options), screen: destination.told, origin: options.origin)
-        : .show(Request(.push, destination, options), screen: destination.told, origin: options.origin))
+    let observer = window.beginInput(.pushInput(destination, options))
     defer { observer?.windowDidHandleInput(window) }
     record(Request(.push, destination, options))
     return try attempt(options) { () throws(NavigationError) in

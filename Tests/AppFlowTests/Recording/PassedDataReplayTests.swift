@@ -126,6 +126,37 @@ var frame: Embedding { .container(named: "Frame") { Frame(content: $0) } }
     #expect(Self.cardScreens(fresh.window).map(\.title) == ["Card 4242", "Card 0005", "Card 4242"])
   }
 
+  /// A space that lets every navigation through at once.
+  final class OpenSpace: ProtectionSpace {
+    var name: String { "Open" }
+    func evaluate(_ request: ProtectionRequest, decide: @escaping (ProtectionDecision) -> Void) {
+      decide(.allow)
+    }
+  }
+
+  @Test func aProtectedPushOfAGivenScreenKeepsItsData() throws {
+    let space = OpenSpace()
+    let app = try makeRecordingShop(variation: Self.cards)
+    try app.routes.registerProtection(space)
+    let recorder = try app.startRecording(recordingEvents: true)
+    try app.start()
+    let wallet = try #require(try app.routes.makeScreen(for: AnyRoute(Wallet())) as? CardScreen)
+    app.navigator.push(
+      .instance(wallet), options: .init().animated(false).passing(Self.visa).protect(with: space))
+    let log = recorder.log
+    #expect(
+      log.inputs.map(\.description) == [
+        "start()",
+        #"protected(push(Wallet(), animated: false) with [passing: {"last4":"4242","limit":500}], by: Open)"#,
+      ])
+    #expect(wallet.received == [Self.visa])
+    let fresh = try makeRecordingShop(variation: Self.cards)
+    try fresh.routes.registerProtection(OpenSpace())
+    let replayed = try fresh.routes.decodeSessionLog(try app.routes.encode(log)).replay(into: fresh)
+    #expect(replayed == log)
+    #expect(Self.cardScreens(fresh.window).map(\.received) == [[Self.visa]])
+  }
+
   @Test func popoversAndChildrenWithDataAndAContainerRoundTrip() throws {
     let log = try expectRoundTrip(
       variation: Self.cards,

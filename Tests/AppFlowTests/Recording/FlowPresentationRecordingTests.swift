@@ -276,14 +276,7 @@ import Testing
 
   @Test func aBadPresentationOrTapIsATypedErrorNamingTheRule() throws {
     let app = try makeRecordingShop()
-    func message(_ input: String) throws -> String {
-      let text = #"{"inputs":["# + input + #"],"sessionLog":1}"#
-      let error = try #require(throws: SessionLogError.self) {
-        try app.routes.decodeSessionLog(Array(text.utf8))
-      }
-      #expect(error.code == .corrupt)
-      return error.message
-    }
+    func message(_ input: String) throws -> String { try corruptLogMessage(app, input: input) }
     let flow = #""route":{"route":"Preview","value":{}},"tag":"Review""#
     #expect(
       try message(#"{"input":"runFlow","presentation":"popover","# + flow + "}")

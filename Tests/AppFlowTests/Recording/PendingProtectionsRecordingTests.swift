@@ -35,27 +35,14 @@ final class LockedFlow: Flow<String> {
     return app
   }
 
-  /// Records `session` with events, checks the inputs, writes and reads the log back,
-  /// replays it into another shop (whose space never answers by itself) and checks the
-  /// replay's log and tree; returns the log.
+  /// ``expectRoundTrip(makeShop:atOnce:inputs:sourceLocation:_:)`` on this suite's shop, whose
+  /// space never answers by itself: returns the log.
   @discardableResult
   private func roundTrip(
     inputs expected: [String], sourceLocation: SourceLocation = #_sourceLocation,
     _ session: (AppController, LateSpace) throws -> Void
   ) throws -> SessionLog {
-    let space = LateSpace()
-    let app = try makeShop(space)
-    let recorder = try app.startRecording(recordingEvents: true)
-    try session(app, space)
-    let log = recorder.log
-    #expect(log.inputs.map(\.description) == expected, sourceLocation: sourceLocation)
-    let fresh = try makeShop(LateSpace())
-    let decoded = try fresh.routes.decodeSessionLog(try app.routes.encode(log))
-    #expect(decoded == log, sourceLocation: sourceLocation)
-    let replayed = try decoded.replay(into: fresh)
-    #expect(replayed == log, sourceLocation: sourceLocation)
-    #expect(Replayed.tree(fresh) == Replayed.tree(app), sourceLocation: sourceLocation)
-    return log
+    try expectRoundTrip(makeShop: makeShop, inputs: expected, sourceLocation: sourceLocation, session).log
   }
 
   /// Starts, navigates to Locker 1 and runs the Locked flow on `route`: two evaluations wait.

@@ -115,30 +115,15 @@ enum ProtectedCallAnswer: String, CaseIterable, CustomTestStringConvertible {
     return app
   }
 
-  /// Records `session` with events, checks the inputs, writes and reads the log back, replays
-  /// it into another shop whose space answers at once as `atOnce` says, and checks that the
-  /// replay recorded the same log (every step's events, in order, and the end state) and
-  /// shows the same tree; returns the log and the replayed app controller.
+  /// ``expectRoundTrip(makeShop:atOnce:inputs:sourceLocation:_:)`` on this suite's shop:
+  /// returns the log and the replayed app controller.
   @discardableResult
   private func roundTrip(
     atOnce: ProtectionDecision?, inputs expected: [String], sourceLocation: SourceLocation = #_sourceLocation,
     _ session: (AppController, LateSpace) throws -> Void
   ) throws -> (log: SessionLog, app: AppController) {
-    let space = LateSpace()
-    space.answerAtOnce = atOnce
-    let app = try makeShop(space)
-    let recorder = try app.startRecording(recordingEvents: true)
-    try session(app, space)
-    let log = recorder.log
-    #expect(log.inputs.map(\.description) == expected, sourceLocation: sourceLocation)
-    let freshSpace = LateSpace()
-    freshSpace.answerAtOnce = atOnce
-    let fresh = try makeShop(freshSpace)
-    let decoded = try fresh.routes.decodeSessionLog(try app.routes.encode(log))
-    #expect(decoded == log, sourceLocation: sourceLocation)
-    let replayed = try decoded.replay(into: fresh)
-    #expect(replayed == log, sourceLocation: sourceLocation)
-    #expect(Replayed.tree(fresh) == Replayed.tree(app), sourceLocation: sourceLocation)
+    let (log, fresh, _) = try expectRoundTrip(
+      makeShop: makeShop, atOnce: atOnce, inputs: expected, sourceLocation: sourceLocation, session)
     return (log, fresh)
   }
 
@@ -341,14 +326,7 @@ enum ProtectedCallAnswer: String, CaseIterable, CustomTestStringConvertible {
 
   @Test func badProtectedInputsAreTypedErrorsNamingTheRule() throws {
     let app = try makeShop(LateSpace())
-    func message(_ input: String) throws -> String {
-      let text = #"{"inputs":["# + input + #"],"sessionLog":1}"#
-      let error = try #require(throws: SessionLogError.self) {
-        try app.routes.decodeSessionLog(Array(text.utf8))
-      }
-      #expect(error.code == .corrupt)
-      return error.message
-    }
+    func message(_ input: String) throws -> String { try corruptLogMessage(app, input: input) }
     let push = #"{"input":"pushScreen","screen":{"type":"tip"}}"#
     #expect(
       try message(#"{"input":"protected","navigation":"# + push + "}")

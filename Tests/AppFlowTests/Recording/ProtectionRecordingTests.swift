@@ -31,30 +31,14 @@ final class LateSpace: ProtectionSpace {
     return app
   }
 
-  /// Records `session` with events on a shop protected by a late space, checks the inputs,
-  /// writes and reads the log back, replays it into another shop (whose space never answers
-  /// by itself) and checks the replay's log and tree; returns the log and the replay's app
-  /// controller and space.
+  /// ``expectRoundTrip(makeShop:atOnce:inputs:sourceLocation:_:)`` on this suite's shop, whose
+  /// space never answers by itself: returns the log and the replay's app controller and space.
   @discardableResult
   private func roundTrip(
     inputs expected: [String], sourceLocation: SourceLocation = #_sourceLocation,
     _ session: (AppController, LateSpace) throws -> Void
   ) throws -> (log: SessionLog, app: AppController, space: LateSpace) {
-    let space = LateSpace()
-    let app = try makeShop(space)
-    let recorder = try app.startRecording(recordingEvents: true)
-    try session(app, space)
-    let log = recorder.log
-    #expect(log.inputs.map(\.description) == expected, sourceLocation: sourceLocation)
-    let freshSpace = LateSpace()
-    let fresh = try makeShop(freshSpace)
-    let decoded = try fresh.routes.decodeSessionLog(try app.routes.encode(log))
-    #expect(decoded == log, sourceLocation: sourceLocation)
-    let replayed = try decoded.replay(into: fresh)
-    #expect(replayed == log, sourceLocation: sourceLocation)
-    #expect(
-      Replayed.tree(fresh) == Replayed.tree(app), sourceLocation: sourceLocation)
-    return (log, fresh, freshSpace)
+    try expectRoundTrip(makeShop: makeShop, inputs: expected, sourceLocation: sourceLocation, session)
   }
 
   @Test func aLateAllowIsAnInputAndReplays() throws {
@@ -221,14 +205,7 @@ final class LateSpace: ProtectionSpace {
 
   @Test func badLateAnswersAreTypedErrorsNamingTheRule() throws {
     let app = try makeRecordingShop()
-    func message(_ input: String) throws -> String {
-      let text = #"{"inputs":["# + input + #"],"sessionLog":1}"#
-      let error = try #require(throws: SessionLogError.self) {
-        try app.routes.decodeSessionLog(Array(text.utf8))
-      }
-      #expect(error.code == .corrupt)
-      return error.message
-    }
+    func message(_ input: String) throws -> String { try corruptLogMessage(app, input: input) }
     #expect(
       try message(#"{"decision":"maybe","input":"answerProtection","pending":0}"#)
         == "The answerProtection input at .inputs[0] has the unknown decision \"maybe\"; a decision is \"allow\" or "

@@ -180,3 +180,42 @@ func expectRoundTrip(
     sourceLocation: sourceLocation)
   return log
 }
+
+/// Records `session` on `makeShop(space)` with events, where `space` answers at once as
+/// `atOnce` says (`nil`: later, through its kept `decide`s), checks the inputs recorded, writes
+/// and reads the log back, replays it into `makeShop` of a fresh space answering the same way,
+/// and checks that the replay recorded the same log and shows the same tree; returns the log
+/// and the replay's app controller and space.
+@discardableResult
+func expectRoundTrip(
+  makeShop: (LateSpace) throws -> AppController, atOnce: ProtectionDecision? = nil, inputs expected: [String],
+  sourceLocation: SourceLocation = #_sourceLocation, _ session: (AppController, LateSpace) throws -> Void
+) throws -> (log: SessionLog, app: AppController, space: LateSpace) {
+  let space = LateSpace()
+  space.answerAtOnce = atOnce
+  let app = try makeShop(space)
+  let recorder = try app.startRecording(recordingEvents: true)
+  try session(app, space)
+  let log = recorder.log
+  #expect(log.inputs.map(\.description) == expected, sourceLocation: sourceLocation)
+  let freshSpace = LateSpace()
+  freshSpace.answerAtOnce = atOnce
+  let fresh = try makeShop(freshSpace)
+  let decoded = try fresh.routes.decodeSessionLog(try app.routes.encode(log))
+  #expect(decoded == log, sourceLocation: sourceLocation)
+  let replayed = try decoded.replay(into: fresh)
+  #expect(replayed == log, sourceLocation: sourceLocation)
+  #expect(Replayed.tree(fresh) == Replayed.tree(app), sourceLocation: sourceLocation)
+  return (log, fresh, freshSpace)
+}
+
+/// The message of the `corrupt` error that `app`'s route table throws for a log holding the
+/// one input `input` (JSON text).
+func corruptLogMessage(_ app: AppController, input: String) throws -> String {
+  let text = #"{"inputs":["# + input + #"],"sessionLog":1}"#
+  let error = try #require(throws: SessionLogError.self) {
+    try app.routes.decodeSessionLog(Array(text.utf8))
+  }
+  #expect(error.code == .corrupt)
+  return error.message
+}

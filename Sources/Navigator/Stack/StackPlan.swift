@@ -95,7 +95,7 @@ struct StackPlan {
       navigation.delegate?.navigationController(navigation, willPush: screen, animated: animated)
       navigation.notifyObservers { $0.navigationController(navigation, willPush: screen, animated: animated) }
       screen.willMove(toParent: navigation)
-      navigation.appendChild(screen)
+      navigation.appendChild(screen, window: window)
       navigation.announceJoining(screen, in: window)
     case .pop:
       guard let screen = outgoing else { return }

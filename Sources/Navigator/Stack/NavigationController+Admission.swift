@@ -72,9 +72,13 @@ extension NavigationController {
   @inline(never)
   func runNow(_ plan: StackPlan, in window: Window, outgoing: ViewController?, incoming: ViewController) {
     window.queue.begin(.transition)
-    plan.apply(on: self, window: window, outgoing: outgoing, incoming: incoming)
-    plan.willPhase(on: self, window: window, outgoing: outgoing, incoming: incoming)
-    plan.didPhase(on: self, window: window, outgoing: outgoing, incoming: incoming)
+    do {
+      // Released before the waiting requests run: their moves load the delegate again.
+      let delegate = MoveDelegate(move: self)
+      plan.apply(on: self, window: window, outgoing: outgoing, incoming: incoming, delegate: delegate)
+      plan.willPhase(on: self, window: window, outgoing: outgoing, incoming: incoming, delegate: delegate)
+      plan.didPhase(on: self, window: window, outgoing: outgoing, incoming: incoming, delegate: delegate)
+    }
     window.transitionDidFinish()
   }
 
@@ -85,7 +89,8 @@ extension NavigationController {
   func runScheduled(_ plan: StackPlan, in window: Window, outgoing: ViewController?, incoming: ViewController)
   {
     window.queue.begin(.transition)
-    plan.apply(on: self, window: window, outgoing: outgoing, incoming: incoming)
+    plan.apply(
+      on: self, window: window, outgoing: outgoing, incoming: incoming, delegate: MoveDelegate(move: self))
     window.schedule(
       ScheduledStackMove(navigation: self, plan: plan, window: window, outgoing: outgoing, incoming: incoming)
     )
@@ -95,9 +100,12 @@ extension NavigationController {
   @inline(never)
   func runOutsideWindow(_ plan: StackPlan, outgoing: ViewController?, incoming: ViewController) {
     detachedQueue.begin(.transition)
-    plan.apply(on: self, window: nil, outgoing: outgoing, incoming: incoming)
-    plan.willPhase(on: self, window: nil, outgoing: outgoing, incoming: incoming)
-    plan.didPhase(on: self, window: nil, outgoing: outgoing, incoming: incoming)
+    do {
+      let delegate = MoveDelegate(move: self)
+      plan.apply(on: self, window: nil, outgoing: outgoing, incoming: incoming, delegate: delegate)
+      plan.willPhase(on: self, window: nil, outgoing: outgoing, incoming: incoming, delegate: delegate)
+      plan.didPhase(on: self, window: nil, outgoing: outgoing, incoming: incoming, delegate: delegate)
+    }
     detachedQueue.end(.transition)
     drainDetachedQueue()
   }

@@ -84,16 +84,13 @@ struct WeakObserver {
 ///
 /// Every load of a weak reference retains its object, and the release after the call takes
 /// the runtime's slow path, since a weakly held object has a side table: about 140
-/// instructions an event, four events a move. A move loads the delegate once and holds it;
-/// each event then reaches the delegate as a load of the property would have:
-/// - while no one sets ``NavigationController/delegate`` during the move, the object loaded at
-///   the start, if anyone besides the move still holds it (a load of the weak reference
-///   would have found it then, and only then);
-/// - once someone sets it (`delegateWasSet`), whatever the property holds, read at each
-///   event, as before.
+/// instructions an event, four events a move. A move loads the delegate when it begins and
+/// holds it until it ends; each event goes to that object, unless someone set
+/// ``NavigationController/delegate`` during the move (`delegateWasSet`): from then on, each
+/// event reads the property, as every event did before.
 ///
-/// What differs: a delegate whose last owner lets it go during a move hears no more of that
-/// move, as before, but is freed when the move ends rather than at once.
+/// So a delegate whose last owner lets it go during a move hears the rest of that move and is
+/// freed when the move ends (a load per event would have found it gone).
 struct MoveDelegate {
   /// The delegate when the move began, held until the move ends.
   let loaded: (any NavigationControllerDelegate)?
@@ -111,7 +108,8 @@ struct MoveDelegate {
     loaded = navigation.delegate
   }
 
-  /// Calls `call` with the delegate of `navigation`, as the property would give it now.
+  /// Calls `call` with the delegate of the move of `navigation`, or with the one the
+  /// property holds now if someone set it during the move.
   ///
   /// The loaded delegate is passed without a copy (no retain): `call` gets it borrowed.
   @inline(__always)
@@ -120,13 +118,6 @@ struct MoveDelegate {
       if let delegate = navigation.delegate { call(delegate) }
       return
     }
-    if loaded?.isHeldBesidesAMove == true { call(loaded.unsafelyUnwrapped) }
+    if loaded != nil { call(loaded.unsafelyUnwrapped) }
   }
-}
-
-extension NavigationControllerDelegate {
-  /// A Boolean value indicating whether anyone holds this delegate besides the move that
-  /// loaded it: its strong count is over one.
-  @inline(__always)
-  fileprivate var isHeldBesidesAMove: Bool { _getRetainCount(self) > 1 }
 }

@@ -33,6 +33,10 @@ open class NavigationController: ViewController {
 
   // Unchecked: loaded once by every move (see Links.swift).
   /// The object told about what is shown and the direction of every move.
+  ///
+  /// Held weakly. A move holds the delegate it began with until it ends, and tells it each of
+  /// its events, unless someone sets this property during the move: the later events go to
+  /// the new value.
   @exclusivity(unchecked) public weak var delegate: (any NavigationControllerDelegate)? {
     didSet { delegateWasSet = true }
   }

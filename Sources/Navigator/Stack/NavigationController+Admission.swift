@@ -46,10 +46,11 @@ extension NavigationController {
   /// changed; the window (or, outside any window, this stack's own queue) is busy from the
   /// first will-event on, so requests made from any callback wait for the move to finish.
   ///
-  /// Only the immediate scheduler's case inlines here; a manual scheduler's moves and moves
-  /// outside any window run out of line, so that the copies they need (a scheduled move keeps
-  /// its objects) stay out of the immediate path, which borrows the caller's references. A
-  /// window's scheduler never changes, so choosing the path first changes no order.
+  /// Each case runs out of line: the immediate scheduler's in ``runNow(_:in:outgoing:incoming:)``,
+  /// which borrows the caller's references; a manual scheduler's moves and moves outside any
+  /// window apart, so that the copies they need (a scheduled move keeps its objects) stay out
+  /// of the immediate path. A window's scheduler never changes, so choosing the path first
+  /// changes no order.
   @inline(always)
   func run(_ plan: StackPlan, window: Window?, outgoing: ViewController?, incoming: ViewController) {
     guard let window else {

@@ -84,7 +84,13 @@ extension ViewController {
 
   /// Appends a child without any callback.
   internal func appendChild(_ child: ViewController) {
-    child.adopt(journalWindow)
+    appendChild(child, window: journalWindow)
+  }
+
+  /// Appends a child without any callback; `window` is this screen's ``journalWindow``,
+  /// which a move has at hand already.
+  internal func appendChild(_ child: ViewController, window: Window?) {
+    child.adopt(window)
     child.indexInParent = childList.count
     childList.append(child)
     child.parent = self

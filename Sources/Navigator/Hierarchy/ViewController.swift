@@ -59,8 +59,9 @@ open class ViewController {
     }
     set {
       loadedView?.owningViewController = nil
-      loadedView = newValue
+      // The link first, so that the new view moves into the field without another retain.
       newValue.owningViewController = self
+      loadedView = newValue
     }
   }
 

@@ -69,14 +69,24 @@ extension ViewController {
   /// presents, as the subtree joins a hierarchy.
   package func adopt(_ window: Window?) {
     guard let window, !hasAdopted(window.token) else { return }
+    guard !isInWindowHierarchy, childList.isEmpty, presented == nil else {
+      adoptSubtree(window)
+      return
+    }
+    // A leaf outside any hierarchy (a pushed screen): one store, and the window is not
+    // retained around it (Benchmarks/README.md, row 1's accounting).
+    adoptedToken = window.token
+  }
+
+  /// ``adopt(_:)`` for a screen in a hierarchy, or one that contains or presents others.
+  @inline(never)
+  private func adoptSubtree(_ window: Window) {
     // Taken into another window: it leaves the hierarchy of the one it was in first.
     if isInWindowHierarchy, let old = adoptedToken?.window {
       leave(.removedFromParent, removedScreen: self, from: old)
     }
     adoptedToken = window.token
-    if !childList.isEmpty {
-      for child in childList { child.adopt(window) }
-    }
+    for child in childList { child.adopt(window) }
     presented?.adopt(window)
   }
 }

@@ -1,6 +1,20 @@
 extension NavigationController {
   /// Checks the rules for pushing `screen` onto this stack.
+  @inline(__always)
   internal func pushError(_ screen: ViewController) -> NavigationError? {
+    // A new screen (no links, nothing contained or presented) breaks no rule but the first:
+    // tested inline, with loads only; the rules run out of line otherwise.
+    if !screen.parentLink.isSet, !screen.windowLink.isSet, !screen.presenterLink.isSet,
+      screen.childList.isEmpty, screen.presented == nil, !screen.isNavigationStack
+    {
+      return nil
+    }
+    return pushRuleError(screen)
+  }
+
+  /// ``pushError(_:)``'s rules, for a screen that is not new.
+  @inline(never)
+  private func pushRuleError(_ screen: ViewController) -> NavigationError? {
     if screen.isNavigationStack {
       return NavigationError(
         .pushNavigationController,

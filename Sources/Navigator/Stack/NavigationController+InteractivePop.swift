@@ -172,7 +172,7 @@ extension NavigationController {
     below.beginAppearance(true, animated: true, window: journal)
     viewIfLoaded?.attach(below.view)
     shownTop = ObjectIdentifier(below)
-    notifyWillShow(below, animated: true, window: journal)
+    notifyWillShow(below, animated: true, window: journal, delegate: MoveDelegate(now: self))
   }
 }
 

@@ -31,9 +31,15 @@ open class NavigationController: ViewController {
   // The one-byte fields above come first: they fill the word the superclass's own one-byte
   // fields end in (stored properties are laid out in declaration order).
 
-  // Unchecked: loaded for each of the delegate calls of every move (see Links.swift).
+  // Unchecked: loaded once by every move (see Links.swift).
   /// The object told about what is shown and the direction of every move.
-  @exclusivity(unchecked) public weak var delegate: (any NavigationControllerDelegate)?
+  ///
+  /// Held weakly. A move holds the delegate it began with until it ends, and tells it each of
+  /// its events, unless someone sets this property during the move: the later events go to
+  /// the new value.
+  @exclusivity(unchecked) public weak var delegate: (any NavigationControllerDelegate)? {
+    didSet { delegateWasSet = true }
+  }
 
   /// The bar at the top, with its back button.
   public private(set) lazy var navigationBar = NavigationBar(navigationController: self)
@@ -50,6 +56,10 @@ open class NavigationController: ViewController {
   /// Whether screens of ``lastGuardClass`` confirm pops. (Declared here, after the queue's
   /// one-byte state, to share its word.)
   @exclusivity(unchecked) var lastGuardConfirms = false
+  // Unchecked: tested by every delegate event of a move (see Links.swift).
+  /// Whether ``delegate`` was set since a move began (``MoveDelegate``); declared here to
+  /// share the word of the byte above.
+  @exclusivity(unchecked) var delegateWasSet = false
   /// The decision a guard has not answered yet.
   public internal(set) var pendingPopDecision: PopDecision?
   var interactivePop: InteractivePop?
@@ -135,8 +145,8 @@ open class NavigationController: ViewController {
     guard ObjectIdentifier(top) != shownTop else { return }
     shownTop = ObjectIdentifier(top)
     applyBars(of: top, window: window)
-    notifyWillShow(top, animated: animated, window: window)
-    notifyDidShow(top, animated: animated, window: window)
+    notifyWillShow(top, animated: animated, window: window, delegate: MoveDelegate(now: self))
+    notifyDidShow(top, animated: animated, window: window, delegate: MoveDelegate(now: self))
   }
 
   package override var isNavigationStack: Bool { true }

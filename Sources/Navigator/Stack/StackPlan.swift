@@ -84,7 +84,8 @@ struct StackPlan {
   /// that a move run at once retains nothing more than its caller does.
   @inline(always)
   func apply(
-    on navigation: NavigationController, window: Window?, outgoing: ViewController?, incoming: ViewController
+    on navigation: NavigationController, window: Window?, outgoing: ViewController?, incoming: ViewController,
+    delegate: MoveDelegate
   ) {
     // A local, so that the observers' closures capture it rather than the whole plan.
     let animated = animated
@@ -92,15 +93,15 @@ struct StackPlan {
     case .push:
       let screen = incoming
       window?.journal.record(.willPush(screen.screenID, onto: navigation.screenID, animated: animated))
-      navigation.delegate?.navigationController(navigation, willPush: screen, animated: animated)
+      delegate.tell(navigation) { $0.navigationController(navigation, willPush: screen, animated: animated) }
       navigation.notifyObservers { $0.navigationController(navigation, willPush: screen, animated: animated) }
       screen.willMove(toParent: navigation)
-      navigation.appendChild(screen)
+      navigation.appendChild(screen, window: window)
       navigation.announceJoining(screen, in: window)
     case .pop:
       guard let screen = outgoing else { return }
       window?.journal.record(.willPop(screen.screenID, from: navigation.screenID, animated: animated))
-      navigation.delegate?.navigationController(navigation, willPop: screen, animated: animated)
+      delegate.tell(navigation) { $0.navigationController(navigation, willPop: screen, animated: animated) }
       navigation.notifyObservers { $0.navigationController(navigation, willPop: screen, animated: animated) }
       screen.willMove(toParent: nil)
       navigation.removeChildren(from: screen.indexInParent, window: window)
@@ -110,7 +111,8 @@ struct StackPlan {
       navigation.notify(
         window,
         .willPopTo(
-          target.screenID, in: navigation.screenID, popping: popped.map(\.screenID), animated: animated)
+          target.screenID, in: navigation.screenID, popping: popped.map(\.screenID), animated: animated),
+        delegate: delegate
       ) {
         $0.navigationController(navigation, willPopTo: target, popping: popped, animated: animated)
       }
@@ -119,7 +121,8 @@ struct StackPlan {
     case .popToRoot(let popped):
       guard let first = popped.first else { return }
       navigation.notify(
-        window, .willPopToRoot(in: navigation.screenID, popping: popped.map(\.screenID), animated: animated)
+        window, .willPopToRoot(in: navigation.screenID, popping: popped.map(\.screenID), animated: animated),
+        delegate: delegate
       ) {
         $0.navigationController(navigation, willPopToRootPopping: popped, animated: animated)
       }
@@ -127,7 +130,8 @@ struct StackPlan {
       navigation.removeChildren(from: first.indexInParent, window: window)
     case .set(let screens, let added, let removed):
       navigation.notify(
-        window, .willSetViewControllers(screens.map(\.screenID), in: navigation.screenID, animated: animated)
+        window, .willSetViewControllers(screens.map(\.screenID), in: navigation.screenID, animated: animated),
+        delegate: delegate
       ) {
         $0.navigationController(navigation, willSetViewControllers: screens, animated: animated)
       }
@@ -150,7 +154,8 @@ struct StackPlan {
   /// Delivers the will-callbacks of `navigation`'s move.
   @inline(always)
   func willPhase(
-    on navigation: NavigationController, window: Window?, outgoing: ViewController?, incoming: ViewController
+    on navigation: NavigationController, window: Window?, outgoing: ViewController?, incoming: ViewController,
+    delegate: MoveDelegate
   ) {
     guard !willPhaseDone else { return }
     guard showsTransition else {
@@ -170,7 +175,7 @@ struct StackPlan {
       }
     }
     navigation.shownTop = ObjectIdentifier(incoming)
-    navigation.notifyWillShow(incoming, animated: animated, window: window)
+    navigation.notifyWillShow(incoming, animated: animated, window: window, delegate: delegate)
   }
 
   /// Takes the old top's view out of the stack's view, where it was shown.
@@ -190,7 +195,8 @@ struct StackPlan {
   /// blocks and the completion.
   @inline(always)
   func didPhase(
-    on navigation: NavigationController, window: Window?, outgoing: ViewController?, incoming: ViewController
+    on navigation: NavigationController, window: Window?, outgoing: ViewController?, incoming: ViewController,
+    delegate: MoveDelegate
   ) {
     // A local, so that the observers' closures capture it rather than the whole plan.
     let animated = animated
@@ -200,7 +206,7 @@ struct StackPlan {
       incoming.endAppearance(window: window)
       setMovingFlags(false, outgoing: outgoing, incoming: incoming)
       detachView(of: outgoing, from: navigation)
-      navigation.notifyDidShow(incoming, animated: animated, window: window)
+      navigation.notifyDidShow(incoming, animated: animated, window: window, delegate: delegate)
     } else if outgoing !== navigation.topViewController {
       // Off screen (a hidden window) the old top's view still leaves the stack's view.
       detachView(of: outgoing, from: navigation)
@@ -210,15 +216,14 @@ struct StackPlan {
       let screen = incoming
       screen.didMove(toParent: navigation)
       window?.journal.record(.didPush(screen.screenID, onto: navigation.screenID, animated: animated))
-      // Straight on the delegate, read now (a callback may have replaced it): one retain.
-      navigation.delegate?.navigationController(navigation, didPush: screen, animated: animated)
+      delegate.tell(navigation) { $0.navigationController(navigation, didPush: screen, animated: animated) }
       navigation.notifyObservers { $0.navigationController(navigation, didPush: screen, animated: animated) }
       navigation.runPushBlock(of: screen)
     case .pop(let trigger):
       guard let screen = outgoing else { break }
       screen.didMove(toParent: nil)
       window?.journal.record(.didPop(screen.screenID, from: navigation.screenID, animated: animated))
-      navigation.delegate?.navigationController(navigation, didPop: screen, animated: animated)
+      delegate.tell(navigation) { $0.navigationController(navigation, didPop: screen, animated: animated) }
       navigation.notifyObservers { $0.navigationController(navigation, didPop: screen, animated: animated) }
       navigation.runPopBlock(of: screen)
       screen.leaveIfDetached(.popped(trigger), from: window)
@@ -228,7 +233,8 @@ struct StackPlan {
       navigation.notify(
         window,
         .didPopTo(
-          target.screenID, in: navigation.screenID, popped: popped.map(\.screenID), animated: animated)
+          target.screenID, in: navigation.screenID, popped: popped.map(\.screenID), animated: animated),
+        delegate: delegate
       ) {
         $0.navigationController(navigation, didPopTo: target, popped: popped, animated: animated)
       }
@@ -237,7 +243,8 @@ struct StackPlan {
     case .popToRoot(let popped):
       for screen in popped { screen.didMove(toParent: nil) }
       navigation.notify(
-        window, .didPopToRoot(in: navigation.screenID, popped: popped.map(\.screenID), animated: animated)
+        window, .didPopToRoot(in: navigation.screenID, popped: popped.map(\.screenID), animated: animated),
+        delegate: delegate
       ) {
         $0.navigationController(navigation, didPopToRootPopped: popped, animated: animated)
       }
@@ -248,7 +255,8 @@ struct StackPlan {
       for screen in added { screen.didMove(toParent: navigation) }
       navigation.notify(
         window,
-        .didSetViewControllers(screens.map(\.screenID), in: navigation.screenID, animated: animated)
+        .didSetViewControllers(screens.map(\.screenID), in: navigation.screenID, animated: animated),
+        delegate: delegate
       ) {
         $0.navigationController(navigation, didSetViewControllers: screens, animated: animated)
       }
@@ -293,7 +301,16 @@ struct ScheduledStackMove: TransitionPlan {
 
   var isAnimated: Bool { plan.isAnimated }
 
-  func willPhase() { plan.willPhase(on: navigation, window: window, outgoing: outgoing, incoming: incoming) }
+  // Each phase loads the delegate for itself: none holds it between a test's stops.
+  func willPhase() {
+    plan.willPhase(
+      on: navigation, window: window, outgoing: outgoing, incoming: incoming,
+      delegate: MoveDelegate(move: navigation))
+  }
 
-  func didPhase() { plan.didPhase(on: navigation, window: window, outgoing: outgoing, incoming: incoming) }
+  func didPhase() {
+    plan.didPhase(
+      on: navigation, window: window, outgoing: outgoing, incoming: incoming,
+      delegate: MoveDelegate(move: navigation))
+  }
 }

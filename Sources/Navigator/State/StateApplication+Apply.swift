@@ -111,7 +111,9 @@ extension StateApplication {
     let plan = StackPlan(
       move, in: navigation, outgoing: outgoing, incoming: incoming, animated: animated, completion: nil,
       staysOnScreen: shown)
-    plan.apply(on: navigation, window: window, outgoing: outgoing, incoming: incoming)
+    plan.apply(
+      on: navigation, window: window, outgoing: outgoing, incoming: incoming,
+      delegate: MoveDelegate(move: navigation))
     let scheduled = ScheduledStackMove(
       navigation: navigation, plan: plan, window: window, outgoing: outgoing, incoming: incoming)
     // A stack on screen that a new full-screen presentation covers: its old top disappears

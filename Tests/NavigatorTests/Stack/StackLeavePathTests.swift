@@ -241,6 +241,89 @@ import Testing
   }
 }
 
+/// A move loads its delegate once and holds it until it ends (`MoveDelegate`).
+@Suite(.exhaustiveStages) struct StackDelegateLifetimeTests {
+  @Test func aDelegateLetGoInsideACallbackHearsTheRestOfTheMoveAndIsFreedAfterIt() {
+    let stage = Stage(.stack(root: "A"), scheduler: .immediate)
+    let log = DelegateLog()
+    var owner: LoggingDelegate? = LoggingDelegate(log)
+    weak let freed = owner
+    stage.navigation.delegate = owner
+    var letGo = false
+    let b = HandoverScreen("B") {
+      owner = nil
+      letGo = true
+    }
+    let nav = stage.navigation.screenID
+    stage.navigation.pushViewController(b, animated: true)
+    #expect(letGo)
+    #expect(
+      log.events == [
+        .willPush(b.screenID, onto: nav, animated: true),
+        .willShow(b.screenID, in: nav, animated: true),
+        .didShow(b.screenID, in: nav, animated: true),
+        .didPush(b.screenID, onto: nav, animated: true),
+      ])
+    #expect(freed == nil)
+    #expect(stage.navigation.delegate == nil)
+    #expect(delegateEvents(stage.take()) == log.events)
+  }
+
+  @Test func aDelegateHeldElsewhereHearsEveryMove() {
+    let stage = Stage(.stack(root: "A"), scheduler: .immediate)
+    let log = DelegateLog()
+    let delegate = LoggingDelegate(log)
+    stage.navigation.delegate = delegate
+    let a = stage.navigation.topViewController!.screenID
+    let b = Screen("B")
+    let nav = stage.navigation.screenID
+    stage.navigation.pushViewController(b, animated: true)
+    stage.navigation.popViewController(animated: true)
+    #expect(
+      log.events == [
+        .willPush(b.screenID, onto: nav, animated: true),
+        .willShow(b.screenID, in: nav, animated: true),
+        .didShow(b.screenID, in: nav, animated: true),
+        .didPush(b.screenID, onto: nav, animated: true),
+        .willPop(b.screenID, from: nav, animated: true),
+        .willShow(a, in: nav, animated: true),
+        .didShow(a, in: nav, animated: true),
+        .didPop(b.screenID, from: nav, animated: true),
+      ])
+    #expect(delegateEvents(stage.take()) == log.events)
+  }
+}
+
+/// Where ``LoggingDelegate`` writes, so that its events outlive it.
+private final class DelegateLog {
+  var events: [NavigationEvent] = []
+}
+
+/// A delegate that logs the events of a push and a pop into a log it does not own.
+private final class LoggingDelegate: NavigationControllerDelegate {
+  let log: DelegateLog
+  init(_ log: DelegateLog) { self.log = log }
+
+  func navigationController(_ nav: NavigationController, willShow vc: ViewController, animated: Bool) {
+    log.events.append(.willShow(vc.screenID, in: nav.screenID, animated: animated))
+  }
+  func navigationController(_ nav: NavigationController, didShow vc: ViewController, animated: Bool) {
+    log.events.append(.didShow(vc.screenID, in: nav.screenID, animated: animated))
+  }
+  func navigationController(_ nav: NavigationController, willPush vc: ViewController, animated: Bool) {
+    log.events.append(.willPush(vc.screenID, onto: nav.screenID, animated: animated))
+  }
+  func navigationController(_ nav: NavigationController, didPush vc: ViewController, animated: Bool) {
+    log.events.append(.didPush(vc.screenID, onto: nav.screenID, animated: animated))
+  }
+  func navigationController(_ nav: NavigationController, willPop vc: ViewController, animated: Bool) {
+    log.events.append(.willPop(vc.screenID, from: nav.screenID, animated: animated))
+  }
+  func navigationController(_ nav: NavigationController, didPop vc: ViewController, animated: Bool) {
+    log.events.append(.didPop(vc.screenID, from: nav.screenID, animated: animated))
+  }
+}
+
 /// A screen that runs `handover` in its `viewDidAppear(_:)`.
 private final class HandoverScreen: Screen {
   let handover: () -> Void

@@ -154,6 +154,59 @@ struct PostgresSnapshotStoreTests {
     }
   }
 
+  /// The checked save is a prepared statement: PostgreSQL plans it for each of its first five
+  /// runs on a connection, then may keep a generic plan. Twelve runs cover both, with their
+  /// notifications, and a lost save after them still writes and sends nothing.
+  @Test func aCheckedSaveKeepsItsRulesEveryTimeItsPreparedStatementRuns() async throws {
+    try await TestPostgres.withDatabase { url in
+      try await TestPostgres.withStore(url) { store in
+        let connection = try await PostgresConnection.connect(
+          configuration: try PostgresURL.connectionConfiguration(url), id: 8, logger: Logger(label: "test"))
+        // A notification that never comes ends the listening after 30 s, failing the test
+        // instead of hanging it.
+        let watchdog = Task {
+          try await Task.sleep(for: .seconds(30))
+          try await connection.close()
+        }
+        defer {
+          watchdog.cancel()
+          Task { try? await connection.close() }
+        }
+        try await connection.listen(on: "test_channel") { notifications in
+          var heard = notifications.makeAsyncIterator()
+          try await store.save([0], for: a)
+          var outcomes: [String?] = []
+          for byte in UInt8(1)...12 {
+            let outcome = try await store.withCheckedSave(a) {
+              try await store.notify("test_channel", "saved \(byte)", about: a)
+              try await store.save([byte], for: a)
+              return "saved \(byte)"
+            }
+            outcomes.append(outcome.value)
+          }
+          #expect(outcomes == (1...12).map { "saved \($0)" })
+          try await TestPostgres.withStore(url) { other in
+            #expect(try await other.load(a) == [12])
+            try await other.save([13], for: a)
+          }
+          let lost = try await store.withCheckedSave(a) {
+            try await store.notify("test_channel", "lost", about: a)
+            try await store.save([14], for: a)
+            return "saved 14"
+          }
+          #expect(lost.value == nil)
+          try await store.notify("test_channel", "end", about: a)
+          var payloads: [String] = []
+          while payloads.count < 13, let notification = try await heard.next() {
+            payloads.append(notification.payload)
+          }
+          #expect(payloads == (1...12).map { "saved \($0)" } + ["end"])
+          #expect(try await store.load(a) == [13])
+        }
+      }
+    }
+  }
+
   @Test func whatALockedRequestSavesIsRolledBackWhenItThrows() async throws {
     struct Refused: Error {}
     try await TestPostgres.withDatabase { url in

@@ -298,11 +298,23 @@ final class PostgresSnapshotStore: PagingSnapshotStore {
             session: session)
         }
         let (channels, payloads) = held.notifications.take()
-        saved = try await Self.firstVersion(
-          client.execute(
-            CheckedSave(
-              session: session.rawValue, version: known, bytes: bytes, channels: channels, payloads: payloads),
-            logger: logger))
+        saved =
+          if channels.count == 1 {
+            // The common case: a change's events fit in one notification.
+            try await Self.firstVersion(
+              client.execute(
+                CheckedSaveNotifyingOnce(
+                  session: session.rawValue, version: known, bytes: bytes, channel: channels[0],
+                  payload: payloads[0]),
+                logger: logger))
+          } else {
+            try await Self.firstVersion(
+              client.execute(
+                CheckedSave(
+                  session: session.rawValue, version: known, bytes: bytes, channels: channels,
+                  payloads: payloads),
+                logger: logger))
+          }
         if saved == nil { held.notifications.lose() }
       } else if let held = Self.held, held.session == session, let connection = held.connection {
         // The notifications sent so far in this transaction go with the save's statement.
@@ -559,6 +571,45 @@ final class PostgresSnapshotStore: PagingSnapshotStore {
 
     func decodeRow(_ row: PostgresRow) throws -> Int64 {
       try row.decode(Int64.self)
+    }
+  }
+
+  /// ``CheckedSave`` with exactly one notification, the common case: `pg_notify` in the
+  /// projection of the saved row, so it runs only when the row was saved, without the arrays
+  /// and the plan nodes that unnesting them takes.
+  private struct CheckedSaveNotifyingOnce: PostgresPreparedStatement {
+    typealias Row = Int64
+
+    static let name = "flow_service_checked_save_notifying_once"
+    static let sql = """
+      WITH saved AS (
+        UPDATE snapshots SET version = version + 1, bytes = $3, updated_at = now()
+        WHERE session = $1 AND version = $2
+        RETURNING version
+      )
+      SELECT saved.version, pg_notify($4, $5) FROM saved
+      """
+    static let bindingDataTypes: [PostgresDataType] = [.text, .int8, .bytea, .text, .text]
+
+    let session: String
+    let version: Int64
+    let bytes: ByteBuffer
+    let channel: String
+    let payload: String
+
+    func makeBindings() -> PostgresBindings {
+      var bindings = PostgresBindings(capacity: 5)
+      bindings.append(session)
+      bindings.append(version)
+      bindings.append(bytes)
+      bindings.append(channel)
+      bindings.append(payload)
+      return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Int64 {
+      // The version, beside `pg_notify`'s void.
+      try row[row.startIndex].decode(Int64.self)
     }
   }
 

@@ -154,9 +154,10 @@ struct PostgresSnapshotStoreTests {
     }
   }
 
-  /// The checked save is a prepared statement: PostgreSQL plans it for each of its first five
-  /// runs on a connection, then may keep a generic plan. Twelve runs cover both, with their
-  /// notifications, and a lost save after them still writes and sends nothing.
+  /// The checked save is one of two prepared statements (one for exactly one notification,
+  /// one for any other number): PostgreSQL plans each for its first five runs on a
+  /// connection, then may keep a generic plan. Six runs of each number of notifications (none,
+  /// one, two) cover both, and a lost save after them still writes and sends nothing.
   @Test func aCheckedSaveKeepsItsRulesEveryTimeItsPreparedStatementRuns() async throws {
     try await TestPostgres.withDatabase { url in
       try await TestPostgres.withStore(url) { store in
@@ -172,36 +173,47 @@ struct PostgresSnapshotStoreTests {
           watchdog.cancel()
           Task { try? await connection.close() }
         }
-        try await connection.listen(on: "test_channel") { notifications in
-          var heard = notifications.makeAsyncIterator()
+        /// The notifications of run `run`: none, one or two.
+        func notifications(_ run: UInt8) -> [String] { (0..<Int(run % 3)).map { "saved \(run).\($0)" } }
+        try await connection.listen(on: "test_channel") { heard in
+          var heard = heard.makeAsyncIterator()
           try await store.save([0], for: a)
           var outcomes: [String?] = []
-          for byte in UInt8(1)...12 {
+          for run in UInt8(1)...18 {
             let outcome = try await store.withCheckedSave(a) {
-              try await store.notify("test_channel", "saved \(byte)", about: a)
-              try await store.save([byte], for: a)
-              return "saved \(byte)"
+              for payload in notifications(run) { try await store.notify("test_channel", payload, about: a) }
+              try await store.save([run], for: a)
+              return "saved \(run)"
             }
             outcomes.append(outcome.value)
           }
-          #expect(outcomes == (1...12).map { "saved \($0)" })
+          #expect(outcomes == (1...18).map { "saved \($0)" })
           try await TestPostgres.withStore(url) { other in
-            #expect(try await other.load(a) == [12])
-            try await other.save([13], for: a)
+            #expect(try await other.load(a) == [18])
+            try await other.save([19], for: a)
           }
-          let lost = try await store.withCheckedSave(a) {
-            try await store.notify("test_channel", "lost", about: a)
-            try await store.save([14], for: a)
-            return "saved 14"
+          for lost in ["lost", "lost too"] {
+            let outcome = try await store.withCheckedSave(a) {
+              try await store.notify("test_channel", lost, about: a)
+              if lost == "lost too" { try await store.notify("test_channel", "lost again", about: a) }
+              try await store.save([20], for: a)
+              return "saved 20"
+            }
+            #expect(outcome.value == nil)
+            _ = try await store.load(a)
+            try await TestPostgres.withStore(url) { other in
+              _ = try await other.load(a)
+              try await other.save([19], for: a)
+            }
           }
-          #expect(lost.value == nil)
           try await store.notify("test_channel", "end", about: a)
+          let expected = (UInt8(1)...18).flatMap(notifications) + ["end"]
           var payloads: [String] = []
-          while payloads.count < 13, let notification = try await heard.next() {
+          while payloads.count < expected.count, let notification = try await heard.next() {
             payloads.append(notification.payload)
           }
-          #expect(payloads == (1...12).map { "saved \($0)" } + ["end"])
-          #expect(try await store.load(a) == [13])
+          #expect(payloads == expected)
+          #expect(try await store.load(a) == [19])
         }
       }
     }

@@ -40,6 +40,8 @@
 #
 # STORE=postgres runs the same against PostgreSQL: a throwaway server that postgres.sh starts
 # in the temporary directory on 127.0.0.1:$PG_PORT (FlowService --postgres), stopped by the trap.
+# `open` then also prints the database server's CPU time per open (its processes' /proc stat)
+# and the transactions it committed per open (pg_stat_database, read after the /health run).
 #
 # Environment (defaults): PORT (18080), SESSIONS (1000 for open, 100000 for memory and evict),
 # IDLE_TIMEOUT (evict: 120 seconds, longer than creating the sessions takes),

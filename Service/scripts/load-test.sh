@@ -40,6 +40,8 @@
 #
 # STORE=postgres runs the same against PostgreSQL: a throwaway server that postgres.sh starts
 # in the temporary directory on 127.0.0.1:$PG_PORT (FlowService --postgres), stopped by the trap.
+# `open` then also prints the database server's CPU time per open (its processes' /proc stat)
+# and the transactions it committed per open (pg_stat_database, read after the /health run).
 #
 # Environment (defaults): PORT (18080), SESSIONS (1000 for open, 100000 for memory and evict),
 # IDLE_TIMEOUT (evict: 120 seconds, longer than creating the sessions takes),
@@ -142,6 +144,23 @@ curl -fs "$base/health" >/dev/null || { echo "load-test.sh: no answer from $base
 rss() { awk '/^VmRSS:/ { print $2 * 1024 }' "/proc/$server/status"; }
 # The server's CPU time so far (user + system), in clock ticks, from /proc.
 cpu() { awk '{ print $14 + $15 }' "/proc/$server/stat"; }
+# With PostgreSQL, the database server's CPU time so far, in clock ticks: its postmaster's
+# (with what its ended children took) and each live child's (the backends, the WAL writer, ...).
+db_cpu() {
+  local postmaster
+  postmaster=$(head -n 1 "$work/pg/data/postmaster.pid")
+  {
+    awk '{ print $14 + $15 + $16 + $17 }' "/proc/$postmaster/stat"
+    for child in $(ps -o pid= --ppid "$postmaster"); do
+      awk '{ print $14 + $15 }' "/proc/$child/stat" 2>/dev/null || true
+    done
+  } | awk '{ total += $1 } END { print total }'
+}
+# With PostgreSQL, the transactions the database committed so far (pg_stat_database).
+db_commits() {
+  psql -X -At -h 127.0.0.1 -p "$pg_port" -U postgres postgres \
+    -c "SELECT pg_stat_force_next_flush(); SELECT xact_commit FROM pg_stat_database WHERE datname = 'postgres'" | tail -n 1
+}
 # The server's CPU time per request, in microseconds: TICKS_BEFORE, wrk's output file.
 cpu_per_request() {
   local ticks=$(($(cpu) - $1)) requests
@@ -195,10 +214,18 @@ if [[ "$mode" == open ]]; then
   # Deep links across those sessions: each request changes one and saves it.
   echo "== wrk -t$threads -c$connections -d$duration POST /sessions/{id}/open (open.lua, $sessions sessions); load: $(cut -d' ' -f1-3 /proc/loadavg)"
   ticks=$(cpu)
+  if [[ "$store" == postgres ]]; then
+    db_ticks=$(db_cpu)
+    commits=$(db_commits)
+  fi
   { time wrk -t"$threads" -c"$connections" -d"$duration" --latency -s "$scripts/open.lua" "$base" \
     -- "$work/ids" "$threads" >"$work/open.out"; } 2>"$work/open.time"
   cat "$work/open.out"
   open_cpu=$(cpu_per_request "$ticks" "$work/open.out")
+  if [[ "$store" == postgres ]]; then
+    open_requests=$(awk '/requests in/ { print $1 }' "$work/open.out")
+    open_db_cpu=$((($(db_cpu) - db_ticks) * 1000000 / $(getconf CLK_TCK) / open_requests))
+  fi
   open_wrk=$(wrk_per_request "$work/open.time" "$work/open.out")
 
   # The same on GET /health: the HTTP server's own cost.
@@ -214,6 +241,13 @@ if [[ "$mode" == open ]]; then
   echo "== opens/s ÷ /health/s: $opens ÷ $health = $(echo "scale=1; 100 * $opens / $health" | bc)%; load: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "== server CPU per request: open $open_cpu µs, /health $health_cpu µs"
   echo "== wrk's CPU per request: open $open_wrk µs, /health $health_wrk µs"
+  if [[ "$store" == postgres ]]; then
+    # Read after the /health run, which makes none: by then every backend has reported its
+    # counts (PostgreSQL reports them at most once a second, and when idle within 10 s).
+    # Each open is one transaction when it takes the one-statement path; the query is one more.
+    open_commits=$(echo "scale=2; ($(db_commits) - $commits - 1) / $open_requests" | bc)
+    echo "== PostgreSQL per open: CPU $open_db_cpu µs, transactions committed $open_commits"
+  fi
   # Both runs fill the same 2 cores, so the rates go roughly as the inverse of the CPU that
   # server and wrk spend per request; opens reach 30% of /health at this server CPU per open.
   echo "== server CPU per open for opens at 30% of /health: $(((health_cpu + health_wrk) * 10 / 3 - open_wrk)) µs"

@@ -298,19 +298,23 @@ final class PostgresSnapshotStore: PagingSnapshotStore {
             session: session)
         }
         let (channels, payloads) = held.notifications.take()
-        saved = try await Self.firstVersion(
-          client.query(
-            """
-            WITH saved AS (
-              UPDATE snapshots SET version = version + 1, bytes = \(bytes), updated_at = now()
-              WHERE session = \(session.rawValue) AND version = \(known)
-              RETURNING version
-            )
-            SELECT saved.version FROM saved, LATERAL (
-              SELECT count(pg_notify(c, p)) FROM unnest(\(channels)::text[], \(payloads)::text[]) AS n(c, p)
-              WHERE saved.version IS NOT NULL
-            ) AS notified
-            """, logger: logger))
+        saved =
+          if channels.count == 1 {
+            // The common case: a change's events fit in one notification.
+            try await Self.firstVersion(
+              client.execute(
+                CheckedSaveNotifyingOnce(
+                  session: session.rawValue, version: known, bytes: bytes, channel: channels[0],
+                  payload: payloads[0]),
+                logger: logger))
+          } else {
+            try await Self.firstVersion(
+              client.execute(
+                CheckedSave(
+                  session: session.rawValue, version: known, bytes: bytes, channels: channels,
+                  payloads: payloads),
+                logger: logger))
+          }
         if saved == nil { held.notifications.lose() }
       } else if let held = Self.held, held.session == session, let connection = held.connection {
         // The notifications sent so far in this transaction go with the save's statement.
@@ -514,6 +518,99 @@ final class PostgresSnapshotStore: PagingSnapshotStore {
     var first: Int64?
     for try await version in rows.decode(Int64.self) where first == nil { first = version }
     return first
+  }
+
+  /// The first version a prepared statement returned, or `nil` when it returned no row.
+  private static func firstVersion(
+    _ rows: AsyncThrowingMapSequence<PostgresRowSequence, Int64>
+  ) async throws -> Int64? {
+    var first: Int64?
+    for try await version in rows where first == nil { first = version }
+    return first
+  }
+
+  /// The statement of a checked save (``withCheckedSave(_:_:)``), the one every change makes
+  /// in the common case: it replaces the row only if it has the version this instance knows,
+  /// and sends the notifications only if it did; it returns the new version, or no row.
+  ///
+  /// A prepared statement: each pooled connection parses it once (a round trip the first time),
+  /// and every save after that sends only its values (`Bind`, `Execute`), so that PostgreSQL
+  /// neither parses nor plans it again and the client sends and reads less.
+  private struct CheckedSave: PostgresPreparedStatement {
+    typealias Row = Int64
+
+    static let name = "flow_service_checked_save"
+    static let sql = """
+      WITH saved AS (
+        UPDATE snapshots SET version = version + 1, bytes = $3, updated_at = now()
+        WHERE session = $1 AND version = $2
+        RETURNING version
+      )
+      SELECT saved.version FROM saved, LATERAL (
+        SELECT count(pg_notify(c, p)) FROM unnest($4::text[], $5::text[]) AS n(c, p)
+        WHERE saved.version IS NOT NULL
+      ) AS notified
+      """
+    static let bindingDataTypes: [PostgresDataType] = [.text, .int8, .bytea, .textArray, .textArray]
+
+    let session: String
+    let version: Int64
+    let bytes: ByteBuffer
+    let channels: [String]
+    let payloads: [String]
+
+    func makeBindings() -> PostgresBindings {
+      var bindings = PostgresBindings(capacity: 5)
+      bindings.append(session)
+      bindings.append(version)
+      bindings.append(bytes)
+      bindings.append(channels)
+      bindings.append(payloads)
+      return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Int64 {
+      try row.decode(Int64.self)
+    }
+  }
+
+  /// ``CheckedSave`` with exactly one notification, the common case: `pg_notify` in the
+  /// projection of the saved row, so it runs only when the row was saved, without the arrays
+  /// and the plan nodes that unnesting them takes.
+  private struct CheckedSaveNotifyingOnce: PostgresPreparedStatement {
+    typealias Row = Int64
+
+    static let name = "flow_service_checked_save_notifying_once"
+    static let sql = """
+      WITH saved AS (
+        UPDATE snapshots SET version = version + 1, bytes = $3, updated_at = now()
+        WHERE session = $1 AND version = $2
+        RETURNING version
+      )
+      SELECT saved.version, pg_notify($4, $5) FROM saved
+      """
+    static let bindingDataTypes: [PostgresDataType] = [.text, .int8, .bytea, .text, .text]
+
+    let session: String
+    let version: Int64
+    let bytes: ByteBuffer
+    let channel: String
+    let payload: String
+
+    func makeBindings() -> PostgresBindings {
+      var bindings = PostgresBindings(capacity: 5)
+      bindings.append(session)
+      bindings.append(version)
+      bindings.append(bytes)
+      bindings.append(channel)
+      bindings.append(payload)
+      return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Int64 {
+      // The version, beside `pg_notify`'s void.
+      try row[row.startIndex].decode(Int64.self)
+    }
   }
 
   /// The service's session key, kept in the table `settings(name TEXT PRIMARY KEY, value

@@ -154,6 +154,71 @@ struct PostgresSnapshotStoreTests {
     }
   }
 
+  /// The checked save is one of two prepared statements (one for exactly one notification,
+  /// one for any other number): PostgreSQL plans each for its first five runs on a
+  /// connection, then may keep a generic plan. Six runs of each number of notifications (none,
+  /// one, two) cover both, and a lost save after them still writes and sends nothing.
+  @Test func aCheckedSaveKeepsItsRulesEveryTimeItsPreparedStatementRuns() async throws {
+    try await TestPostgres.withDatabase { url in
+      try await TestPostgres.withStore(url) { store in
+        let connection = try await PostgresConnection.connect(
+          configuration: try PostgresURL.connectionConfiguration(url), id: 8, logger: Logger(label: "test"))
+        // A notification that never comes ends the listening after 30 s, failing the test
+        // instead of hanging it.
+        let watchdog = Task {
+          try await Task.sleep(for: .seconds(30))
+          try await connection.close()
+        }
+        defer {
+          watchdog.cancel()
+          Task { try? await connection.close() }
+        }
+        /// The notifications of run `run`: none, one or two.
+        func notifications(_ run: UInt8) -> [String] { (0..<Int(run % 3)).map { "saved \(run).\($0)" } }
+        try await connection.listen(on: "test_channel") { heard in
+          var heard = heard.makeAsyncIterator()
+          try await store.save([0], for: a)
+          var outcomes: [String?] = []
+          for run in UInt8(1)...18 {
+            let outcome = try await store.withCheckedSave(a) {
+              for payload in notifications(run) { try await store.notify("test_channel", payload, about: a) }
+              try await store.save([run], for: a)
+              return "saved \(run)"
+            }
+            outcomes.append(outcome.value)
+          }
+          #expect(outcomes == (1...18).map { "saved \($0)" })
+          try await TestPostgres.withStore(url) { other in
+            #expect(try await other.load(a) == [18])
+            try await other.save([19], for: a)
+          }
+          for lost in ["lost", "lost too"] {
+            let outcome = try await store.withCheckedSave(a) {
+              try await store.notify("test_channel", lost, about: a)
+              if lost == "lost too" { try await store.notify("test_channel", "lost again", about: a) }
+              try await store.save([20], for: a)
+              return "saved 20"
+            }
+            #expect(outcome.value == nil)
+            _ = try await store.load(a)
+            try await TestPostgres.withStore(url) { other in
+              _ = try await other.load(a)
+              try await other.save([19], for: a)
+            }
+          }
+          try await store.notify("test_channel", "end", about: a)
+          let expected = (UInt8(1)...18).flatMap(notifications) + ["end"]
+          var payloads: [String] = []
+          while payloads.count < expected.count, let notification = try await heard.next() {
+            payloads.append(notification.payload)
+          }
+          #expect(payloads == expected)
+          #expect(try await store.load(a) == [19])
+        }
+      }
+    }
+  }
+
   @Test func whatALockedRequestSavesIsRolledBackWhenItThrows() async throws {
     struct Refused: Error {}
     try await TestPostgres.withDatabase { url in

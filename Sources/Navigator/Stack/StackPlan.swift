@@ -135,10 +135,11 @@ struct StackPlan {
       ) {
         $0.navigationController(navigation, willSetViewControllers: screens, animated: animated)
       }
-      for screen in removed { screen.willMove(toParent: nil) }
-      for screen in added { screen.willMove(toParent: navigation) }
+      // Borrowed from the plan's arrays, which hold the screens for the whole move.
+      removed.forEachBorrowed { $0.willMove(toParent: nil) }
+      added.forEachBorrowed { $0.willMove(toParent: navigation) }
       navigation.replaceChildren(with: screens)
-      for screen in added { navigation.announceJoining(screen, in: window) }
+      added.forEachBorrowed { navigation.announceJoining($0, in: window) }
     }
   }
 
@@ -251,8 +252,8 @@ struct StackPlan {
       for screen in popped { navigation.runPopBlock(of: screen) }
       for screen in popped.reversed() { screen.leaveIfDetached(.poppedToRoot, from: window) }
     case .set(let screens, let added, let removed):
-      for screen in removed { screen.didMove(toParent: nil) }
-      for screen in added { screen.didMove(toParent: navigation) }
+      removed.forEachBorrowed { $0.didMove(toParent: nil) }
+      added.forEachBorrowed { $0.didMove(toParent: navigation) }
       navigation.notify(
         window,
         .didSetViewControllers(screens.map(\.screenID), in: navigation.screenID, animated: animated),
@@ -260,7 +261,7 @@ struct StackPlan {
       ) {
         $0.navigationController(navigation, didSetViewControllers: screens, animated: animated)
       }
-      for screen in removed { navigation.runPopBlock(of: screen) }
+      removed.forEachBorrowed { navigation.runPopBlock(of: $0) }
       for screen in removed.reversed() { screen.leaveIfDetached(.stackReplaced, from: window) }
     }
     if let completion {

@@ -64,7 +64,7 @@ extension StateApplication {
         for old in navigation.childList where !screens.contains(where: { $0 === old }) { removed.append(old) }
         var added: [ViewController] = []
         added.reserveCapacity(screens.count)
-        for screen in screens where screen.parent !== navigation { added.append(screen) }
+        screens.forEachBorrowed { screen in if screen.parent !== navigation { added.append(screen) } }
         plans.append(
           move(
             .set(screens, added: added, removed: removed), in: navigation, incoming: screens.last!,
@@ -152,11 +152,14 @@ extension StateApplication {
     if isStack {
       let navigation = screen as! NavigationController
       let removed = navigation.childList.filter { old in !children.contains { $0 === old } }
-      for child in removed { child.willMove(toParent: nil) }
-      for child in children where child.parent !== navigation { child.willMove(toParent: navigation) }
+      // Borrowed from the arrays, which hold the screens until the end.
+      removed.forEachBorrowed { $0.willMove(toParent: nil) }
+      children.forEachBorrowed { child in
+        if child.parent !== navigation { child.willMove(toParent: navigation) }
+      }
       navigation.replaceChildren(with: children)
-      for child in removed { child.didMove(toParent: nil) }
-      for child in children { child.didMove(toParent: navigation) }
+      removed.forEachBorrowed { $0.didMove(toParent: nil) }
+      children.forEachBorrowed { $0.didMove(toParent: navigation) }
     } else {
       for child in children where child.parent !== screen {
         screen.addChild(child)
@@ -172,23 +175,27 @@ extension StateApplication {
   private func prepareAll(
     _ index: Int, _ planned: [PlannedScreen], _ keys: [TargetKey], _ made: [ViewController], in window: Window
   ) {
-    for index in index..<(index + planned[index].size) { prepare(made[index], keys[index], in: window) }
+    // Each screen borrowed from `made`, which holds it for the whole navigation.
+    for index in index..<(index + planned[index].size) {
+      made.withBorrowed(at: index) { prepare($0, keys, index, in: window) }
+    }
   }
 
-  /// Gives a made screen the key it was made for (unless it has a key of its own), adopts it
-  /// into the window's journal, loads its view and gives it a background, as every
-  /// navigator navigation does.
+  /// Gives a made screen the key it was made for (`keys[index]`, unless it has a key of its
+  /// own), adopts it into the window's journal, loads its view and gives it a background, as
+  /// every navigator navigation does.
   ///
   /// The key is set here, once nothing can refuse the navigation, rather than when the
   /// screen is made: a refused navigation leaves every screen as it was. The screen shares
   /// the target's box of the key (boxes never change).
-  private func prepare(_ screen: ViewController, _ key: TargetKey, in window: Window) {
+  private func prepare(_ screen: ViewController, _ keys: [TargetKey], _ index: Int, in window: Window) {
     if screen.keyBox == nil {
-      // A navigation's keys are boxed already: the box is taken without the general lookup.
-      if case .key(let box) = key {
-        screen.keyBox = box
-      } else if let box = target.boxed(key) {
-        screen.keyBox = box
+      // A navigation's keys are boxed already: the box is taken without the general lookup,
+      // and the key is read in place (a copy of it would retain its box, and release it).
+      switch keys[index] {
+      case .key(let box): screen.keyBox = box
+      case .unboxed(let unboxed): screen.keyBox = target.boxUnboxedKey(unboxed)
+      case .navigationController, .instance: break
       }
     }
     screen.adopt(window)

@@ -301,13 +301,15 @@ struct StateApplication {
     var screens: [ViewController] = []
     screens.reserveCapacity(planned.count)
     for index in planned.indices {
-      let key = keys[index]
       let made: ViewController
-      switch key {
+      // The key read in place: a copy of it would retain its box, and release it after.
+      switch keys[index] {
       case .navigationController:
         made = NavigationController()
-      case .key, .unboxed:
-        made = try target.makeScreen(for: target.boxed(key)!, navigator: navigator)
+      case .key(let box):
+        made = try target.makeScreen(for: box, navigator: navigator)
+      case .unboxed(let unboxed):
+        made = try target.makeScreen(for: target.boxUnboxedKey(unboxed), navigator: navigator)
       case .instance(let screen):
         throw NavigationError(.unmakeableScreen, "Can't make \(screen) again: it has no navigationKey.")
       }
@@ -320,7 +322,7 @@ struct StateApplication {
       }
       // The message's text is built only for a screen that is not free.
       if made.parent != nil || made.presenter != nil || made.windowIfRoot != nil,
-        let error = Navigator.freeScreenError(made, action: "show \(target.describe(key)) as")
+        let error = Navigator.freeScreenError(made, action: "show \(target.describe(keys[index])) as")
       {
         throw error
       }
@@ -341,7 +343,7 @@ struct StateApplication {
       if let holds {
         throw NavigationError(
           .unmakeableScreen,
-          "The screen provider made \(made.screenID) for \(target.describe(key)), which the target holds as a "
+          "The screen provider made \(made.screenID) for \(target.describe(keys[index])), which the target holds as a "
             + "\(holds).",
           screens: [made.screenID])
       }

@@ -137,7 +137,7 @@ struct TypedStatePlanner<Key: Hashable & Sendable> {
       content = .stack(current)
     case .screen:
       // A plain screen that holds something: the general planner removes its children.
-      guard screen.stateChildren.isEmpty else { return nil }
+      guard !screen.stateHasChildren else { return nil }
       content = .screen
     }
     let presented = screen.statePresented
@@ -175,9 +175,7 @@ struct TypedStatePlanner<Key: Hashable & Sendable> {
     guard current.count <= 64 else { return nil }
     for screen in current {
       // An entry that is a stack, holds or presents something: the general planner.
-      guard !screen.stateIsNavigationStack, screen.stateChildren.isEmpty, screen.statePresented == nil else {
-        return nil
-      }
+      guard screen.stateIsPlainLeaf else { return nil }
       currentNodes.append(Node(key: screen.screenKey(as: Key.self), content: .screen))
     }
     var keptInOrder = true

@@ -90,6 +90,14 @@ extension ViewController {
   /// A Boolean value indicating whether the screen is a navigation stack, for inlinable code.
   @usableFromInline var stateIsNavigationStack: Bool { isNavigationStack }
 
+  /// A Boolean value indicating whether the screen has children, for inlinable code; reads
+  /// the list in place (``stateChildren`` hands out a copy, a retain and a release).
+  @usableFromInline var stateHasChildren: Bool { !childList.isEmpty }
+
+  /// A Boolean value indicating whether the screen is plain (not a stack) and holds and
+  /// presents nothing, for inlinable code: one call, which retains nothing.
+  @usableFromInline var stateIsPlainLeaf: Bool { !isNavigationStack && childList.isEmpty && presented == nil }
+
   /// The anchor of this screen's popover presentation, named by the screen that holds it.
   @usableFromInline var statePopoverAnchor: ScreenAnchor? {
     presentationState.popoverController?.anchor.map(ScreenAnchor.init)

@@ -51,14 +51,19 @@ extension Flow {
     }
   }
 
-  /// ``tryFinish(_:removingScreens:animated:)``, once its recorder heard it.
-  func finishNow(_ output: Output, removingScreens: Bool, animated: Bool) throws(NavigationError) {
+  /// ``tryFinish(_:removingScreens:animated:)``, once its recorder heard it; `keeper`, when
+  /// given, is the flow's, already loaded.
+  func finishNow(_ output: Output, keeper: FlowKeeper? = nil, removingScreens: Bool, animated: Bool)
+    throws(NavigationError)
+  {
     try checkCanEnd("finish")
+    // Running, so the flow has its keeper.
+    let keeper = keeper ?? self.keeper!
     var output = output
     try withUnsafeMutablePointer(to: &output) { (output) throws(NavigationError) in
       self.output.lend(output)
       defer { self.output.keepLentOutput() }
-      try keeper!.end(self, asking: .finished, removingScreens: removingScreens, animated: animated)
+      try keeper.end(self, asking: .finished, removingScreens: removingScreens, animated: animated)
     }
   }
 
@@ -74,12 +79,14 @@ extension Flow {
     }
   }
 
-  /// ``tryCancel(removingScreens:animated:)``, once its recorder heard it.
-  func cancelNow(removingScreens: Bool, animated: Bool) throws(NavigationError) {
+  /// ``tryCancel(removingScreens:animated:)``, once its recorder heard it; `keeper`, when
+  /// given, is the flow's, already loaded.
+  func cancelNow(keeper: FlowKeeper? = nil, removingScreens: Bool, animated: Bool) throws(NavigationError) {
     try checkCanEnd("cancel")
+    let keeper = keeper ?? self.keeper!
     let error = NavigationError(
       .flowCancelled, "\(id) cancelled itself.", screens: firstScreen.map { [$0.screenID] } ?? [])
-    try keeper!.end(self, asking: .cancelled(error), removingScreens: removingScreens, animated: animated)
+    try keeper.end(self, asking: .cancelled(error), removingScreens: removingScreens, animated: animated)
   }
 }
 

@@ -179,7 +179,7 @@ open class AnyFlow {
         .flowNotRunning, "Can't run \(child.id) from \(id): \(id) is \(state), not running.",
         screens: firstScreen.map { [$0.screenID] } ?? [])
     }
-    guard let app = keeper.app, app.sessionRecorder != nil else {
+    guard keeper.isRecording, let app = keeper.app else {
       return try keeper.run(
         child, parent: self, presentation, animated: animated, canWait: canWait, onEnd: onEnd)
     }
@@ -339,8 +339,10 @@ open class Flow<Output>: AnyFlow {
   public func tryFinish(_ output: Output, removingScreens: Bool = true, animated: Bool = true)
     throws(NavigationError)
   {
-    guard let app, app.sessionRecorder != nil else {
-      return try finishNow(output, removingScreens: removingScreens, animated: animated)
+    // One weak load of the keeper, handed on (Benchmarks/README.md, "Flows").
+    let keeper = keeper
+    guard let keeper, keeper.isRecording, let app = keeper.app else {
+      return try finishNow(output, keeper: keeper, removingScreens: removingScreens, animated: animated)
     }
     try recordingFinish(output, in: app, removingScreens: removingScreens, animated: animated)
   }
@@ -367,8 +369,9 @@ open class Flow<Output>: AnyFlow {
   ///   - animated: A Boolean value indicating whether their removal animates.
   /// - Throws: As ``tryFinish(_:removingScreens:animated:)``.
   public func tryCancel(removingScreens: Bool = true, animated: Bool = true) throws(NavigationError) {
-    guard let app, app.sessionRecorder != nil else {
-      return try cancelNow(removingScreens: removingScreens, animated: animated)
+    let keeper = keeper
+    guard let keeper, keeper.isRecording, let app = keeper.app else {
+      return try cancelNow(keeper: keeper, removingScreens: removingScreens, animated: animated)
     }
     try recordingCancel(in: app, removingScreens: removingScreens, animated: animated)
   }

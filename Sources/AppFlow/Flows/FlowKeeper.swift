@@ -6,8 +6,8 @@ import Navigator
 /// The window holds the keeper weakly; the app controller holds it. Flows hold the keeper
 /// weakly, and screens hold nothing of their flow.
 final class FlowKeeper: HierarchyObserver {
-  /// The app controller, which owns this keeper.
-  weak var app: AppController?
+  /// The app controller, which owns this keeper (unchecked: see ``live``).
+  @exclusivity(unchecked) weak var app: AppController?
   /// The app controller's window.
   let window: Window
   /// The app controller's navigator.
@@ -25,6 +25,10 @@ final class FlowKeeper: HierarchyObserver {
   /// A Boolean value indicating whether the app controller's recorder waits for a flow's
   /// first screen (a recorded run that waited for its protection).
   @exclusivity(unchecked) var tellsRecorderOfFirstScreens = false
+  /// A Boolean value indicating whether the app controller has a session recorder: its
+  /// mirror, read by a flow that finishes or cancels itself instead of a weak load of
+  /// ``app``. A byte in the padding before ``lastNumber``: no session grows.
+  @exclusivity(unchecked) var isRecording = false
   /// The number of the last flow that ran.
   @exclusivity(unchecked) var lastNumber = 0
   /// The runs waiting for their flow's protection, with the parent each would run under
@@ -36,10 +40,10 @@ final class FlowKeeper: HierarchyObserver {
   /// that re-entrant case.
   var deferredEndings: [ObjectIdentifier: FlowEnding] = [:]
 
-  init(app: AppController) {
-    self.app = app
-    self.window = app.window
-    self.navigator = app.navigator
+  /// Creates the keeper of an app controller's flows; the app controller sets ``app``.
+  init(window: Window, navigator: Navigator) {
+    self.window = window
+    self.navigator = navigator
   }
 
   // MARK: Running

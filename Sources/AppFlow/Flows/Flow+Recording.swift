@@ -57,8 +57,8 @@ extension Flow {
     throws(NavigationError)
   {
     try checkCanEnd("finish")
-    // Running, so the flow has its keeper.
-    let keeper = keeper ?? self.keeper!
+    // Running, so the flow has its keeper: the caller's, lent (no retain), or its own.
+    guard let keeper = keeper ?? self.keeper else { preconditionFailure("A running flow has its keeper.") }
     var output = output
     try withUnsafeMutablePointer(to: &output) { (output) throws(NavigationError) in
       self.output.lend(output)
@@ -83,7 +83,7 @@ extension Flow {
   /// given, is the flow's, already loaded.
   func cancelNow(keeper: FlowKeeper? = nil, removingScreens: Bool, animated: Bool) throws(NavigationError) {
     try checkCanEnd("cancel")
-    let keeper = keeper ?? self.keeper!
+    guard let keeper = keeper ?? self.keeper else { preconditionFailure("A running flow has its keeper.") }
     let error = NavigationError(
       .flowCancelled, "\(id) cancelled itself.", screens: firstScreen.map { [$0.screenID] } ?? [])
     try keeper.end(self, asking: .cancelled(error), removingScreens: removingScreens, animated: animated)

@@ -37,8 +37,8 @@ final class FlowKeeper: HierarchyObserver {
   @exclusivity(unchecked) var waitingRuns: [(admission: NavigationAdmission, parent: WeakFlow?)] = []
   /// The endings of flows that were to end while one of their children was ending (from a
   /// handler the child's end called): each runs once the children have ended. Empty but in
-  /// that re-entrant case.
-  var deferredEndings: [ObjectIdentifier: FlowEnding] = [:]
+  /// that re-entrant case. Unchecked: every flow that ends reads it (see AnyFlow).
+  @exclusivity(unchecked) var deferredEndings: [ObjectIdentifier: FlowEnding] = [:]
 
   /// Creates the keeper of an app controller's flows; the app controller sets ``app``.
   init(window: Window, navigator: Navigator) {
@@ -116,9 +116,8 @@ final class FlowKeeper: HierarchyObserver {
   func makeFirstScreen(of flow: AnyFlow, parent: AnyFlow?) throws(NavigationError) -> ViewController {
     try checkReady(flow)
     let screen = try flow.makeScreen()
-    if screen.isInWindowHierarchy || screen.parent != nil || screen.presentingViewController != nil
-      || window.rootViewController === screen
-    {
+    // `hasParentOrPresenter`: `parent` or `presentingViewController`, without retaining them.
+    if screen.isInWindowHierarchy || screen.hasParentOrPresenter || window.rootViewController === screen {
       throw NavigationError(
         .flowScreenInHierarchy,
         "Can't run \(flow.name): its first screen \(screen.screenID) is already in a hierarchy"
@@ -148,7 +147,9 @@ final class FlowKeeper: HierarchyObserver {
     flow.number = lastNumber
     flow.keeper = self
     flow.windowToken = window.token
-    flow.parent = parent
+    // A flow that may run has no parent (it never ran, or left its parent's tree): a weak
+    // store of `nil` is skipped.
+    if let parent { flow.parent = parent }
     flow.firstScreen = screen
     flow.presentation = presentation
     flow.state = .starting

@@ -339,9 +339,12 @@ open class Flow<Output>: AnyFlow {
   public func tryFinish(_ output: Output, removingScreens: Bool = true, animated: Bool = true)
     throws(NavigationError)
   {
-    // One weak load of the keeper, handed on (Benchmarks/README.md, "Flows").
-    let keeper = keeper
-    guard let keeper, keeper.isRecording, let app = keeper.app else {
+    // One weak load of the keeper, lent on (Benchmarks/README.md, "Flows").
+    guard let keeper else {
+      try checkCanEnd("finish")
+      preconditionFailure("A running flow has its keeper.")
+    }
+    guard keeper.isRecording, let app = keeper.app else {
       return try finishNow(output, keeper: keeper, removingScreens: removingScreens, animated: animated)
     }
     try recordingFinish(output, in: app, removingScreens: removingScreens, animated: animated)
@@ -369,8 +372,11 @@ open class Flow<Output>: AnyFlow {
   ///   - animated: A Boolean value indicating whether their removal animates.
   /// - Throws: As ``tryFinish(_:removingScreens:animated:)``.
   public func tryCancel(removingScreens: Bool = true, animated: Bool = true) throws(NavigationError) {
-    let keeper = keeper
-    guard let keeper, keeper.isRecording, let app = keeper.app else {
+    guard let keeper else {
+      try checkCanEnd("cancel")
+      preconditionFailure("A running flow has its keeper.")
+    }
+    guard keeper.isRecording, let app = keeper.app else {
       return try cancelNow(keeper: keeper, removingScreens: removingScreens, animated: animated)
     }
     try recordingCancel(in: app, removingScreens: removingScreens, animated: animated)

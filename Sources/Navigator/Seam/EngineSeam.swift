@@ -61,7 +61,9 @@ extension ViewController {
   package var hasPresentedViewController: Bool {
     var screen = Unmanaged.passUnretained(self)
     while true {
-      let (presents, parent) = screen._withUnsafeGuaranteedRef { ($0.presented != nil, $0.parentLink.unmanaged) }
+      let (presents, parent) = screen._withUnsafeGuaranteedRef {
+        ($0.presented != nil, $0.parentLink.unmanaged)
+      }
       if presents { return true }
       guard let parent else { return false }
       screen = parent

@@ -55,12 +55,17 @@ public final class AppController {
   private weak var startedRootFlow: AnyFlow?
 
   /// Records this app controller's inputs, while ``startRecording(limit:recordingEvents:)``
-  /// has set one.
-  var sessionRecorder: SessionRecorder?
+  /// has set one; the keeper mirrors whether there is one, so that a flow's finish asks it
+  /// without loading its weak link to the app controller (Benchmarks/README.md, "Flows").
+  /// Unchecked: every flow that runs reads it, in the app controller's isolation domain.
+  @exclusivity(unchecked) var sessionRecorder: SessionRecorder? {
+    didSet { keeper.isRecording = sessionRecorder != nil }
+  }
 
   /// Owns the flow tree and hears screens leave; the navigator's gatekeeper (held weakly
   /// there), which hands admissions to ``protectionKeeper``.
-  var keeper: FlowKeeper!
+  /// A constant, so that a run reads it without an exclusivity check or a retain.
+  let keeper: FlowKeeper
   /// The protection keeper, once a protected navigation or a restoration needed it.
   private(set) var existingProtectionKeeper: ProtectionKeeper?
   /// Asks the protection spaces before protected screens are made; made when first needed,
@@ -121,8 +126,9 @@ public final class AppController {
     self.routes = routeTable
     self.navigator = Navigator(window: window)
     self.root = root
-    let keeper = FlowKeeper(app: self)
+    let keeper = FlowKeeper(window: window, navigator: navigator)
     self.keeper = keeper
+    keeper.app = self
     window.addHierarchyObserver(keeper)
     navigator.gatekeeper = keeper
     // Unowned and unretained: the navigator holds the provider, which runs only through it;

@@ -47,18 +47,23 @@ extension Flow {
   {
     try app.recording(recordedFinish(output, in: app, removingScreens: removingScreens, animated: animated)) {
       () throws(NavigationError) in
-      try finishNow(output, removingScreens: removingScreens, animated: animated)
+      try finishNow(output, keeper: app.keeper, removingScreens: removingScreens, animated: animated)
     }
   }
 
-  /// ``tryFinish(_:removingScreens:animated:)``, once its recorder heard it.
-  func finishNow(_ output: Output, removingScreens: Bool, animated: Bool) throws(NavigationError) {
+  /// ``tryFinish(_:removingScreens:animated:)``, once its recorder heard it; `keeper` is the
+  /// flow's, loaded and held by the caller, and lent here without a retain (a retain and a
+  /// release of the keeper, whose weak references send both down the runtime's slow path,
+  /// cost about 170 instructions: Benchmarks/README.md, "Flows").
+  func finishNow(_ output: Output, keeper: FlowKeeper, removingScreens: Bool, animated: Bool)
+    throws(NavigationError)
+  {
     try checkCanEnd("finish")
     var output = output
     try withUnsafeMutablePointer(to: &output) { (output) throws(NavigationError) in
       self.output.lend(output)
       defer { self.output.keepLentOutput() }
-      try keeper!.end(self, asking: .finished, removingScreens: removingScreens, animated: animated)
+      try keeper.end(self, asking: .finished, removingScreens: removingScreens, animated: animated)
     }
   }
 
@@ -70,16 +75,17 @@ extension Flow {
         RecordedInput.cancelFlow(at: $0, removingScreens: removingScreens, animated: animated)
       } ?? .unreplayable("cancel \(id), which is not in the live flow tree")
     try app.recording(input) { () throws(NavigationError) in
-      try cancelNow(removingScreens: removingScreens, animated: animated)
+      try cancelNow(keeper: app.keeper, removingScreens: removingScreens, animated: animated)
     }
   }
 
-  /// ``tryCancel(removingScreens:animated:)``, once its recorder heard it.
-  func cancelNow(removingScreens: Bool, animated: Bool) throws(NavigationError) {
+  /// ``tryCancel(removingScreens:animated:)``, once its recorder heard it; `keeper` is the
+  /// flow's, loaded and held by the caller.
+  func cancelNow(keeper: FlowKeeper, removingScreens: Bool, animated: Bool) throws(NavigationError) {
     try checkCanEnd("cancel")
     let error = NavigationError(
       .flowCancelled, "\(id) cancelled itself.", screens: firstScreen.map { [$0.screenID] } ?? [])
-    try keeper!.end(self, asking: .cancelled(error), removingScreens: removingScreens, animated: animated)
+    try keeper.end(self, asking: .cancelled(error), removingScreens: removingScreens, animated: animated)
   }
 }
 

@@ -179,7 +179,7 @@ open class AnyFlow {
         .flowNotRunning, "Can't run \(child.id) from \(id): \(id) is \(state), not running.",
         screens: firstScreen.map { [$0.screenID] } ?? [])
     }
-    guard let app = keeper.app, app.sessionRecorder != nil else {
+    guard keeper.isRecording, let app = keeper.app else {
       return try keeper.run(
         child, parent: self, presentation, animated: animated, canWait: canWait, onEnd: onEnd)
     }
@@ -339,8 +339,13 @@ open class Flow<Output>: AnyFlow {
   public func tryFinish(_ output: Output, removingScreens: Bool = true, animated: Bool = true)
     throws(NavigationError)
   {
-    guard let app, app.sessionRecorder != nil else {
-      return try finishNow(output, removingScreens: removingScreens, animated: animated)
+    // One weak load of the keeper, lent on (Benchmarks/README.md, "Flows").
+    guard let keeper else {
+      try checkCanEnd("finish")
+      preconditionFailure("A running flow has its keeper.")
+    }
+    guard keeper.isRecording, let app = keeper.app else {
+      return try finishNow(output, keeper: keeper, removingScreens: removingScreens, animated: animated)
     }
     try recordingFinish(output, in: app, removingScreens: removingScreens, animated: animated)
   }
@@ -367,8 +372,12 @@ open class Flow<Output>: AnyFlow {
   ///   - animated: A Boolean value indicating whether their removal animates.
   /// - Throws: As ``tryFinish(_:removingScreens:animated:)``.
   public func tryCancel(removingScreens: Bool = true, animated: Bool = true) throws(NavigationError) {
-    guard let app, app.sessionRecorder != nil else {
-      return try cancelNow(removingScreens: removingScreens, animated: animated)
+    guard let keeper else {
+      try checkCanEnd("cancel")
+      preconditionFailure("A running flow has its keeper.")
+    }
+    guard keeper.isRecording, let app = keeper.app else {
+      return try cancelNow(keeper: keeper, removingScreens: removingScreens, animated: animated)
     }
     try recordingCancel(in: app, removingScreens: removingScreens, animated: animated)
   }

@@ -54,7 +54,7 @@ extension FlowKeeper {
       // (UIKit's popViewController). A pop that would wait in the queue pops whatever is on
       // top when it runs, so a busy window gets the pop-to.
       // (The first screen's presented screen is its stack's, or an ancestor's.)
-      if entries.count > 1, entries[entries.count - 1] === first, first.presentedViewController == nil,
+      if entries.count > 1, entries[entries.count - 1] === first, !first.hasPresentedViewController,
         !window.isBusy
       {
         return .pop(stack)

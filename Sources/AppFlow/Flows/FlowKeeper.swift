@@ -6,8 +6,8 @@ import Navigator
 /// The window holds the keeper weakly; the app controller holds it. Flows hold the keeper
 /// weakly, and screens hold nothing of their flow.
 final class FlowKeeper: HierarchyObserver {
-  /// The app controller, which owns this keeper.
-  weak var app: AppController?
+  /// The app controller, which owns this keeper (unchecked: see ``live``).
+  @exclusivity(unchecked) weak var app: AppController?
   /// The app controller's window.
   let window: Window
   /// The app controller's navigator.
@@ -25,6 +25,10 @@ final class FlowKeeper: HierarchyObserver {
   /// A Boolean value indicating whether the app controller's recorder waits for a flow's
   /// first screen (a recorded run that waited for its protection).
   @exclusivity(unchecked) var tellsRecorderOfFirstScreens = false
+  /// A Boolean value indicating whether the app controller has a session recorder: its
+  /// mirror, read by a flow that finishes or cancels itself instead of a weak load of
+  /// ``app``. A byte in the padding before ``lastNumber``: no session grows.
+  @exclusivity(unchecked) var isRecording = false
   /// The number of the last flow that ran.
   @exclusivity(unchecked) var lastNumber = 0
   /// The runs waiting for their flow's protection, with the parent each would run under
@@ -33,13 +37,13 @@ final class FlowKeeper: HierarchyObserver {
   @exclusivity(unchecked) var waitingRuns: [(admission: NavigationAdmission, parent: WeakFlow?)] = []
   /// The endings of flows that were to end while one of their children was ending (from a
   /// handler the child's end called): each runs once the children have ended. Empty but in
-  /// that re-entrant case.
-  var deferredEndings: [ObjectIdentifier: FlowEnding] = [:]
+  /// that re-entrant case. Unchecked: every flow that ends reads it (see AnyFlow).
+  @exclusivity(unchecked) var deferredEndings: [ObjectIdentifier: FlowEnding] = [:]
 
-  init(app: AppController) {
-    self.app = app
-    self.window = app.window
-    self.navigator = app.navigator
+  /// Creates the keeper of an app controller's flows; the app controller sets ``app``.
+  init(window: Window, navigator: Navigator) {
+    self.window = window
+    self.navigator = navigator
   }
 
   // MARK: Running
@@ -112,9 +116,8 @@ final class FlowKeeper: HierarchyObserver {
   func makeFirstScreen(of flow: AnyFlow, parent: AnyFlow?) throws(NavigationError) -> ViewController {
     try checkReady(flow)
     let screen = try flow.makeScreen()
-    if screen.isInWindowHierarchy || screen.parent != nil || screen.presentingViewController != nil
-      || window.rootViewController === screen
-    {
+    // `hasParentOrPresenter`: `parent` or `presentingViewController`, without retaining them.
+    if screen.isInWindowHierarchy || screen.hasParentOrPresenter || window.rootViewController === screen {
       throw NavigationError(
         .flowScreenInHierarchy,
         "Can't run \(flow.name): its first screen \(screen.screenID) is already in a hierarchy"
@@ -144,7 +147,9 @@ final class FlowKeeper: HierarchyObserver {
     flow.number = lastNumber
     flow.keeper = self
     flow.windowToken = window.token
-    flow.parent = parent
+    // A flow that may run has no parent (it never ran, or left its parent's tree): a weak
+    // store of `nil` is skipped.
+    if let parent { flow.parent = parent }
     flow.firstScreen = screen
     flow.presentation = presentation
     flow.state = .starting

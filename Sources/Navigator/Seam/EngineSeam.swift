@@ -46,6 +46,31 @@ extension Navigator {
   }
 }
 
+extension ViewController {
+  // Package: a flow tests its first screen with these on every run and every finish; an app
+  // asks `parent`, `presentingViewController` and `presentedViewController`, which retain
+  // the screens they return and walk the ancestors with a retain a step (Benchmarks/README.md,
+  // "Flows").
+  /// A Boolean value indicating whether the screen has a parent or a presenter: `parent !=
+  /// nil || presentingViewController != nil`, retaining nothing.
+  @inline(__always)
+  package var hasParentOrPresenter: Bool { parentLink.isSet || presenterLink.isSet }
+
+  /// A Boolean value indicating whether ``presentedViewController`` is not `nil`: the screen
+  /// or one of its ancestors presents a screen. Walks the parent links, retaining nothing.
+  package var hasPresentedViewController: Bool {
+    var screen = Unmanaged.passUnretained(self)
+    while true {
+      let (presents, parent) = screen._withUnsafeGuaranteedRef {
+        ($0.presented != nil, $0.parentLink.unmanaged)
+      }
+      if presents { return true }
+      guard let parent else { return false }
+      screen = parent
+    }
+  }
+}
+
 extension Window {
   // Package: flows test it on every finish to choose a plain pop; an app asks
   // `isTransitioning` and `pendingRequests`, which say why.

@@ -345,9 +345,14 @@ for trial in 0..<trials {
   var back = 0.0
   var toTen = 0.0
   var fromTen = 0.0
+  // Each workload's round trips run in a loop of their own, as the reference's push + pops do
+  // and as the instruction counts are taken: interleaving the two workloads would time each
+  // navigation with the other's code and objects in the caches.
   for _ in 0..<roundTrips {
     toTarget += nanoseconds { state.toTarget() }
     back += nanoseconds { state.back() }
+  }
+  for _ in 0..<roundTrips {
     toTen += nanoseconds { stackState.toTenScreens() }
     fromTen += nanoseconds { stackState.backToStart() }
   }

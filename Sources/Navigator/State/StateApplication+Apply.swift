@@ -31,18 +31,20 @@ extension StateApplication {
     window.queue.begin(.transition)
     window.isApplyingState = true
     defer { window.isApplyingState = false }
-    var plans: [any TransitionPlan] = []
+    var plans: [StateTransitionPart] = []
     plans.reserveCapacity(actions.count)
     for action in actions {
       switch action {
       case .setRoot(let planned):
-        if let plan = window.applyRootReplacement(with: planned.map { made[$0] }) { plans.append(plan) }
+        if let plan = window.applyRootReplacement(with: planned.map { made[$0] }) {
+          plans.append(.root(plan))
+        }
       case .dismiss(let presenter):
         guard let presented = presenter.presented else { continue }
         var dismissal = presented.removePresentation(
           window: window, animated: animated, trigger: .programmatic, request: unread, completion: nil)
         dismissal.isStepOfStateNavigation = true
-        plans.append(dismissal)
+        plans.append(.dismissal(dismissal))
       case .push(let planned, let navigation, let shown):
         plans.append(
           move(
@@ -76,8 +78,9 @@ extension StateApplication {
           shown.popoverPresentationController!.anchor = anchor
         }
         plans.append(
-          presenter.screen(made).applyPresentation(
-            shown, animated: animated, completion: nil, request: unread, window: window))
+          .presentation(
+            presenter.screen(made).applyPresentation(
+              shown, animated: animated, completion: nil, request: unread, window: window)))
       case .addChild(let child, let container):
         let screen = child.screen(made)
         container.addChild(screen)
@@ -106,7 +109,7 @@ extension StateApplication {
   private func move(
     _ move: StackPlan.Move, in navigation: NavigationController, incoming: ViewController, animated: Bool,
     shown: Bool, window: Window
-  ) -> any TransitionPlan {
+  ) -> StateTransitionPart {
     let outgoing = navigation.topViewController
     let plan = StackPlan(
       move, in: navigation, outgoing: outgoing, incoming: incoming, animated: animated, completion: nil,
@@ -119,9 +122,10 @@ extension StateApplication {
     // A stack on screen that a new full-screen presentation covers: its old top disappears
     // here, since it left the stack before the presentation covers it.
     guard !shown, navigation.appearanceState == .appeared, let outgoing, outgoing !== incoming else {
-      return scheduled
+      return .stack(scheduled)
     }
-    return CoveredStackMove(move: scheduled, outgoing: outgoing, animated: animated, window: window)
+    return .coveredStack(
+      CoveredStackMove(move: scheduled, outgoing: outgoing, animated: animated, window: window))
   }
 
   /// Calls `body` with the index of each made screen that `action` shows (the top of each

@@ -31,20 +31,18 @@ extension StateApplication {
     window.queue.begin(.transition)
     window.isApplyingState = true
     defer { window.isApplyingState = false }
-    var plans: [StateTransitionPart] = []
+    var plans: [any TransitionPlan] = []
     plans.reserveCapacity(actions.count)
     for action in actions {
       switch action {
       case .setRoot(let planned):
-        if let plan = window.applyRootReplacement(with: planned.map { made[$0] }) {
-          plans.append(.root(plan))
-        }
+        if let plan = window.applyRootReplacement(with: planned.map { made[$0] }) { plans.append(plan) }
       case .dismiss(let presenter):
         guard let presented = presenter.presented else { continue }
         var dismissal = presented.removePresentation(
           window: window, animated: animated, trigger: .programmatic, request: unread, completion: nil)
         dismissal.isStepOfStateNavigation = true
-        plans.append(.dismissal(dismissal))
+        plans.append(dismissal)
       case .push(let planned, let navigation, let shown):
         plans.append(
           move(
@@ -78,9 +76,8 @@ extension StateApplication {
           shown.popoverPresentationController!.anchor = anchor
         }
         plans.append(
-          .presentation(
-            presenter.screen(made).applyPresentation(
-              shown, animated: animated, completion: nil, request: unread, window: window)))
+          presenter.screen(made).applyPresentation(
+            shown, animated: animated, completion: nil, request: unread, window: window))
       case .addChild(let child, let container):
         let screen = child.screen(made)
         container.addChild(screen)
@@ -109,7 +106,7 @@ extension StateApplication {
   private func move(
     _ move: StackPlan.Move, in navigation: NavigationController, incoming: ViewController, animated: Bool,
     shown: Bool, window: Window
-  ) -> StateTransitionPart {
+  ) -> any TransitionPlan {
     let outgoing = navigation.topViewController
     let plan = StackPlan(
       move, in: navigation, outgoing: outgoing, incoming: incoming, animated: animated, completion: nil,
@@ -122,10 +119,9 @@ extension StateApplication {
     // A stack on screen that a new full-screen presentation covers: its old top disappears
     // here, since it left the stack before the presentation covers it.
     guard !shown, navigation.appearanceState == .appeared, let outgoing, outgoing !== incoming else {
-      return .stack(scheduled)
+      return scheduled
     }
-    return .coveredStack(
-      CoveredStackMove(move: scheduled, outgoing: outgoing, animated: animated, window: window))
+    return CoveredStackMove(move: scheduled, outgoing: outgoing, animated: animated, window: window)
   }
 
   /// Calls `body` with the index of each made screen that `action` shows (the top of each

@@ -2,7 +2,7 @@
 /// then every layer's did-phase, then the completion.
 struct StateTransition: TransitionPlan {
   let window: Window
-  let plans: [StateTransitionPart]
+  let plans: [any TransitionPlan]
   let isAnimated: Bool
   /// The navigation's target and steps, which name the request of the journal's completion
   /// event; the request is built only when it is recorded. Kept as they are rather than in a
@@ -15,64 +15,14 @@ struct StateTransition: TransitionPlan {
   let animated: Bool
   let completion: () -> Void
 
-  // Each part borrowed from the array, which the transition holds unchanged: a `for` loop
-  // would copy each part, retaining every reference it holds.
   func willPhase() {
-    plans.withUnsafeBufferPointer { parts in
-      for index in parts.indices { parts[index].willPhase() }
-    }
+    for plan in plans { plan.willPhase() }
   }
 
   func didPhase() {
-    plans.withUnsafeBufferPointer { parts in
-      for index in parts.indices { parts[index].didPhase() }
-    }
+    for plan in plans { plan.didPhase() }
     window.recordingJournal?.record(.completion(target.request(steps: steps, animated: animated)))
     completion()
-  }
-}
-
-/// One layer's transition in a navigation to a state, stored in place.
-///
-/// An enum of the plans a navigation makes rather than `any TransitionPlan`: a plan larger
-/// than an existential's three words of inline storage was boxed, one allocation and its
-/// release for each move and presentation, and every copy and destruction went through the
-/// plan's value witnesses (Benchmarks/README.md, "Allocations and atomics of a navigation").
-enum StateTransitionPart: TransitionPlan {
-  case stack(ScheduledStackMove)
-  case coveredStack(CoveredStackMove)
-  case presentation(PresentationPlan)
-  case dismissal(DismissalPlan)
-  case root(WindowAppearancePlan)
-
-  var isAnimated: Bool {
-    switch self {
-    case .stack(let plan): plan.isAnimated
-    case .coveredStack(let plan): plan.isAnimated
-    case .presentation(let plan): plan.isAnimated
-    case .dismissal(let plan): plan.isAnimated
-    case .root(let plan): plan.isAnimated
-    }
-  }
-
-  func willPhase() {
-    switch self {
-    case .stack(let plan): plan.willPhase()
-    case .coveredStack(let plan): plan.willPhase()
-    case .presentation(let plan): plan.willPhase()
-    case .dismissal(let plan): plan.willPhase()
-    case .root(let plan): plan.willPhase()
-    }
-  }
-
-  func didPhase() {
-    switch self {
-    case .stack(let plan): plan.didPhase()
-    case .coveredStack(let plan): plan.didPhase()
-    case .presentation(let plan): plan.didPhase()
-    case .dismissal(let plan): plan.didPhase()
-    case .root(let plan): plan.didPhase()
-    }
   }
 }
 

@@ -41,9 +41,7 @@ extension ViewController {
     guard let action = appearance.begin(appearing: appearing, animated: animated) else { return false }
     perform(action, window: window)
     if !childList.isEmpty, shouldAutomaticallyForwardAppearanceMethods {
-      for child in appearanceChildren {
-        child.beginAppearance(appearing, animated: animated, window: window)
-      }
+      forEachAppearanceChild { child in child.beginAppearance(appearing, animated: animated, window: window) }
     }
     if appearing { willAppearAsContainer(animated: animated, window: window) }
     return true
@@ -56,7 +54,7 @@ extension ViewController {
     guard let action = appearance.end() else { return false }
     perform(action, window: window)
     if !childList.isEmpty, shouldAutomaticallyForwardAppearanceMethods {
-      for child in appearanceChildren { child.endAppearance(window: window) }
+      forEachAppearanceChild { child in child.endAppearance(window: window) }
     }
     return true
   }

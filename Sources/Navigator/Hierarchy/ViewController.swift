@@ -180,6 +180,13 @@ open class ViewController {
     return childList.filter { child in child.loadedView?.isDescendant(of: ownView) ?? false }
   }
 
+  /// Calls `body` with each of ``appearanceChildren``, chosen before the first call.
+  ///
+  /// A navigation stack overrides it to call its top without making an array of it.
+  internal func forEachAppearanceChild(_ body: (ViewController) -> Void) {
+    for child in appearanceChildren { body(child) }
+  }
+
   /// A hook for containers that add their own effects once they began to appear.
   internal func willAppearAsContainer(animated: Bool, window: Window?) {}
 

@@ -133,9 +133,10 @@ open class NavigationController: ViewController {
     return visible ?? topViewController
   }
 
-  /// Appearance follows the top screen only.
-  internal override var appearanceChildren: [ViewController] {
-    childList.last.map { [$0] } ?? []
+  /// Appearance follows the top screen only: calls `body` with the top, held for the call,
+  /// without an array of one screen.
+  internal override func forEachAppearanceChild(_ body: (ViewController) -> Void) {
+    if let top = childList.last { body(top) }
   }
 
   /// Tells the delegate about a top it has not shown yet, when the stack appears.

@@ -22,8 +22,16 @@ final class StateActionRecorder {
   /// Creates an empty recorder.
   @usableFromInline
   init() {
-    // Room for a usual plan: one allocation each, no regrowth.
+    // Room for a usual plan: one allocation each, no regrowth. The made screens' arrays get
+    // theirs with the first screen (``reserveMade()``): a navigation that makes no screen
+    // (a pop, a dismissal) allocates neither.
     actions.reserveCapacity(4)
+  }
+
+  /// Gives the arrays of made screens room for a usual plan, before the first is recorded.
+  @inline(__always)
+  private func reserveMade() {
+    guard made.capacity == 0 else { return }
     made.reserveCapacity(16)
     madeKeys.reserveCapacity(16)
   }
@@ -34,6 +42,7 @@ final class StateActionRecorder {
   /// index there.
   @usableFromInline
   func makeScreen(_ key: KeyBox, hasParent: Bool) -> Int {
+    reserveMade()
     made.append(PlannedScreen(node: -1, content: .screen, containedCount: 0, hasParent: hasParent))
     madeKeys.append(.key(key))
     return made.count - 1
@@ -47,6 +56,7 @@ final class StateActionRecorder {
     var planned = PlannedScreen(node: -1, content: .stack, containedCount: entryCount, hasParent: hasParent)
     // Pre-order: the stack, then its entries (plain screens).
     planned.size = 1 + entryCount
+    reserveMade()
     made.append(planned)
     madeKeys.append(key.map(TargetKey.key) ?? .navigationController)
     return made.count - 1

@@ -219,7 +219,20 @@ struct StateApplication {
     guard !guarded.isEmpty else {
       return apply(made, anchors: anchors)
     }
-    // Guards: each asked once the one before allowed; the first denial refuses it all.
+    try askGuards(guarded, made: made, anchors: anchors)
+  }
+
+  /// Asks the pop guards of `guarded`, each once the one before allowed, then applies, now
+  /// or when the last guard allows; the first denial refuses it all.
+  ///
+  /// Apart from ``run()``, so that a navigation without guards allocates none of the state
+  /// that the guards' closures share.
+  @inline(never)
+  private func askGuards(
+    _ guarded: [NavigationController], made: [ViewController], anchors: [Int: PopoverAnchor]
+  )
+    throws(NavigationError)
+  {
     let fingerprint = window.hierarchyFingerprint
     var denial: NavigationError?
     var waited = false

@@ -1,6 +1,7 @@
 import AppFlow
 import Foundation
 import GRDB
+import HummingbirdTesting
 import ShopApp
 import Testing
 
@@ -115,6 +116,60 @@ import Testing
       let left = try await client.act(asking.id, "confirmPop")
       #expect(left.pending == [])
       #expect(left.root?.presents == Expected.sheet([Expected.cart]))
+    }
+  }
+
+  @Test(.enabled(if: ServiceProcess.executable != nil, "no FlowService executable next to the tests"))
+  func aProcessKilledBetweenWholeDocumentsLosesNoAnsweredChange() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let database = directory.file("sessions.sqlite")
+    let killed = try await ServiceProcess.start(["--database", database])
+    let (id, answered) = try await TestClient.withClient(host: "127.0.0.1", port: killed.port) { live in
+      let client = ServiceClient(live: live)
+      let id = try await client.createSession()
+      try await client.open(id, "shop://catalog/products/3")
+      try await client.open(id, "shop://cart")
+      return (id, try await client.act(id, "checkout"))
+    }
+    killed.kill()
+    // Nothing was saved whole since the creation: the three changes bring the session back.
+    #expect(try await Self.saved(id, in: database)?.changes.count == 3)
+    let restarted = try await ServiceProcess.start(["--database", database])
+    defer { restarted.stop() }
+    let restored = try await TestClient.withClient(host: "127.0.0.1", port: restarted.port) { live in
+      try await ServiceClient(live: live).state(id)
+    }
+    #expect(restored == answered)
+  }
+
+  @Test func aChangeWhoseSaveFailedIsNotKeptAndTheNextOneFollowsTheSavedOnes() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let configuration = testConfiguration(database: directory.file("sessions.sqlite"))
+    let store = try SQLiteSnapshotStore(path: configuration.databasePath)
+    try await withService(configuration) { client in
+      let id = try await client.createSession()
+      let saved = try await client.open(id, "shop://catalog/products/1")
+      try await store.pool.write { db in
+        try db.execute(
+          sql: """
+            CREATE TRIGGER refuse BEFORE INSERT ON changes WHEN NEW.seq = 2
+            BEGIN SELECT RAISE(ABORT, 'refused by the test'); END
+            """)
+      }
+      let refused = try await client.post("/sessions/\(id)/open", openBody("shop://catalog/products/2"))
+      #expect(refused.status == 500)
+      #expect(try refused.decoded(ErrorBody.self).error.code == "storeFailed")
+      try await store.pool.write { db in try db.execute(sql: "DROP TRIGGER refuse") }
+      // The session was released: it comes back as it was saved, without the refused change.
+      #expect(try await client.state(id) == saved)
+      let next = try await client.open(id, "shop://cart")
+      #expect(
+        try await Self.saved(id, in: configuration.databasePath)?.changes == [
+          #"{"change":1,"open":"shop://catalog/products/1"}"#, #"{"change":2,"open":"shop://cart"}"#,
+        ])
+      #expect(try await client.state(id) == next)
     }
   }
 

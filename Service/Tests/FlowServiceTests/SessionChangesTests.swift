@@ -124,7 +124,8 @@ import Testing
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let database = directory.file("sessions.sqlite")
-    let killed = try await ServiceProcess.start(["--database", database])
+    let killed = try await ServiceProcess.start(
+      ["--database", database], unsetting: ["FLOW_SERVICE_POSTGRES_URL"])
     let (id, answered) = try await TestClient.withClient(host: "127.0.0.1", port: killed.port) { live in
       let client = ServiceClient(live: live)
       let id = try await client.createSession()
@@ -135,7 +136,8 @@ import Testing
     killed.kill()
     // Nothing was saved whole since the creation: the three changes bring the session back.
     #expect(try await Self.saved(id, in: database)?.changes.count == 3)
-    let restarted = try await ServiceProcess.start(["--database", database])
+    let restarted = try await ServiceProcess.start(
+      ["--database", database], unsetting: ["FLOW_SERVICE_POSTGRES_URL"])
     defer { restarted.stop() }
     let restored = try await TestClient.withClient(host: "127.0.0.1", port: restarted.port) { live in
       try await ServiceClient(live: live).state(id)

@@ -166,15 +166,20 @@ struct FlowServiceRoutes: Sendable {
         try await gate.publish(id, refused.texts, to: events)
         throw refused.error
       } catch {
-        if recording != nil, let error = error as? SessionError,
-          error.code == .storeFailed || error.code == .snapshotFailed
-        {
-          _ = try? await host.discard(id)
-        }
+        // The change may be made and not saved: its save failed, or what precedes it threw.
+        if recording != nil, Self.mayLeaveAnUnsavedChange(error) { _ = try? await host.discard(id) }
         throw ServiceError(any: error)
       }
     }
     return json(state)
+  }
+
+  /// Whether a change that failed with `error` may have been made and not saved: its
+  /// snapshot or save failed, or publishing its events threw (any error that is not the
+  /// host's own).
+  private static func mayLeaveAnUnsavedChange(_ error: any Error) -> Bool {
+    guard let error = error as? SessionError else { return true }
+    return error.code == .storeFailed || error.code == .snapshotFailed
   }
 
   /// A change the session refused, with the events its attempt recorded (published, not saved).

@@ -99,6 +99,35 @@ import Testing
     }
   }
 
+  @Test func anIdleSessionWithAWaitingCheckoutIsEvictedWithoutAWholeDocument() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    var configuration = testConfiguration(database: directory.file("sessions.sqlite"))
+    configuration.idleTimeout = .milliseconds(50)
+    configuration.evictionInterval = .milliseconds(20)
+    let database = configuration.databasePath
+    try await withService(configuration) { client in
+      let quiet = try await client.createSession()
+      try await client.open(quiet, "shop://catalog/products/8")
+      let waiting = try await client.createSession()
+      try await client.open(waiting, "shop://cart")
+      let state = try await client.act(waiting, "checkout")
+      var live = 1
+      for _ in 0..<250 where live > 0 {
+        try await Task.sleep(for: .milliseconds(20))
+        live = try await client.liveSessions() == "0.0" ? 0 : 1
+      }
+      #expect(live == 0)
+      // The quiet session was saved whole; the waiting one kept its changes (a whole document
+      // would lose the checkout that waits), and comes back with it.
+      let quietRow = try #require(try await Self.saved(quiet, in: database))
+      #expect(quietRow.base == 1)
+      #expect(quietRow.changes == [])
+      #expect(try await Self.saved(waiting, in: database)?.changes.count == 2)
+      #expect(try await client.state(waiting) == state)
+    }
+  }
+
   @Test func aPopQuestionComesBackAfterARestart() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

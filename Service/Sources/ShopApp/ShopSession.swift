@@ -18,6 +18,18 @@ package final class ShopSession {
   }
   private var pending: PopDecision?
 
+  /// What the change that just succeeded records, for the service to save as the change
+  /// (its request, without the change's number); `nil` when no change waits to be saved.
+  package var unsavedChange: [UInt8]?
+  /// The number of the last change made: counted from the session's creation in this
+  /// process, or from the base of the document it was restored from.
+  package var changeCount = 0
+  /// How many changes were saved as such since the last whole document.
+  package var changesSinceWhole = 0
+  /// A Boolean value indicating whether the next save must be a whole document (the session
+  /// was restored from one that holds no change count).
+  package var needsWhole = false
+
   /// Creates a session's shop state: no one signed in, nothing pending.
   package init() {}
 

@@ -125,9 +125,10 @@ import Testing
       let id = try await client.createSession()
       return (try await client.open(id, "shop://catalog/products/42"), id)
     }
-    // The row written now, rewritten in the earlier form with an account.
+    // The session's whole document now (its row holds the creation's and the deep link as a
+    // change: SessionChanges), rewritten in the earlier form with an account.
     let store = try SQLiteSnapshotStore(path: configuration.databasePath)
-    let row = try #require(try await store.load(SessionID(id)))
+    let row = try SessionChangesTests.wholeDocument(try #require(try await store.load(SessionID(id))))
     #expect(row.starts(with: Array(#"{"shop":2,"account":null,"navigation":{"#.utf8)))
     // The earlier writer's JSONEncoder had no sorted keys (either order was written); the
     // reader takes both, and sorting makes this row's text known.

@@ -244,8 +244,10 @@ import Testing
             message: "Session '\(id)' keeps no log: the service records none (--session-log-limit 0)."))
       return id
     }
-    let row = try #require(
+    // The whole document the row holds (the deep link is a change after it: SessionChanges).
+    let saved = try #require(
       try await SQLiteSnapshotStore(path: configuration.databasePath).load(SessionID(id)))
+    let row = try #require(try SessionChanges.unframe(saved)).document
     #expect(try SavedShop(row).log == nil)
     #expect(row.starts(with: Array(#"{"shop":2,"account":null,"navigation":{"#.utf8)))
   }
@@ -324,9 +326,12 @@ import Testing
       #expect(try await client.get("/sessions/\(id)/log").status == 404)
       try await client.act(id, "back")
     }
-    // Saved again without its log.
-    let row = try #require(try await SQLiteSnapshotStore(path: recording.databasePath).load(SessionID(id)))
-    #expect(try SavedShop(row).log == nil)
+    // Saved again without its log: whole, since the row had no base (SessionChanges).
+    let saved = try #require(try await SQLiteSnapshotStore(path: recording.databasePath).load(SessionID(id)))
+    let frame = try #require(try SessionChanges.unframe(saved))
+    #expect(frame.base == 1)
+    #expect(frame.changes == [])
+    #expect(try SavedShop(frame.document).log == nil)
   }
 
   @Test func aLogLongerThanALoweredLimitStartsAgainFromTheRestoredState() async throws {

@@ -100,9 +100,15 @@ func buildApplication(
     sqliteStore = sqlite
     gate = .local
   }
+  let savesChanges = sqliteStore != nil && logLimit == 0
   let host = SessionHost(
     store: MeasuredSnapshotStore(store: store, observer: observer),
-    codec: ShopApp.codec(logLimit: logLimit), idleTimeout: configuration.idleTimeout
+    // On SQLite a change is saved as the request that made it, the whole session every so
+    // often (SessionChanges); on PostgreSQL, and with session logs, the whole session at
+    // every change.
+    codec: savesChanges
+      ? SessionChanges.codec(ShopApp.codec(logLimit: logLimit)) : ShopApp.codec(logLimit: logLimit),
+    idleTimeout: configuration.idleTimeout
   ) {
     // Records its inputs for its life when the log's limit is positive (`ShopApp.makeApp(logLimit:)`).
     let app = try ShopApp.makeApp(logLimit: logLimit)
@@ -114,7 +120,8 @@ func buildApplication(
     host: host, bodyLimit: configuration.bodyLimit, observer: observer, events: events,
     gate: gate, authentication: authentication,
     streams: EventStreamCount(
-      limit: configuration.streamLimit, sessionLimit: configuration.sessionStreamLimit))
+      limit: configuration.streamLimit, sessionLimit: configuration.sessionStreamLimit),
+    savesChanges: savesChanges)
   let router = Router(context: BasicWebSocketRequestContext.self)
   router.middlewares.add(ObservingMiddleware(observer: observer))
   router.middlewares.add(JSONErrorMiddleware(logger: logger))

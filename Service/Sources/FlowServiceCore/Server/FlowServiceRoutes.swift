@@ -21,6 +21,9 @@ struct FlowServiceRoutes: Sendable {
   let streams: EventStreamCount
   /// The routes the answers' states showed, rendered once.
   let renderedRoutes = RenderedRoutes()
+  /// A Boolean value indicating whether a change is saved as the request that made it
+  /// (``SessionChanges``, on SQLite) rather than as the whole session.
+  var savesChanges = false
 
   func add(to router: Router<BasicWebSocketRequestContext>) {
     router.get("/health") { _, _ in json(["status": "ok"]) }
@@ -74,12 +77,16 @@ struct FlowServiceRoutes: Sendable {
     router.post("/sessions/:id/open") { request, context in
       let id = try sessionID(context)
       let body = try await decodeOpen(from: request)
-      return try await change(id) { app throws(ServiceError) in try SessionActions.open(body.url, in: app) }
+      return try await change(id, recording: savesChanges ? SessionChanges.open(body.url) : nil) {
+        app throws(ServiceError) in try SessionActions.open(body.url, in: app)
+      }
     }
     router.post("/sessions/:id/actions") { request, context in
       let id = try sessionID(context)
       let body = try await decode(ActionRequest.self, from: request)
-      return try await change(id) { app throws(ServiceError) in try SessionActions.perform(body, in: app) }
+      return try await change(id, recording: savesChanges ? SessionChanges.action(body) : nil) {
+        app throws(ServiceError) in try SessionActions.perform(body, in: app)
+      }
     }
     router.delete("/sessions/:id") { _, context in
       let id = try sessionID(context)
@@ -128,8 +135,14 @@ struct FlowServiceRoutes: Sendable {
   /// its save happen in one turn of the session (``SessionHost/change(_:_:beforeSaving:)``),
   /// alone among the instances (``SessionGate/withChange(_:host:_:)``); the events are
   /// published before the save, so that with PostgreSQL they go in its statement.
+  ///
+  /// With `recording` (``SessionChanges``, on SQLite), the change is saved as what it
+  /// records, unless it is the one saved whole. When that save fails, the session is
+  /// released from memory, so that the next request restores it as it was saved: a change
+  /// after an unsaved one would be saved after a gap.
   private func change(
-    _ id: SessionID, _ body: @escaping @Sendable (AppController) throws(ServiceError) -> Void
+    _ id: SessionID, recording: [UInt8]? = nil,
+    _ body: @escaping @Sendable (AppController) throws(ServiceError) -> Void
   ) async throws -> Response {
     let state = try await gate.withChange(id, host: host) {
       do {
@@ -139,6 +152,7 @@ struct FlowServiceRoutes: Sendable {
           } catch {
             throw RefusedChange(error: error, texts: SessionEvents.take(from: app))
           }
+          if let recording { ShopApp.shop(of: app)?.unsavedChange = recording }
           return (
             state: SessionRendering.state(of: app, id: id, routes: renderedRoutes),
             texts: SessionEvents.take(from: app)
@@ -152,10 +166,20 @@ struct FlowServiceRoutes: Sendable {
         try await gate.publish(id, refused.texts, to: events)
         throw refused.error
       } catch {
+        // The change may be made and not saved: its save failed, or what precedes it threw.
+        if recording != nil, Self.mayLeaveAnUnsavedChange(error) { _ = try? await host.discard(id) }
         throw ServiceError(any: error)
       }
     }
     return json(state)
+  }
+
+  /// Whether a change that failed with `error` may have been made and not saved: its
+  /// snapshot or save failed, or publishing its events threw (any error that is not the
+  /// host's own).
+  private static func mayLeaveAnUnsavedChange(_ error: any Error) -> Bool {
+    guard let error = error as? SessionError else { return true }
+    return error.code == .storeFailed || error.code == .snapshotFailed
   }
 
   /// A change the session refused, with the events its attempt recorded (published, not saved).

@@ -25,8 +25,20 @@ final class SQLiteBatchWriter: Sendable {
   /// A save waiting for its batch.
   struct Save: Sendable {
     let session: SessionID
+    let kind: Kind
     let bytes: Data
     let done: CheckedContinuation<Result<Void, SnapshotStoreError>, Never>
+  }
+
+  /// What a save writes.
+  enum Kind: Equatable, Sendable {
+    /// The session's whole document, replacing its row and its changes; `base` is the
+    /// number of the last change the document holds, kept as the changes' base row, or
+    /// `nil` for a document without one.
+    case whole(base: Int?)
+    /// A change document numbered `number`, kept only when change `number - 1` (or the
+    /// base) is.
+    case change(Int)
   }
 
   private struct State {
@@ -55,6 +67,23 @@ final class SQLiteBatchWriter: Sendable {
     ON CONFLICT (session) DO UPDATE SET bytes = excluded.bytes, updated_at = excluded.updated_at
     """
 
+  /// The savepoint around a whole document's statements, its release and its undoing.
+  private static let savepoint = "SAVEPOINT save"
+  private static let release = "RELEASE save"
+  private static let rollbackToSavepoint = "ROLLBACK TO save"
+
+  /// Drops a session's changes, once a whole document replaced them.
+  private static let deleteChanges = "DELETE FROM changes WHERE session = ?"
+
+  /// The base row of a whole document: the number of the last change it holds, no bytes.
+  private static let insertBase = "INSERT INTO changes (session, seq, bytes) VALUES (?, ?, NULL)"
+
+  /// A change, kept only when the one before it (or the base) is.
+  private static let insertChange = """
+    INSERT INTO changes (session, seq, bytes)
+    SELECT ?1, ?2, ?3 WHERE (SELECT MAX(seq) FROM changes WHERE session = ?1) = ?2 - 1
+    """
+
   /// Begins a batch's transaction, taking the database's write lock at once.
   private static let begin = "BEGIN IMMEDIATE TRANSACTION"
 
@@ -72,11 +101,11 @@ final class SQLiteBatchWriter: Sendable {
   ///
   /// - Throws: `SnapshotStoreError` with the code `database` when the row or the batch's
   ///   commit failed; the session's row is then as it was.
-  func save(_ bytes: [UInt8], for session: SessionID) async throws(SnapshotStoreError) {
+  func save(_ bytes: [UInt8], kind: Kind, for session: SessionID) async throws(SnapshotStoreError) {
     let data = Data(bytes)
     let result = await withCheckedContinuation { continuation in
       let (action, watchers) = state.withLock { state in
-        let action = state.commit.enqueue(Save(session: session, bytes: data, done: continuation))
+        let action = state.commit.enqueue(Save(session: session, kind: kind, bytes: data, done: continuation))
         return (action, state.satisfiedWatchers())
       }
       for watcher in watchers { watcher.resume() }
@@ -126,16 +155,23 @@ final class SQLiteBatchWriter: Sendable {
       // failure gets a fresh one.
       try db.cachedStatement(sql: Self.begin).execute()
       do {
-        var statement = try db.cachedStatement(sql: Self.upsert)
         for (index, save) in batch.enumerated() {
+          // A whole document's statements are one savepoint, so that a failure undoes them all.
+          var isWhole = false
+          if case .whole = save.kind { isWhole = true }
           do {
-            try statement.execute(arguments: [save.session.rawValue, save.bytes])
+            if isWhole { try db.cachedStatement(sql: Self.savepoint).execute() }
+            try write(save, db)
+            if isWhole { try db.cachedStatement(sql: Self.release).execute() }
           } catch {
             // A failed statement undoes only itself, unless SQLite rolled the whole
             // transaction back: then the rows before it are gone too.
             results[index] = .failure(failure(save.session, "\(error)"))
             if !db.isInsideTransaction { throw error }
-            statement = try db.cachedStatement(sql: Self.upsert)
+            if isWhole {
+              try db.cachedStatement(sql: Self.rollbackToSavepoint).execute()
+              try db.cachedStatement(sql: Self.release).execute()
+            }
           }
         }
         try db.cachedStatement(sql: Self.commit).execute()
@@ -152,6 +188,31 @@ final class SQLiteBatchWriter: Sendable {
       }
     }
     return results
+  }
+
+  /// Writes one save's statements: a whole document's row, its changes dropped and its base
+  /// row; or a change, which fails when the change before it is not kept.
+  private func write(_ save: Save, _ db: Database) throws {
+    let session = save.session.rawValue
+    switch save.kind {
+    case .whole(let base):
+      try db.cachedStatement(sql: Self.upsert).execute(arguments: [session, save.bytes])
+      try db.cachedStatement(sql: Self.deleteChanges).execute(arguments: [session])
+      if let base { try db.cachedStatement(sql: Self.insertBase).execute(arguments: [session, base]) }
+    case .change(let number):
+      try db.cachedStatement(sql: Self.insertChange).execute(arguments: [session, number, save.bytes])
+      guard db.changesCount == 1 else {
+        throw MissingChange(number: number)
+      }
+    }
+  }
+
+  /// A change whose predecessor is not kept (its save failed, or the row has no base).
+  struct MissingChange: Error, CustomStringConvertible {
+    let number: Int
+    var description: String {
+      "change \(number) does not follow a saved change \(number - 1) (a save before it failed, or the session was saved whole since)"
+    }
   }
 
   private func failure(_ session: SessionID, _ reason: String) -> SnapshotStoreError {

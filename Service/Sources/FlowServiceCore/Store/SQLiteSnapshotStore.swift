@@ -3,7 +3,21 @@ import Foundation
 import GRDB
 
 /// A ``SnapshotStore`` in one SQLite database file: a row per session in the table
-/// `snapshots(session TEXT PRIMARY KEY, bytes BLOB, updated_at TEXT)`.
+/// `snapshots(session TEXT PRIMARY KEY, bytes BLOB, updated_at TEXT)`, and the changes saved
+/// since in `changes(session, seq, bytes, updated_at)` (``SessionChanges``).
+///
+/// What it is given to save is one of three:
+/// - a frame of a whole document and its base (``SessionChanges/frame(base:document:changes:)``,
+///   without changes): the document replaces the session's row, its changes are dropped, and
+///   a base row (`seq` the base, `bytes` NULL) starts them again;
+/// - a change document (``SessionChanges/number(of:)`` reads its number): a row of
+///   `changes`, written only when the change before it (or the base) is there, so that a
+///   change whose predecessor's save failed is refused rather than kept after a gap;
+/// - ``SessionChanges/unchanged``: nothing is written (the session's row and changes hold it);
+/// - any other bytes: the session's row, its changes dropped, no base.
+///
+/// ``load(_:)`` answers a row with changes (or a base) as a frame of the document and its
+/// changes in order, and a row without any as its bytes.
 ///
 /// ```swift
 /// let store = try SQLiteSnapshotStore(path: "flow-service.sqlite")
@@ -59,6 +73,16 @@ final class SQLiteSnapshotStore: PagingSnapshotStore {
               updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
             )
             """)
+        try db.execute(
+          sql: """
+            CREATE TABLE IF NOT EXISTS changes (
+              session TEXT NOT NULL,
+              seq INTEGER NOT NULL,
+              bytes BLOB,
+              updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+              PRIMARY KEY (session, seq)
+            ) WITHOUT ROWID
+            """)
       }
     } catch {
       throw SnapshotStoreError(Self.databaseFailed, "Can't open the snapshot database \(path): \(error).")
@@ -77,7 +101,16 @@ final class SQLiteSnapshotStore: PagingSnapshotStore {
   /// - Throws: `SnapshotStoreError` with the code `database` when the row or its transaction
   ///   failed; the previous row is then kept.
   func save(_ snapshot: [UInt8], for session: SessionID) async throws(SnapshotStoreError) {
-    try await writer.save(snapshot, for: session)
+    if snapshot == SessionChanges.unchanged { return }
+    if let number = SessionChanges.number(of: snapshot) {
+      return try await writer.save(snapshot, kind: .change(number), for: session)
+    }
+    // A frame that can't be read is kept as the bytes it is, like any other.
+    if let frame = try? SessionChanges.unframe(snapshot), frame.changes.isEmpty {
+      try await writer.save(frame.document, kind: .whole(base: frame.base), for: session)
+    } else {
+      try await writer.save(snapshot, kind: .whole(base: nil), for: session)
+    }
   }
 
   /// The session's bytes, or `nil` when it has no row.
@@ -87,15 +120,21 @@ final class SQLiteSnapshotStore: PagingSnapshotStore {
   /// - Throws: ``SnapshotStoreError/Code/damaged`` when the row's bytes are not a blob;
   ///   `database` when SQLite fails.
   func load(_ session: SessionID) async throws(SnapshotStoreError) -> [UInt8]? {
-    let value: DatabaseValue?
+    let read: (DatabaseValue?, [(Int, DatabaseValue)])
     do {
-      value = try await pool.read { db in
-        try DatabaseValue.fetchOne(
+      read = try await pool.read { db in
+        let value = try DatabaseValue.fetchOne(
           db, sql: "SELECT bytes FROM snapshots WHERE session = ?", arguments: [session.rawValue])
+        let changes = try Row.fetchAll(
+          db, sql: "SELECT seq, bytes FROM changes WHERE session = ? ORDER BY seq",
+          arguments: [session.rawValue]
+        ).map { row -> (Int, DatabaseValue) in (row[0], row[1]) }
+        return (value, changes)
       }
     } catch {
       throw failure("load the snapshot of session '\(session)'", error, session)
     }
+    let (value, changes) = read
     guard let value else { return nil }
     guard case .blob(let data) = value.storage else {
       throw SnapshotStoreError(
@@ -103,10 +142,31 @@ final class SQLiteSnapshotStore: PagingSnapshotStore {
         "The snapshot of session '\(session)' in \(path) is damaged: its bytes are \(Self.kind(of: value)), not a blob.",
         session: session)
     }
-    return Array(data)
+    guard let first = changes.first else { return Array(data) }
+    let (base, baseBytes) = first
+    guard baseBytes.isNull else {
+      throw damagedChanges(session, "its first change row (\(base)) is not a base (its bytes are not NULL)")
+    }
+    var documents: [[UInt8]] = []
+    for (offset, (number, bytes)) in changes.dropFirst().enumerated() {
+      guard number == base + offset + 1 else {
+        throw damagedChanges(session, "change \(base + offset + 1) is missing (the next is \(number))")
+      }
+      guard case .blob(let change) = bytes.storage else {
+        throw damagedChanges(session, "change \(number)'s bytes are \(Self.kind(of: bytes)), not a blob")
+      }
+      documents.append(Array(change))
+    }
+    return SessionChanges.frame(base: base, document: Array(data), changes: documents)
   }
 
-  /// Deletes the session's row, if any.
+  /// The error of a session whose changes can't be read back as saved.
+  private func damagedChanges(_ session: SessionID, _ reason: String) -> SnapshotStoreError {
+    SnapshotStoreError(
+      .damaged, "The changes of session '\(session)' in \(path) are damaged: \(reason).", session: session)
+  }
+
+  /// Deletes the session's row and its changes, if any.
   ///
   /// - Parameter session: The session.
   /// - Throws: `SnapshotStoreError` with the code `database`.
@@ -114,6 +174,7 @@ final class SQLiteSnapshotStore: PagingSnapshotStore {
     do {
       try await pool.write { db in
         try db.execute(sql: "DELETE FROM snapshots WHERE session = ?", arguments: [session.rawValue])
+        try db.execute(sql: "DELETE FROM changes WHERE session = ?", arguments: [session.rawValue])
       }
     } catch {
       throw failure("remove the snapshot of session '\(session)'", error, session)
@@ -152,7 +213,12 @@ final class SQLiteSnapshotStore: PagingSnapshotStore {
       rows = try await pool.read { db in
         try Row.fetchAll(
           db,
-          sql: "SELECT session, updated_at FROM snapshots WHERE session > ? ORDER BY session LIMIT ?",
+          sql: """
+            SELECT session, COALESCE(
+              (SELECT updated_at FROM changes WHERE changes.session = snapshots.session ORDER BY seq DESC LIMIT 1),
+              updated_at) AS updated_at
+            FROM snapshots WHERE session > ? ORDER BY session LIMIT ?
+            """,
           arguments: [after?.rawValue ?? "", limit]
         ).map { ($0["session"], $0["updated_at"]) }
       }

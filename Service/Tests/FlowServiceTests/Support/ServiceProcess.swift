@@ -36,9 +36,11 @@ final class ServiceProcess: Sendable {
   }
 
   /// Starts `FlowService` with `arguments` and `--api-key apiKey` (none when `nil`) on a port
-  /// the system chooses, and returns once it listens (within 60 seconds).
+  /// the system chooses, and returns once it listens (within 60 seconds). It gets this
+  /// process's environment without the variables named in `unsetting`.
   static func start(
-    _ arguments: [String], apiKey: String? = testAPIKey, sourceLocation: SourceLocation = #_sourceLocation
+    _ arguments: [String], apiKey: String? = testAPIKey, unsetting: [String] = [],
+    sourceLocation: SourceLocation = #_sourceLocation
   ) async throws -> ServiceProcess {
     let executable = try #require(
       executable, "no FlowService executable next to the tests", sourceLocation: sourceLocation)
@@ -54,8 +56,12 @@ final class ServiceProcess: Sendable {
     posix_spawn_file_actions_addopen(&actions, 2, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     var cArguments = argv.map { strdup($0) } + [nil]
     defer { for argument in cArguments { free(argument) } }
+    var environment =
+      ProcessInfo.processInfo.environment.filter { !unsetting.contains($0.key) }
+      .map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for variable in environment { free(variable) } }
     var pid: pid_t = 0
-    let status = posix_spawn(&pid, executable, &actions, nil, &cArguments, environ)
+    let status = posix_spawn(&pid, executable, &actions, nil, &cArguments, &environment)
     try #require(status == 0, "posix_spawn failed: \(status)", sourceLocation: sourceLocation)
     let process = ServiceProcess(pid: pid, port: 0, log: log)
     for _ in 0..<600 {

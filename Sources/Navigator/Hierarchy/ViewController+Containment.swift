@@ -109,16 +109,21 @@ extension ViewController {
   internal func replaceChildren(with newChildren: [ViewController]) {
     let window = journalWindow
     let stack = isNavigationStack ? unsafeDowncast(self, to: NavigationController.self) : nil
-    for child in childList {
+    // Both loops borrow their screens: the old list is held by a local copy (one retain of
+    // its storage) while `childList` changes, the new one by the caller.
+    let oldChildren = childList
+    oldChildren.forEachBorrowed { child in
       child.adoptedWindow = window
       child.parent = nil
       stack?.forgetShownTop(child)
     }
     childList = newChildren
-    for (position, child) in newChildren.enumerated() {
+    var position = 0
+    newChildren.forEachBorrowed { child in
       child.adopt(window)
       child.indexInParent = position
       child.parent = self
+      position += 1
     }
   }
 }

@@ -20,7 +20,10 @@ extension ViewController {
   /// The screens this one contains or presents join `window`'s hierarchy.
   @inline(never)
   private func joinDescendants(_ window: Window) {
-    for child in childList { child.join(window) }
+    // Borrowed from a local copy of the list, which holds every child even if an observer
+    // changes the list.
+    let children = childList
+    children.forEachBorrowed { $0.join(window) }
     presented?.join(window)
   }
 

@@ -111,7 +111,9 @@ extension ViewController {
       leave(.removedFromParent, removedScreen: self, from: old)
     }
     adoptedToken = window.token
-    for child in childList { child.adopt(window) }
+    // Borrowed from a local copy of the list (see `joinDescendants`).
+    let children = childList
+    children.forEachBorrowed { $0.adopt(window) }
     presented?.adopt(window)
   }
 }

@@ -164,7 +164,9 @@ extension ViewController {
   /// Identity tests first, so that a leaf screen (the common case) retains nothing here.
   func clearBackLinksToSelf() {
     if !childList.isEmpty {
-      for child in childList where child.parentLink.refers(to: self) { child.parent = nil }
+      // Borrowed from a local copy of the list, which holds every child.
+      let children = childList
+      children.forEachBorrowed { child in if child.parentLink.refers(to: self) { child.parent = nil } }
     }
     if presented?.presenter === self { presented!.presenter = nil }
     if loadedView?.owningViewController === self { loadedView!.owningViewController = nil }
@@ -216,6 +218,19 @@ extension Array where Element == ViewController {
       // Each reference loaded as a trivial `Unmanaged`, which retains nothing.
       let elements = UnsafeRawBufferPointer(buffer)
       for index in 0..<buffer.count {
+        elements.load(fromByteOffset: index * MemoryLayout<Element>.stride, as: Unmanaged<Element>.self)
+          ._withUnsafeGuaranteedRef(body)
+      }
+    }
+  }
+
+  /// Calls `body` with each screen of this array, last first, borrowed from the array's
+  /// storage (see ``forEachBorrowed(_:)``).
+  @inline(__always)
+  internal func forEachBorrowedInReverse(_ body: (Element) -> Void) {
+    withUnsafeBufferPointer { buffer in
+      let elements = UnsafeRawBufferPointer(buffer)
+      for index in (0..<buffer.count).reversed() {
         elements.load(fromByteOffset: index * MemoryLayout<Element>.stride, as: Unmanaged<Element>.self)
           ._withUnsafeGuaranteedRef(body)
       }

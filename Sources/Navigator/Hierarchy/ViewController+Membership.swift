@@ -52,7 +52,9 @@ extension ViewController {
     _ cause: HierarchyExit.Cause, removedScreen: ViewController, from window: Window
   ) {
     presented?.leave(cause, removedScreen: removedScreen, from: window)
-    for child in childList.reversed() { child.leave(cause, removedScreen: removedScreen, from: window) }
+    // Borrowed from a local copy of the list, which holds every child (see `joinDescendants`).
+    let children = childList
+    children.forEachBorrowedInReverse { $0.leave(cause, removedScreen: removedScreen, from: window) }
   }
 
   /// Announces that this removed screen left `window`'s hierarchy, unless it is back in a

@@ -236,7 +236,9 @@ open class ViewController {
   /// inside (a navigation controller's pop blocks) hears it too; containers override it
   /// to release what they hold.
   internal func didLeaveHierarchy() {
-    for child in childList { child.didLeaveHierarchy() }
+    // Borrowed from a local copy of the list, which holds every child.
+    let children = childList
+    children.forEachBorrowed { $0.didLeaveHierarchy() }
   }
 
   // MARK: Navigation stack

@@ -155,7 +155,9 @@ open class NavigationController: ViewController {
   /// Runs the pop block of every screen in the stack: the stack left the hierarchy.
   internal override func didLeaveHierarchy() {
     super.didLeaveHierarchy()
-    for screen in childList.reversed() { runPopBlock(of: screen) }
+    // Borrowed from a local copy of the list, which holds every screen.
+    let screens = childList
+    screens.forEachBorrowedInReverse { runPopBlock(of: $0) }
   }
 
   // MARK: Push

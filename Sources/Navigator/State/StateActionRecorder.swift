@@ -147,7 +147,9 @@ final class StateActionRecorder {
     if let navigation = screen as? NavigationController, navigation.topViewController != nil {
       leavingStacks.append(navigation)
     }
-    for child in screen.childList { collectLeavingStacks(in: child) }
+    // Borrowed from a local copy of the list, which holds every child.
+    let children = screen.childList
+    children.forEachBorrowed { collectLeavingStacks(in: $0) }
     if let presented = screen.presented { collectLeavingStacks(in: presented) }
   }
 }

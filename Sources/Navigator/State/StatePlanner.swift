@@ -316,7 +316,9 @@ struct StatePlanner {
   }
 
   private mutating func collectLeavingStacks(inContentOf screen: ViewController) {
-    for child in screen.childList { collectLeavingStacks(in: child) }
+    // Borrowed from a local copy of the list, which holds every child.
+    let children = screen.childList
+    children.forEachBorrowed { collectLeavingStacks(in: $0) }
     if let presented = screen.presented { collectLeavingStacks(in: presented) }
   }
 

@@ -116,7 +116,7 @@ struct StackPlan {
       ) {
         $0.navigationController(navigation, willPopTo: target, popping: popped, animated: animated)
       }
-      for screen in popped { screen.willMove(toParent: nil) }
+      popped.forEachBorrowed { $0.willMove(toParent: nil) }
       navigation.removeChildren(from: first.indexInParent, window: window)
     case .popToRoot(let popped):
       guard let first = popped.first else { return }
@@ -126,7 +126,7 @@ struct StackPlan {
       ) {
         $0.navigationController(navigation, willPopToRootPopping: popped, animated: animated)
       }
-      for screen in popped { screen.willMove(toParent: nil) }
+      popped.forEachBorrowed { $0.willMove(toParent: nil) }
       navigation.removeChildren(from: first.indexInParent, window: window)
     case .set(let screens, let added, let removed):
       navigation.notify(
@@ -230,7 +230,7 @@ struct StackPlan {
       screen.leaveIfDetached(.popped(trigger), from: window)
     case .popTo(let popped):
       let target = incoming
-      for screen in popped { screen.didMove(toParent: nil) }
+      popped.forEachBorrowed { $0.didMove(toParent: nil) }
       navigation.notify(
         window,
         .didPopTo(
@@ -239,18 +239,18 @@ struct StackPlan {
       ) {
         $0.navigationController(navigation, didPopTo: target, popped: popped, animated: animated)
       }
-      for screen in popped { navigation.runPopBlock(of: screen) }
-      for screen in popped.reversed() { screen.leaveIfDetached(.poppedToScreen, from: window) }
+      popped.forEachBorrowed { navigation.runPopBlock(of: $0) }
+      popped.forEachBorrowedInReverse { $0.leaveIfDetached(.poppedToScreen, from: window) }
     case .popToRoot(let popped):
-      for screen in popped { screen.didMove(toParent: nil) }
+      popped.forEachBorrowed { $0.didMove(toParent: nil) }
       navigation.notify(
         window, .didPopToRoot(in: navigation.screenID, popped: popped.map(\.screenID), animated: animated),
         delegate: delegate
       ) {
         $0.navigationController(navigation, didPopToRootPopped: popped, animated: animated)
       }
-      for screen in popped { navigation.runPopBlock(of: screen) }
-      for screen in popped.reversed() { screen.leaveIfDetached(.poppedToRoot, from: window) }
+      popped.forEachBorrowed { navigation.runPopBlock(of: $0) }
+      popped.forEachBorrowedInReverse { $0.leaveIfDetached(.poppedToRoot, from: window) }
     case .set(let screens, let added, let removed):
       removed.forEachBorrowed { $0.didMove(toParent: nil) }
       added.forEachBorrowed { $0.didMove(toParent: navigation) }
@@ -262,7 +262,7 @@ struct StackPlan {
         $0.navigationController(navigation, didSetViewControllers: screens, animated: animated)
       }
       removed.forEachBorrowed { navigation.runPopBlock(of: $0) }
-      for screen in removed.reversed() { screen.leaveIfDetached(.stackReplaced, from: window) }
+      removed.forEachBorrowedInReverse { $0.leaveIfDetached(.stackReplaced, from: window) }
     }
     if let completion {
       window?.journal.record(.completion(request(on: navigation, incoming: incoming)))

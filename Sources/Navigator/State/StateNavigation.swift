@@ -333,9 +333,8 @@ struct StateApplication {
           "The screen provider returned \(made.screenID) for two places of one navigation.",
           screens: [made.screenID])
       }
-      // The message's text is built only for a screen that is not free. The links are read
-      // as addresses, without retaining what they point at.
-      if made.parentLink.isSet || made.presenterLink.isSet || made.windowLink.isSet,
+      // The message's text is built only for a screen that is not free.
+      if made.parent != nil || made.presenter != nil || made.windowIfRoot != nil,
         let error = Navigator.freeScreenError(made, action: "show \(target.describe(keys[index])) as")
       {
         throw error

@@ -66,6 +66,8 @@ let package = Package(
         .product(name: "Metrics", package: "swift-metrics"),
         .product(name: "Prometheus", package: "swift-prometheus"),
       ]),
+    // One open as the service makes it, without HTTP, for callgrind (README, "Requests").
+    .executableTarget(name: "OpenMeasure", dependencies: ["FlowServiceCore"]),
     .testTarget(
       name: "FlowServiceTests",
       dependencies: [

@@ -77,9 +77,7 @@ struct FlowServiceRoutes: Sendable {
     router.post("/sessions/:id/open") { request, context in
       let id = try sessionID(context)
       let body = try await decodeOpen(from: request)
-      return try await change(id, recording: savesChanges ? SessionChanges.open(body.url) : nil) {
-        app throws(ServiceError) in try SessionActions.open(body.url, in: app)
-      }
+      return try await open(body.url, in: id)
     }
     router.post("/sessions/:id/actions") { request, context in
       let id = try sessionID(context)
@@ -102,6 +100,14 @@ struct FlowServiceRoutes: Sendable {
     addEvents(to: router)
     addLog(to: router)
     addInspector(to: router)
+  }
+
+  /// Opens `url` in session `id` and answers with the new state: `POST /sessions/{id}/open`
+  /// once its body is read (``OpenMeasurement`` runs it without HTTP).
+  func open(_ url: String, in id: SessionID) async throws -> Response {
+    try await change(id, recording: savesChanges ? SessionChanges.open(url) : nil) {
+      app throws(ServiceError) in try SessionActions.open(url, in: app)
+    }
   }
 
   /// The metrics the answers are counted in.

@@ -172,19 +172,14 @@ open class ViewController {
   /// ``beginAppearanceTransition(_:animated:)`` and ``endAppearanceTransition()``.
   open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
 
-  /// The children that appearance callbacks are forwarded to.
+  /// Calls `body` with each child that appearance callbacks are forwarded to, chosen before
+  /// the first call: by default, the children whose views are inside this screen's view.
   ///
-  /// By default, the children whose views are inside this screen's view.
-  internal var appearanceChildren: [ViewController] {
-    guard let ownView = loadedView, !childList.isEmpty else { return [] }
-    return childList.filter { child in child.loadedView?.isDescendant(of: ownView) ?? false }
-  }
-
-  /// Calls `body` with each of ``appearanceChildren``, chosen before the first call.
-  ///
-  /// A navigation stack overrides it to call its top without making an array of it.
+  /// A navigation stack overrides it to call its top alone, without making an array of it.
   internal func forEachAppearanceChild(_ body: (ViewController) -> Void) {
-    for child in appearanceChildren { body(child) }
+    guard let ownView = loadedView, !childList.isEmpty else { return }
+    let children = childList.filter { child in child.loadedView?.isDescendant(of: ownView) ?? false }
+    for child in children { body(child) }
   }
 
   /// A hook for containers that add their own effects once they began to appear.

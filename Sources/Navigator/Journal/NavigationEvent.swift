@@ -104,69 +104,164 @@ public enum NavigationEvent: Hashable, Sendable, CustomStringConvertible {
 
   /// A compact, readable form: `Home.viewWillAppear(animated: false)`.
   public var description: String {
-    switch self {
-    case .viewDidLoad(let screen): "\(screen).viewDidLoad"
-    case .viewWillAppear(let screen, let animated): "\(screen).viewWillAppear(animated: \(animated))"
-    case .viewDidAppear(let screen, let animated): "\(screen).viewDidAppear(animated: \(animated))"
-    case .viewWillDisappear(let screen, let animated):
-      "\(screen).viewWillDisappear(animated: \(animated))"
-    case .viewDidDisappear(let screen, let animated):
-      "\(screen).viewDidDisappear(animated: \(animated))"
-    case .willMove(let screen, let parent): "\(screen).willMove(toParent: \(parent?.name ?? "nil"))"
-    case .didMove(let screen, let parent): "\(screen).didMove(toParent: \(parent?.name ?? "nil"))"
-    case .willShow(let screen, let navigation, let animated):
-      "\(navigation).willShow(\(screen), animated: \(animated))"
-    case .didShow(let screen, let navigation, let animated):
-      "\(navigation).didShow(\(screen), animated: \(animated))"
-    case .willPush(let screen, let navigation, let animated):
-      "\(navigation).willPush(\(screen), animated: \(animated))"
-    case .didPush(let screen, let navigation, let animated):
-      "\(navigation).didPush(\(screen), animated: \(animated))"
-    case .willPop(let screen, let navigation, let animated):
-      "\(navigation).willPop(\(screen), animated: \(animated))"
-    case .didPop(let screen, let navigation, let animated):
-      "\(navigation).didPop(\(screen), animated: \(animated))"
-    case .willPopTo(let screen, let navigation, let popping, let animated):
-      "\(navigation).willPopTo(\(screen), popping: \(names(popping)), animated: \(animated))"
-    case .didPopTo(let screen, let navigation, let popped, let animated):
-      "\(navigation).didPopTo(\(screen), popped: \(names(popped)), animated: \(animated))"
-    case .willPopToRoot(let navigation, let popping, let animated):
-      "\(navigation).willPopToRoot(popping: \(names(popping)), animated: \(animated))"
-    case .didPopToRoot(let navigation, let popped, let animated):
-      "\(navigation).didPopToRoot(popped: \(names(popped)), animated: \(animated))"
-    case .willSetViewControllers(let screens, let navigation, let animated):
-      "\(navigation).willSetViewControllers(\(names(screens)), animated: \(animated))"
-    case .didSetViewControllers(let screens, let navigation, let animated):
-      "\(navigation).didSetViewControllers(\(names(screens)), animated: \(animated))"
-    case .navigationBarHidden(let hidden, let navigation): "\(navigation).navigationBarHidden(\(hidden))"
-    case .toolbarHidden(let hidden, let navigation): "\(navigation).toolbarHidden(\(hidden))"
-    case .pushBlock(let screen): "\(screen).pushBlock"
-    case .popBlock(let screen): "\(screen).popBlock"
-    case .interactivePopBegan(let screen, let navigation): "\(navigation).interactivePopBegan(\(screen))"
-    case .interactivePopCancelled(let screen, let navigation):
-      "\(navigation).interactivePopCancelled(\(screen))"
-    case .interactivePopFinished(let screen, let navigation):
-      "\(navigation).interactivePopFinished(\(screen))"
-    case .adaptivePresentationStyle(let screen, let answer):
-      "\(screen).adaptivePresentationStyle -> \(answer)"
-    case .presentationShouldDismiss(let screen): "\(screen).presentationControllerShouldDismiss"
-    case .presentationWillDismiss(let screen): "\(screen).presentationControllerWillDismiss"
-    case .presentationDidDismiss(let screen): "\(screen).presentationControllerDidDismiss"
-    case .presentationDidAttemptToDismiss(let screen):
-      "\(screen).presentationControllerDidAttemptToDismiss"
-    case .popoverShouldDismiss(let screen): "\(screen).popoverShouldDismiss"
-    case .popoverDidDismiss(let screen): "\(screen).popoverDidDismiss"
-    case .screenJoined(let screen): "\(screen).joined"
-    case .screenLeft(let screen, let exit): "\(screen).left(\(exit))"
-    case .misuse(let error): "misuse[\(error.code)]: \(error.message)"
-    case .completion(let request): "completion(\(request))"
-    case .note(let note): note.text
-    }
+    if case .note(let note) = self { return note.text }
+    return TextWriter.make { write(to: &$0) }
   }
 
-  /// A list of screens by their names, as one screen prints (`[Home, Detail]`): no address,
-  /// so that a journal prints the same in every run.
-  private func names(_ screens: [ScreenID]) -> String {
-    "[" + screens.map(\.description).joined(separator: ", ") + "]"
+  /// Writes ``description``'s parts.
+  private func write(to text: inout TextWriter) {
+    switch self {
+    case .viewDidLoad(let screen): text.append(screen, ".viewDidLoad")
+    case .viewWillAppear(let screen, let animated): text.append(screen, ".viewWillAppear", animated: animated)
+    case .viewDidAppear(let screen, let animated): text.append(screen, ".viewDidAppear", animated: animated)
+    case .viewWillDisappear(let screen, let animated):
+      text.append(screen, ".viewWillDisappear", animated: animated)
+    case .viewDidDisappear(let screen, let animated):
+      text.append(screen, ".viewDidDisappear", animated: animated)
+    case .willMove(let screen, let parent): text.append(screen, ".willMove(toParent: ", parent, ")")
+    case .didMove(let screen, let parent): text.append(screen, ".didMove(toParent: ", parent, ")")
+    case .willShow(let screen, let navigation, let animated):
+      text.append(navigation, ".willShow", screen, animated: animated)
+    case .didShow(let screen, let navigation, let animated):
+      text.append(navigation, ".didShow", screen, animated: animated)
+    case .willPush(let screen, let navigation, let animated):
+      text.append(navigation, ".willPush", screen, animated: animated)
+    case .didPush(let screen, let navigation, let animated):
+      text.append(navigation, ".didPush", screen, animated: animated)
+    case .willPop(let screen, let navigation, let animated):
+      text.append(navigation, ".willPop", screen, animated: animated)
+    case .didPop(let screen, let navigation, let animated):
+      text.append(navigation, ".didPop", screen, animated: animated)
+    case .willPopTo(let screen, let navigation, let popping, let animated):
+      text.append(navigation, ".willPopTo", screen, ", popping: ", popping, animated: animated)
+    case .didPopTo(let screen, let navigation, let popped, let animated):
+      text.append(navigation, ".didPopTo", screen, ", popped: ", popped, animated: animated)
+    case .willPopToRoot(let navigation, let popping, let animated):
+      text.append(navigation, ".willPopToRoot(popping: ", popping, animated: animated)
+    case .didPopToRoot(let navigation, let popped, let animated):
+      text.append(navigation, ".didPopToRoot(popped: ", popped, animated: animated)
+    case .willSetViewControllers(let screens, let navigation, let animated):
+      text.append(navigation, ".willSetViewControllers(", screens, animated: animated)
+    case .didSetViewControllers(let screens, let navigation, let animated):
+      text.append(navigation, ".didSetViewControllers(", screens, animated: animated)
+    case .navigationBarHidden(let hidden, let navigation):
+      text.append(navigation, ".navigationBarHidden", hidden)
+    case .toolbarHidden(let hidden, let navigation): text.append(navigation, ".toolbarHidden", hidden)
+    case .pushBlock(let screen): text.append(screen, ".pushBlock")
+    case .popBlock(let screen): text.append(screen, ".popBlock")
+    case .interactivePopBegan(let screen, let navigation):
+      text.append(navigation, ".interactivePopBegan", screen)
+    case .interactivePopCancelled(let screen, let navigation):
+      text.append(navigation, ".interactivePopCancelled", screen)
+    case .interactivePopFinished(let screen, let navigation):
+      text.append(navigation, ".interactivePopFinished", screen)
+    case .adaptivePresentationStyle(let screen, let answer):
+      text.append(screen, ".adaptivePresentationStyle -> ")
+      text.append(answer.description)
+    case .presentationShouldDismiss(let screen): text.append(screen, ".presentationControllerShouldDismiss")
+    case .presentationWillDismiss(let screen): text.append(screen, ".presentationControllerWillDismiss")
+    case .presentationDidDismiss(let screen): text.append(screen, ".presentationControllerDidDismiss")
+    case .presentationDidAttemptToDismiss(let screen):
+      text.append(screen, ".presentationControllerDidAttemptToDismiss")
+    case .popoverShouldDismiss(let screen): text.append(screen, ".popoverShouldDismiss")
+    case .popoverDidDismiss(let screen): text.append(screen, ".popoverDidDismiss")
+    case .screenJoined(let screen): text.append(screen, ".joined")
+    case .screenLeft(let screen, let exit):
+      text.append(screen, ".left(")
+      text.append(exit.description)
+      text.append(")")
+    case .misuse(let error):
+      text.append("misuse[")
+      text.append(error.code.description)
+      text.append("]: ")
+      text.append(error.message)
+    case .completion(let request):
+      text.append("completion(")
+      request.write(to: &text)
+      text.append(")")
+    case .note(let note): text.append(note.text)
+    }
+  }
+}
+
+extension TextWriter {
+  /// Appends `Screen.method`.
+  fileprivate mutating func append(_ screen: ScreenID, _ method: StaticString) {
+    append(screen.name)
+    append(method)
+  }
+
+  /// Appends `Screen.method(animated: true)`.
+  fileprivate mutating func append(_ screen: ScreenID, _ method: StaticString, animated: Bool) {
+    append(screen, method)
+    append("(animated: ")
+    append(animated)
+    append(")")
+  }
+
+  /// Appends `Screen.method(true)`.
+  fileprivate mutating func append(_ screen: ScreenID, _ method: StaticString, _ value: Bool) {
+    append(screen, method)
+    append("(")
+    append(value)
+    append(")")
+  }
+
+  /// Appends `Navigation.method(Screen)`.
+  fileprivate mutating func append(_ navigation: ScreenID, _ method: StaticString, _ screen: ScreenID) {
+    append(navigation, method)
+    append("(")
+    append(screen.name)
+    append(")")
+  }
+
+  /// Appends `Navigation.method(Screen, animated: true)`.
+  fileprivate mutating func append(
+    _ navigation: ScreenID, _ method: StaticString, _ screen: ScreenID, animated: Bool
+  ) {
+    append(navigation, method)
+    append("(")
+    append(screen.name)
+    append(", animated: ")
+    append(animated)
+    append(")")
+  }
+
+  /// Appends `Navigation.method(Screen, label: [A, B], animated: true)`.
+  fileprivate mutating func append(
+    _ navigation: ScreenID, _ method: StaticString, _ screen: ScreenID, _ label: StaticString,
+    _ screens: [ScreenID], animated: Bool
+  ) {
+    append(navigation, method)
+    append("(")
+    append(screen.name)
+    append(label)
+    append(screens, animated: animated)
+  }
+
+  /// Appends `Navigation.method(label: [A, B], animated: true)`, the method's text ending in
+  /// its opening parenthesis and label.
+  fileprivate mutating func append(
+    _ navigation: ScreenID, _ methodAndLabel: StaticString, _ screens: [ScreenID], animated: Bool
+  ) {
+    append(navigation, methodAndLabel)
+    append(screens, animated: animated)
+  }
+
+  /// Appends `[A, B], animated: true)`.
+  private mutating func append(_ screens: [ScreenID], animated: Bool) {
+    append(screens)
+    append(", animated: ")
+    append(animated)
+    append(")")
+  }
+
+  /// Appends `Screen.method(toParent: Parent)`, or `nil` for no parent.
+  fileprivate mutating func append(
+    _ screen: ScreenID, _ methodAndLabel: StaticString, _ parent: ScreenID?, _ close: StaticString
+  ) {
+    append(screen, methodAndLabel)
+    if let parent { append(parent.name) } else { append("nil") }
+    append(close)
   }
 }

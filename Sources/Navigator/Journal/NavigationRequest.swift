@@ -44,23 +44,64 @@ public enum NavigationRequest: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// A compact, readable form.
-  public var description: String {
+  public var description: String { TextWriter.make { write(to: &$0) } }
+
+  /// Writes ``description``'s parts.
+  func write(to text: inout TextWriter) {
     switch self {
-    case .setRootViewController(let screen): "setRootViewController(\(screen?.name ?? "nil"))"
-    case .updateWindowAppearance(let visible): "updateWindowAppearance(visible: \(visible))"
+    case .setRootViewController(let screen):
+      text.append("setRootViewController(")
+      text.append(screen?.name ?? "nil")
+      text.append(")")
+    case .updateWindowAppearance(let visible):
+      text.append("updateWindowAppearance(visible: ")
+      text.append(visible)
+      text.append(")")
     case .push(let screen, let navigation, let animated):
-      "push(\(screen), onto: \(navigation), animated: \(animated))"
-    case .pop(let navigation, let animated): "pop(from: \(navigation), animated: \(animated))"
+      text.append("push(", screen, ", onto: ", navigation, animated: animated)
+    case .pop(let navigation, let animated): text.append("pop(from: ", navigation, animated: animated)
     case .popTo(let screen, let navigation, let animated):
-      "popTo(\(screen), in: \(navigation), animated: \(animated))"
-    case .popToRoot(let navigation, let animated): "popToRoot(in: \(navigation), animated: \(animated))"
+      text.append("popTo(", screen, ", in: ", navigation, animated: animated)
+    case .popToRoot(let navigation, let animated):
+      text.append("popToRoot(in: ", navigation, animated: animated)
     case .setViewControllers(let screens, let navigation, let animated):
-      "setViewControllers(\(screens), in: \(navigation), animated: \(animated))"
+      text.append("setViewControllers(")
+      text.append(screens)
+      text.append(", in: ", navigation, animated: animated)
     case .present(let screen, let presenter, let animated):
-      "present(\(screen), from: \(presenter), animated: \(animated))"
-    case .dismiss(let screen, let animated): "dismiss(\(screen), animated: \(animated))"
+      text.append("present(", screen, ", from: ", presenter, animated: animated)
+    case .dismiss(let screen, let animated): text.append("dismiss(", screen, animated: animated)
     case .navigate(let target, let steps, let animated):
-      "navigate(to: \(target), steps: [\(steps.joined(separator: "; "))], animated: \(animated))"
+      text.append("navigate(to: ")
+      text.append(target)
+      text.append(", steps: [")
+      for index in steps.indices {
+        if index > 0 { text.append("; ") }
+        text.append(steps[index])
+      }
+      text.append("], animated: ")
+      text.append(animated)
+      text.append(")")
     }
+  }
+}
+
+extension TextWriter {
+  /// Appends `label` and the screen's name, then `, animated: true)`.
+  fileprivate mutating func append(_ label: StaticString, _ screen: ScreenID, animated: Bool) {
+    append(label)
+    append(screen.name)
+    append(", animated: ")
+    append(animated)
+    append(")")
+  }
+
+  /// Appends `label`, the screen's name, and the rest as `append(_:_:animated:)` does.
+  fileprivate mutating func append(
+    _ label: StaticString, _ screen: ScreenID, _ nextLabel: StaticString, _ next: ScreenID, animated: Bool
+  ) {
+    append(label)
+    append(screen.name)
+    append(nextLabel, next, animated: animated)
   }
 }

@@ -38,18 +38,46 @@ public struct NavigationPlan<Key: Hashable & Sendable>: Hashable, Sendable, Cust
     case removeChild(ScreenKey<Key>, from: StatePath)
 
     /// A readable form, such as `push Thread(7) onto root` or `dismiss what root presents`.
-    public var description: String {
+    public var description: String { TextWriter.make { write(to: &$0) } }
+
+    /// Writes ``description``'s parts (a journal that records describes the steps of every
+    /// navigation).
+    private func write(to text: inout TextWriter) {
       switch self {
-      case .setRoot(let node): "set the root to \(node.map { "\($0)" } ?? "nothing")"
-      case .dismiss(let path): "dismiss what \(path) presents"
-      case .push(let node, let path): "push \(node) onto \(path)"
-      case .popTo(let path): "pop to \(path)"
+      case .setRoot(let node):
+        text.append("set the root to ")
+        if let node { node.writeDescription(to: &text) } else { text.append("nothing") }
+      case .dismiss(let path):
+        text.append("dismiss what ")
+        text.append(path.description)
+        text.append(" presents")
+      case .push(let node, let path): text.append("push ", node, " onto ", path)
+      case .popTo(let path):
+        text.append("pop to ")
+        text.append(path.description)
       case .setStack(let path, let entries):
-        "set the stack of \(path) to [\(entries.map { "\($0)" }.joined(separator: ", "))]"
-      case .present(let node, let path, let style): "present \(node) from \(path) as \(style)"
-      case .popover(let node, let path, let anchor): "present \(node) from \(path) as a popover at \(anchor)"
-      case .addChild(let node, let path): "add \(node) to \(path)"
-      case .removeChild(let key, let path): "remove \(key) from \(path)"
+        text.append("set the stack of ")
+        text.append(path.description)
+        text.append(" to [")
+        for index in entries.indices {
+          if index > 0 { text.append(", ") }
+          entries[index].writeDescription(to: &text)
+        }
+        text.append("]")
+      case .present(let node, let path, let style):
+        text.append("present ", node, " from ", path)
+        text.append(" as ")
+        text.append(style.description)
+      case .popover(let node, let path, let anchor):
+        text.append("present ", node, " from ", path)
+        text.append(" as a popover at ")
+        text.append(anchor.description)
+      case .addChild(let node, let path): text.append("add ", node, " to ", path)
+      case .removeChild(let key, let path):
+        text.append("remove ")
+        text.append(key.description)
+        text.append(" from ")
+        text.append(path.description)
       }
     }
   }
@@ -81,5 +109,17 @@ public struct NavigationPlan<Key: Hashable & Sendable>: Hashable, Sendable, Cust
   public var description: String {
     guard !steps.isEmpty else { return "(no change)" }
     return steps.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "\n")
+  }
+}
+
+extension TextWriter {
+  /// Appends `verb`, the node's description, `preposition` and the path.
+  fileprivate mutating func append<Key>(
+    _ verb: StaticString, _ node: NavigationState<Key>.Node, _ preposition: StaticString, _ path: StatePath
+  ) {
+    append(verb)
+    node.writeDescription(to: &self)
+    append(preposition)
+    append(path.description)
   }
 }

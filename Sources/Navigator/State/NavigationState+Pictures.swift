@@ -120,17 +120,14 @@ extension NavigationState.Node: CustomStringConvertible {
   /// Split{Sidebar, Detail}
   /// Thread(7) (presents popover at right bar item 0 of Thread(7): Menu)
   /// ```
-  public var description: String {
-    var text = ""
-    writeDescription(to: &text)
-    return text
-  }
+  public var description: String { TextWriter.make { writeDescription(to: &$0) } }
 
-  /// Appends ``description`` to `text`: one string written in place, with loops (plan steps
-  /// describe their nodes for every recorded navigation; `map(\.description)` on a generic
-  /// node looked its key path up at run time and made an array and a string per level).
-  func writeDescription(to text: inout String) {
-    text += PictureText.line(key.description)
+  /// Writes ``description``: one text written in place, with loops over indices (plan steps
+  /// describe their nodes for every recorded navigation, and this code runs unspecialized for
+  /// a key type of another module, where `map(\.description)` or `enumerated()` look their
+  /// types' metadata up at run time).
+  func writeDescription(to text: inout TextWriter) {
+    text.append(PictureText.line(key.description))
     switch content {
     case .screen: break
     case .stack(let entries): Self.writeDescriptions(entries, between: "[", and: "]", to: &text)
@@ -138,24 +135,24 @@ extension NavigationState.Node: CustomStringConvertible {
       if !children.isEmpty { Self.writeDescriptions(children, between: "{", and: "}", to: &text) }
     }
     if let presentation {
-      text += " (presents "
-      text += presentation.relation
-      text += ": "
+      text.append(" (presents ")
+      text.append(presentation.relation)
+      text.append(": ")
       presentation.screen.writeDescription(to: &text)
-      text += ")"
+      text.append(")")
     }
   }
 
-  /// Appends the descriptions of `nodes`, separated by commas, between `open` and `close`.
+  /// Writes the descriptions of `nodes`, separated by commas, between `open` and `close`.
   private static func writeDescriptions(
-    _ nodes: [Self], between open: String, and close: String, to text: inout String
+    _ nodes: [Self], between open: StaticString, and close: StaticString, to text: inout TextWriter
   ) {
-    text += open
-    for (index, node) in nodes.enumerated() {
-      if index > 0 { text += ", " }
-      node.writeDescription(to: &text)
+    text.append(open)
+    for index in nodes.indices {
+      if index > 0 { text.append(", ") }
+      nodes[index].writeDescription(to: &text)
     }
-    text += close
+    text.append(close)
   }
 
   /// Appends this subtree's lines of the text tree.

@@ -68,42 +68,41 @@ extension NavigationState {
   /// The state in one line, for requests and messages: `A[B, C] > pageSheet D`.
   @usableFromInline var oneLine: String {
     guard let root else { return "(no root)" }
-    var text = ""
-    root.writeOneLine(to: &text)
-    return text
+    return TextWriter.make { root.writeOneLine(to: &$0) }
   }
 }
 
 extension NavigationState.Node {
-  /// Appends the node in one line to `text` (``NavigationState/oneLine``).
+  /// Writes the node in one line (``NavigationState/oneLine``).
   ///
-  /// One string written in place, with loops: a journal that records builds this text for
-  /// every navigation's completion event, and `map(\.oneLine)` on a generic node looked its
-  /// key path up at run time and made an array and a string per level.
-  func writeOneLine(to text: inout String) {
-    text += key.description
+  /// One text written in place, with loops over indices: a journal that records builds this
+  /// text for every navigation's completion event, and this code runs unspecialized for a
+  /// key type of another module, where `map(\.oneLine)` or `enumerated()` look their types'
+  /// metadata up at run time.
+  func writeOneLine(to text: inout TextWriter) {
+    text.append(key.description)
     switch content {
     case .screen: break
     case .stack(let entries): Self.writeOneLine(entries, between: "[", and: "]", to: &text)
     case .container(let children): Self.writeOneLine(children, between: "{", and: "}", to: &text)
     }
     if let presentation {
-      text += " > "
-      text += presentation.style.description
-      text += " "
+      text.append(" > ")
+      text.append(presentation.style.description)
+      text.append(" ")
       presentation.screen.writeOneLine(to: &text)
     }
   }
 
-  /// Appends `nodes` in one line, separated by commas, between `open` and `close`.
+  /// Writes `nodes` in one line, separated by commas, between `open` and `close`.
   private static func writeOneLine(
-    _ nodes: [Self], between open: String, and close: String, to text: inout String
+    _ nodes: [Self], between open: StaticString, and close: StaticString, to text: inout TextWriter
   ) {
-    text += open
-    for (index, node) in nodes.enumerated() {
-      if index > 0 { text += ", " }
-      node.writeOneLine(to: &text)
+    text.append(open)
+    for index in nodes.indices {
+      if index > 0 { text.append(", ") }
+      nodes[index].writeOneLine(to: &text)
     }
-    text += close
+    text.append(close)
   }
 }

@@ -119,6 +119,75 @@ import Testing
       ])
   }
 
+  /// Every event and request prints its own text, written part by part into one string:
+  /// names with characters beyond ASCII, and texts longer than the writer's scratch space.
+  @Test func everyEventAndRequestPrintsItsText() {
+    let nav = Screen("Nav").screenID
+    let home = Screen("Café ☕️").screenID
+    let detail = ViewController().screenID
+    let many = (0..<40).map { Screen("Screen number \($0)").screenID }
+    let manyText = "[" + (0..<40).map { "Screen number \($0)" }.joined(separator: ", ") + "]"
+    let exit = HierarchyExit(.popped(.backButton), removedScreen: detail)
+    let error = NavigationError(.invalidRequest, String(repeating: "too long ", count: 40))
+    let requests: [NavigationRequest] = [
+      .setRootViewController(home), .setRootViewController(nil), .updateWindowAppearance(visible: false),
+      .push(detail, onto: nav, animated: true), .pop(from: nav, animated: false),
+      .popTo(home, in: nav, animated: true), .popToRoot(in: nav, animated: false),
+      .setViewControllers([home, detail], in: nav, animated: true),
+      .present(detail, from: home, animated: true),
+      .dismiss(home, animated: false),
+      .navigate(to: "Nav[Café ☕️]", steps: ["push A onto root", "pop to root"], animated: true),
+      .navigate(to: "(no root)", steps: [], animated: false),
+    ]
+    #expect(
+      requests.map(\.description) == [
+        "setRootViewController(Café ☕️)", "setRootViewController(nil)",
+        "updateWindowAppearance(visible: false)",
+        "push(ViewController, onto: Nav, animated: true)", "pop(from: Nav, animated: false)",
+        "popTo(Café ☕️, in: Nav, animated: true)", "popToRoot(in: Nav, animated: false)",
+        "setViewControllers([Café ☕️, ViewController], in: Nav, animated: true)",
+        "present(ViewController, from: Café ☕️, animated: true)", "dismiss(Café ☕️, animated: false)",
+        "navigate(to: Nav[Café ☕️], steps: [push A onto root; pop to root], animated: true)",
+        "navigate(to: (no root), steps: [], animated: false)",
+      ])
+    let events: [NavigationEvent] = [
+      .willShow(home, in: nav, animated: true), .didShow(home, in: nav, animated: false),
+      .willPush(detail, onto: nav, animated: true), .didPush(detail, onto: nav, animated: true),
+      .willPop(detail, from: nav, animated: false), .didPop(detail, from: nav, animated: false),
+      .didPopTo(home, in: nav, popped: [detail], animated: true),
+      .willPopToRoot(in: nav, popping: many, animated: true),
+      .didSetViewControllers(many, in: nav, animated: false),
+      .navigationBarHidden(true, in: nav), .toolbarHidden(false, in: nav), .pushBlock(home),
+      .popBlock(detail),
+      .interactivePopBegan(detail, in: nav), .interactivePopCancelled(detail, in: nav),
+      .interactivePopFinished(detail, in: nav), .adaptivePresentationStyle(home, answer: .none),
+      .presentationShouldDismiss(home), .presentationWillDismiss(home), .presentationDidDismiss(home),
+      .presentationDidAttemptToDismiss(home), .popoverShouldDismiss(home), .popoverDidDismiss(home),
+      .screenJoined(home), .screenLeft(detail, exit: exit), .misuse(error),
+      .completion(.setViewControllers(many, in: nav, animated: true)),
+      .note(JournalNote(kind: "flow", text: "flow.started(Checkout)")),
+    ]
+    #expect(
+      events.map(\.description) == [
+        "Nav.willShow(Café ☕️, animated: true)", "Nav.didShow(Café ☕️, animated: false)",
+        "Nav.willPush(ViewController, animated: true)", "Nav.didPush(ViewController, animated: true)",
+        "Nav.willPop(ViewController, animated: false)", "Nav.didPop(ViewController, animated: false)",
+        "Nav.didPopTo(Café ☕️, popped: [ViewController], animated: true)",
+        "Nav.willPopToRoot(popping: \(manyText), animated: true)",
+        "Nav.didSetViewControllers(\(manyText), animated: false)",
+        "Nav.navigationBarHidden(true)", "Nav.toolbarHidden(false)", "Café ☕️.pushBlock",
+        "ViewController.popBlock",
+        "Nav.interactivePopBegan(ViewController)", "Nav.interactivePopCancelled(ViewController)",
+        "Nav.interactivePopFinished(ViewController)", "Café ☕️.adaptivePresentationStyle -> none",
+        "Café ☕️.presentationControllerShouldDismiss", "Café ☕️.presentationControllerWillDismiss",
+        "Café ☕️.presentationControllerDidDismiss", "Café ☕️.presentationControllerDidAttemptToDismiss",
+        "Café ☕️.popoverShouldDismiss", "Café ☕️.popoverDidDismiss", "Café ☕️.joined",
+        "ViewController.left(popped(backButton) of ViewController)",
+        "misuse[invalidRequest]: \(String(repeating: "too long ", count: 40))",
+        "completion(setViewControllers(\(manyText), in: Nav, animated: true))", "flow.started(Checkout)",
+      ])
+  }
+
   @Test func screenIDsCompareByInstanceNotByName() {
     let first = Screen("Same")
     let second = Screen("Same")

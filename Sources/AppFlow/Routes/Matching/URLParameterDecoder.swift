@@ -25,26 +25,30 @@ public struct URLParameterDecoder {
   ///   non-optional property; ``RouteError/invalidParameter(_:name:value:expected:)`` for a
   ///   value that does not fit, or a nested value.
   public func decode<T: Decodable>(_ type: T.Type, from parameters: URLParameters) throws(RouteError) -> T {
-    let typeName = String(describing: T.self)
+    let source = ParameterSource(T.self, parameters)
     do {
-      return try T(from: ParameterDecoding(source: ParameterSource(typeName, parameters), codingPath: []))
+      return try T(from: ParameterDecoding(source: source, codingPath: []))
     } catch let error as RouteError {
       throw error
     } catch {
-      throw .invalidParameter(typeName, name: "", value: "\(error)", expected: .string)
+      throw .invalidParameter(source.typeName, name: "", value: "\(error)", expected: .string)
     }
   }
 }
 
-/// The parameters being decoded and the type's name, for errors.
+/// The parameters being decoded and the type, named for errors.
 private struct ParameterSource {
-  let typeName: String
+  let type: any Any.Type
   let parameters: URLParameters
 
-  init(_ typeName: String, _ parameters: URLParameters) {
-    self.typeName = typeName
+  init(_ type: any Any.Type, _ parameters: URLParameters) {
+    self.type = type
     self.parameters = parameters
   }
+
+  /// The type's name as `String(describing:)` prints it, built only for an error: through
+  /// `String(describing:)` it cost more than the rest of a match (reflection and dynamic casts).
+  var typeName: String { _typeName(type, qualified: false) }
 
   /// The dotted name of a coding path.
   func name(_ path: [any CodingKey]) -> String { path.map(\.stringValue).joined(separator: ".") }

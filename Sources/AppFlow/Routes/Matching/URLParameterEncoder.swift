@@ -23,7 +23,7 @@ public struct URLParameterEncoder {
   /// - Throws: ``RouteError/invalidParameter(_:name:value:expected:)`` naming the type and the
   ///   property that does not fit (an integer beyond `Int`, a nested value).
   public func encode<T: Encodable>(_ value: T) throws(RouteError) -> URLParameters {
-    let sink = ParameterSink(typeName: String(describing: T.self))
+    let sink = ParameterSink(type: T.self)
     do {
       try value.encode(to: ParameterEncoding(sink: sink, codingPath: []))
     } catch let error as RouteError {
@@ -37,12 +37,15 @@ public struct URLParameterEncoder {
 
 /// Where an encoding writes its parameters.
 private final class ParameterSink {
-  /// The encoded type's name, for errors.
-  let typeName: String
+  /// The encoded type, named for errors.
+  let type: any Any.Type
   /// The parameters written so far.
   var values: [String: URLParameterValue] = [:]
 
-  init(typeName: String) { self.typeName = typeName }
+  init(type: any Any.Type) { self.type = type }
+
+  /// The type's name as `String(describing:)` prints it, built only for an error.
+  var typeName: String { _typeName(type, qualified: false) }
 
   /// The error for a property that cannot be a parameter.
   func refuse(_ path: [any CodingKey], _ what: String, expected: URLParameterType) -> RouteError {

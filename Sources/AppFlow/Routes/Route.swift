@@ -68,8 +68,12 @@ public struct AnyRoute: Hashable, Sendable, CustomStringConvertible {
     base.hash(into: &hasher)
   }
 
-  /// The route's description: `Product(id: 42)`.
-  public var description: String { String(describing: base) }
+  /// The route's description: `Product(id: 42)`; for a route type without one, the route as
+  /// `String(describing:)` prints it.
+  public var description: String {
+    // Asked for directly: printing looks for two protocols at run time where this looks for one.
+    (base as? any CustomStringConvertible)?.description ?? String(describing: base)
+  }
 }
 
 extension AnyRoute: Route {

@@ -20,9 +20,14 @@ public enum ScreenKey<Key: Hashable & Sendable>: Hashable, Sendable, CustomStrin
   }
 
   /// A readable form: the key, `NavigationController`, or the screen's name.
+  ///
+  /// A key reads as its own `description` when it has one, else as `String(describing:)`
+  /// prints it. The description is asked for directly: printing a key of a type this module
+  /// doesn't know looks for two protocols at run time where this looks for one (a journal
+  /// that records names keys in every navigation's completion event).
   public var description: String {
     switch self {
-    case .key(let key): "\(key)"
+    case .key(let key): (key as? any CustomStringConvertible)?.description ?? String(describing: key)
     case .navigationController: "NavigationController"
     case .instance(let screen): screen.name
     }

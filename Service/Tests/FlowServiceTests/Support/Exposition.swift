@@ -113,6 +113,16 @@ extension ServiceClient {
   func liveSessions(sourceLocation: SourceLocation = #_sourceLocation) async throws -> String? {
     try await metrics(sourceLocation: sourceLocation).value(ServiceMetrics.Name.sessionsLive)
   }
+
+  /// Waits until `GET /metrics` counts no session in memory: until the service's eviction
+  /// sweep, which a test runs every few milliseconds, found the sessions idle. How long that
+  /// takes depends on the machine's load, so the wait has no bound of its own: the test's
+  /// time limit is the bound.
+  func waitUntilNoSessionIsLive(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    while try await liveSessions(sourceLocation: sourceLocation) != "0.0" {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+  }
 }
 
 /// A monotonic clock for tests that moves on by `step` at each reading, so that every

@@ -74,12 +74,9 @@ public enum NavigationRequest: Hashable, Sendable, CustomStringConvertible {
     case .navigate(let target, let steps, let animated):
       text.append("navigate(to: ")
       text.append(target)
-      text.append(", steps: [")
-      for index in steps.indices {
-        if index > 0 { text.append("; ") }
-        text.append(steps[index])
-      }
-      text.append("], animated: ")
+      text.append(", steps: ")
+      text.appendList(steps.count, between: "[", and: "]", separator: "; ") { $1.append(steps[$0]) }
+      text.append(", animated: ")
       text.append(animated)
       text.append(")")
     }

@@ -52,12 +52,22 @@ struct TextWriter: ~Copyable {
   /// Appends a list of screens by their names between brackets: `[Home, Detail]` (no
   /// address, so that a journal prints the same in every run).
   mutating func append(_ screens: [ScreenID]) {
-    append("[")
-    for index in screens.indices {
-      if index > 0 { append(", ") }
-      append(screens[index].name)
+    appendList(screens.count, between: "[", and: "]") { index, text in text.append(screens[index].name) }
+  }
+
+  /// Appends `count` items between `open` and `close`, separated by `separator`, each written
+  /// by `item` with its index (an index, not the item: generic code that runs unspecialized
+  /// would copy each item through its type's metadata).
+  mutating func appendList(
+    _ count: Int, between open: StaticString, and close: StaticString, separator: StaticString = ", ",
+    _ item: (Int, inout TextWriter) -> Void
+  ) {
+    append(open)
+    for index in 0..<count {
+      if index > 0 { append(separator) }
+      item(index, &self)
     }
-    append("]")
+    append(close)
   }
 
   private mutating func copy(_ bytes: UnsafeBufferPointer<UInt8>) {

@@ -58,12 +58,8 @@ public struct NavigationPlan<Key: Hashable & Sendable>: Hashable, Sendable, Cust
       case .setStack(let path, let entries):
         text.append("set the stack of ")
         text.append(path.description)
-        text.append(" to [")
-        for index in entries.indices {
-          if index > 0 { text.append(", ") }
-          entries[index].writeDescription(to: &text)
-        }
-        text.append("]")
+        text.append(" to ")
+        text.appendList(entries.count, between: "[", and: "]") { entries[$0].writeDescription(to: &$1) }
       case .present(let node, let path, let style):
         text.append("present ", node, " from ", path)
         text.append(" as ")

@@ -130,9 +130,12 @@ extension NavigationState.Node: CustomStringConvertible {
     text.append(PictureText.line(key.description))
     switch content {
     case .screen: break
-    case .stack(let entries): Self.writeDescriptions(entries, between: "[", and: "]", to: &text)
+    case .stack(let entries):
+      text.appendList(entries.count, between: "[", and: "]") { entries[$0].writeDescription(to: &$1) }
     case .container(let children):
-      if !children.isEmpty { Self.writeDescriptions(children, between: "{", and: "}", to: &text) }
+      if !children.isEmpty {
+        text.appendList(children.count, between: "{", and: "}") { children[$0].writeDescription(to: &$1) }
+      }
     }
     if let presentation {
       text.append(" (presents ")
@@ -141,18 +144,6 @@ extension NavigationState.Node: CustomStringConvertible {
       presentation.screen.writeDescription(to: &text)
       text.append(")")
     }
-  }
-
-  /// Writes the descriptions of `nodes`, separated by commas, between `open` and `close`.
-  private static func writeDescriptions(
-    _ nodes: [Self], between open: StaticString, and close: StaticString, to text: inout TextWriter
-  ) {
-    text.append(open)
-    for index in nodes.indices {
-      if index > 0 { text.append(", ") }
-      nodes[index].writeDescription(to: &text)
-    }
-    text.append(close)
   }
 
   /// Appends this subtree's lines of the text tree.

@@ -83,8 +83,10 @@ extension NavigationState.Node {
     text.append(key.description)
     switch content {
     case .screen: break
-    case .stack(let entries): Self.writeOneLine(entries, between: "[", and: "]", to: &text)
-    case .container(let children): Self.writeOneLine(children, between: "{", and: "}", to: &text)
+    case .stack(let entries):
+      text.appendList(entries.count, between: "[", and: "]") { entries[$0].writeOneLine(to: &$1) }
+    case .container(let children):
+      text.appendList(children.count, between: "{", and: "}") { children[$0].writeOneLine(to: &$1) }
     }
     if let presentation {
       text.append(" > ")
@@ -92,17 +94,5 @@ extension NavigationState.Node {
       text.append(" ")
       presentation.screen.writeOneLine(to: &text)
     }
-  }
-
-  /// Writes `nodes` in one line, separated by commas, between `open` and `close`.
-  private static func writeOneLine(
-    _ nodes: [Self], between open: StaticString, and close: StaticString, to text: inout TextWriter
-  ) {
-    text.append(open)
-    for index in nodes.indices {
-      if index > 0 { text.append(", ") }
-      nodes[index].writeOneLine(to: &text)
-    }
-    text.append(close)
   }
 }

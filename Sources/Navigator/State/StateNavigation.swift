@@ -5,8 +5,9 @@
 /// ``StateApplication``, which has no key type.
 @usableFromInline
 struct StateNavigation<Key: Hashable & Sendable> {
-  /// The navigator that asked; weak, so that a waiting request doesn't keep it.
-  @usableFromInline weak var navigator: Navigator?
+  // The navigator that asked is not stored: each run gets it from its caller, and whatever
+  // waits (a queued request, a gatekeeper's admission) holds it weakly. A weak property would
+  // cost a weak store, a weak load and a slow release a navigation.
   /// The state to reach.
   @usableFromInline let target: NavigationState<Key>
   /// Animation, request policy, and the option closures.
@@ -21,10 +22,9 @@ struct StateNavigation<Key: Hashable & Sendable> {
   /// Creates a navigation.
   @inlinable
   init(
-    navigator: Navigator, target: NavigationState<Key>, options: StateNavigationOptions<Key>,
+    target: NavigationState<Key>, options: StateNavigationOptions<Key>,
     completion: ((NavigationPlan<Key>) -> Void)?, lateFailure: ((NavigationError) -> Void)?
   ) {
-    self.navigator = navigator
     self.target = target
     self.options = options
     self.completion = completion
@@ -32,15 +32,14 @@ struct StateNavigation<Key: Hashable & Sendable> {
   }
 
   /// Plans, makes and checks; asks the guards; then applies, now or when the last guard
-  /// allows.
+  /// allows, for `navigator`.
   ///
   /// The usual shapes go through the typed planner, which records the actions as it plans
   /// (``runTyped(on:receivesPlan:)``); every other shape, and every navigation that a
   /// gatekeeper admits by key, through the general planner (``runGeneral(on:receivesPlan:)``).
   /// Both make the same calls, events and errors (TypedStatePlannerTests compare them).
   @inlinable
-  func run() throws(NavigationError) {
-    guard let navigator else { throw StateApplication.navigatorGone(target.oneLine) }
+  func run(on navigator: Navigator) throws(NavigationError) {
     // The plan's starting state is read only when someone receives the plan.
     let receivesPlan =
       completion != nil || options.successHandler != nil || options.completionHandler != nil
@@ -58,10 +57,10 @@ struct StateNavigation<Key: Hashable & Sendable> {
     guard let plan = typed.plan(from: navigator.window.rootViewController, to: target) else { return false }
     let (onApply, finish) = handlers(receivesPlan ? plan : nil)
     try StateApplication(
-      navigator: navigator, target: TypedTarget(unlaidOut: target, steps: plan.steps), recorded: recorder,
+      window: navigator.window, target: TypedTarget(unlaidOut: target, steps: plan.steps), recorded: recorder,
       animated: options.isAnimated, onApply: onApply, finish: finish, failureHandler: options.failureHandler,
       lateFailure: lateFailure
-    ).run()
+    ).run(on: navigator)
     return true
   }
 
@@ -81,9 +80,9 @@ struct StateNavigation<Key: Hashable & Sendable> {
       receivesPlan ? NavigationPlan(from: from, to: target, steps: erased.steps(planner.steps)) : nil)
     // The planner moves into the application: copying it would retain each of its fields.
     try StateApplication(
-      navigator: navigator, target: erased, planner: consume planner, animated: options.isAnimated,
+      window: window, target: erased, planner: consume planner, animated: options.isAnimated,
       onApply: onApply, finish: finish, failureHandler: options.failureHandler, lateFailure: lateFailure
-    ).run()
+    ).run(on: navigator)
   }
 
   /// The closures that hand `plan` to `onSuccess` (before anything changes) and to the
@@ -119,11 +118,12 @@ struct StateNavigation<Key: Hashable & Sendable> {
       canWait: true,
       grants: grants)
     // The window through its token: a weak reference would slow down its every retain.
-    admission.onAllow = { [weak admission, token = window.token] in
+    admission.onAllow = { [weak admission, weak navigator, token = window.token] in
       var again = self
       again.grants = admission?.grants ?? grants
       do throws(NavigationError) {
-        try again.run()
+        guard let navigator else { throw StateApplication.navigatorGone(target.oneLine) }
+        try again.run(on: navigator)
       } catch {
         again.refuseLate(error, window: token.window)
       }
@@ -149,8 +149,7 @@ struct StateNavigation<Key: Hashable & Sendable> {
 /// screens, asks the guards, and applies.
 @usableFromInline
 struct StateApplication {
-  /// Weak, as the request's: a guard that answers later must not keep the navigator.
-  weak var navigator: Navigator?
+  // No navigator: ``run(on:)`` gets it, and a guard that answers later holds it weakly.
   /// The navigator's window.
   let window: Window
   /// The target.
@@ -171,12 +170,11 @@ struct StateApplication {
   /// Creates the application of a plan.
   @usableFromInline
   init(
-    navigator: Navigator, target: ErasedTarget, planner: StatePlanner, animated: Bool, onApply: (() -> Void)?,
+    window: Window, target: ErasedTarget, planner: StatePlanner, animated: Bool, onApply: (() -> Void)?,
     finish: (() -> Void)?, failureHandler: ((NavigationError) -> Void)?,
     lateFailure: ((NavigationError) -> Void)?
   ) {
-    self.navigator = navigator
-    window = navigator.window
+    self.window = window
     self.target = target
     self.planner = planner
     self.animated = animated
@@ -189,13 +187,13 @@ struct StateApplication {
   /// Creates the application of what the typed planner recorded.
   @usableFromInline
   init(
-    navigator: Navigator, target: ErasedTarget, recorded recorder: StateActionRecorder, animated: Bool,
+    window: Window, target: ErasedTarget, recorded recorder: StateActionRecorder, animated: Bool,
     onApply: (() -> Void)?, finish: (() -> Void)?, failureHandler: ((NavigationError) -> Void)?,
     lateFailure: ((NavigationError) -> Void)?
   ) {
     self.init(
-      navigator: navigator, target: target,
-      planner: StatePlanner(window: navigator.window, target: target, recorded: recorder), animated: animated,
+      window: window, target: target,
+      planner: StatePlanner(window: window, target: target, recorded: recorder), animated: animated,
       onApply: onApply, finish: finish, failureHandler: failureHandler, lateFailure: lateFailure)
   }
 
@@ -205,11 +203,10 @@ struct StateApplication {
     NavigationError(.invalidRequest, "Can't navigate to \(target): the navigator that asked for it is gone.")
   }
 
-  /// Makes and checks the planned screens, asks the guards, then applies, now or when the
-  /// last guard allows.
+  /// Makes and checks the planned screens (with `navigator`'s provider), asks the guards,
+  /// then applies, now or when the last guard allows.
   @usableFromInline
-  func run() throws(NavigationError) {
-    guard let navigator else { throw Self.navigatorGone(target.oneLine) }
+  func run(on navigator: Navigator) throws(NavigationError) {
     let made = try make(planner.made, planner.madeKeys, navigator: navigator)
     let anchors = try resolveAnchors(planner.actions, made)
     var guarded: [NavigationController] = []
@@ -219,7 +216,7 @@ struct StateApplication {
     guard !guarded.isEmpty else {
       return apply(made, anchors: anchors)
     }
-    try askGuards(guarded, made: made, anchors: anchors)
+    try askGuards(guarded, made: made, anchors: anchors, navigator: navigator)
   }
 
   /// Asks the pop guards of `guarded`, each once the one before allowed, then applies, now
@@ -229,10 +226,13 @@ struct StateApplication {
   /// that the guards' closures share.
   @inline(never)
   private func askGuards(
-    _ guarded: [NavigationController], made: [ViewController], anchors: [Int: PopoverAnchor]
+    _ guarded: [NavigationController], made: [ViewController], anchors: [Int: PopoverAnchor],
+    navigator: Navigator
   )
     throws(NavigationError)
   {
+    // Weak: a guard that answers later must not keep the navigator.
+    weak let navigator = navigator
     let fingerprint = window.hierarchyFingerprint
     var denial: NavigationError?
     var waited = false
@@ -241,7 +241,7 @@ struct StateApplication {
       guard index < guarded.count else {
         finished = true
         guard waited else { return }
-        guard let navigator = self.navigator, navigator.window.hierarchyFingerprint == fingerprint else {
+        guard let navigator, navigator.window.hierarchyFingerprint == fingerprint else {
           refuseLate(
             NavigationError(
               .invalidRequest,

@@ -10,9 +10,9 @@ extension StateApplication {
     onApply?()
     // The request's text is built only for a journal that records it.
     let target = target
-    let steps = planner.steps
+    let steps = self.steps
     let animated = animated
-    let actions = planner.actions
+    let actions = self.actions
     let finish = finish ?? {}
     guard !actions.isEmpty else {
       window.recordingJournal?.record(.completion(target.request(steps: steps, animated: animated)))
@@ -20,8 +20,8 @@ extension StateApplication {
     }
     // The screens the steps show, found in the actions twice rather than collected into an
     // array: every one assembled, then every one prepared.
-    let planned = planner.made
-    let keys = planner.madeKeys
+    let planned = self.made
+    let keys = madeKeys
     for action in actions { forEachShown(by: action) { assemble($0, planned, made) } }
     for action in actions { forEachShown(by: action) { prepareAll($0, planned, keys, made, in: window) } }
     // The present and dismiss requests below name no screen: their plans record a request

@@ -154,8 +154,19 @@ struct StateApplication {
   let window: Window
   /// The target.
   let target: ErasedTarget
-  /// The plan.
-  let planner: StatePlanner
+  // The plan's arrays, not its ``StatePlanner``: a typed navigation's come from its
+  // recorder, and a planner built from them was copied into the application (a retain and
+  // a release of each of its fields).
+  /// The plan's steps (none for a typed navigation: its target names the typed steps).
+  let steps: [PlanStep]
+  /// The steps resolved against instances.
+  let actions: [PlannedAction]
+  /// Every screen the plan makes; actions and places name them by their index here.
+  let made: [PlannedScreen]
+  /// The keys of the screens the plan makes, at the indices of ``made``.
+  let madeKeys: [TargetKey]
+  /// Stacks whose top leaves the hierarchy: their guards are asked.
+  let leavingStacks: [NavigationController]
   /// A Boolean value indicating whether the transitions animate.
   let animated: Bool
   /// Runs before anything changes, once nothing can refuse the navigation (`onSuccess`).
@@ -176,7 +187,11 @@ struct StateApplication {
   ) {
     self.window = window
     self.target = target
-    self.planner = planner
+    steps = planner.steps
+    actions = planner.actions
+    made = planner.made
+    madeKeys = planner.madeKeys
+    leavingStacks = planner.leavingStacks
     self.animated = animated
     self.onApply = onApply
     self.finish = finish
@@ -191,10 +206,18 @@ struct StateApplication {
     onApply: (() -> Void)?, finish: (() -> Void)?, failureHandler: ((NavigationError) -> Void)?,
     lateFailure: ((NavigationError) -> Void)?
   ) {
-    self.init(
-      window: window, target: target,
-      planner: StatePlanner(window: window, target: target, recorded: recorder), animated: animated,
-      onApply: onApply, finish: finish, failureHandler: failureHandler, lateFailure: lateFailure)
+    self.window = window
+    self.target = target
+    steps = []
+    actions = recorder.actions
+    made = recorder.made
+    madeKeys = recorder.madeKeys
+    leavingStacks = recorder.leavingStacks
+    self.animated = animated
+    self.onApply = onApply
+    self.finish = finish
+    self.failureHandler = failureHandler
+    self.lateFailure = lateFailure
   }
 
   /// The error for a navigation whose navigator is gone.
@@ -207,10 +230,10 @@ struct StateApplication {
   /// then applies, now or when the last guard allows.
   @usableFromInline
   func run(on navigator: Navigator) throws(NavigationError) {
-    let made = try make(planner.made, planner.madeKeys, navigator: navigator)
-    let anchors = try resolveAnchors(planner.actions, made)
+    let made = try make(made, madeKeys, navigator: navigator)
+    let anchors = try resolveAnchors(actions, made)
     var guarded: [NavigationController] = []
-    for stack in planner.leavingStacks where stack.topViewController.map(stack.confirmsPops) ?? false {
+    for stack in leavingStacks where stack.topViewController.map(stack.confirmsPops) ?? false {
       guarded.append(stack)
     }
     guard !guarded.isEmpty else {
@@ -380,7 +403,7 @@ struct StateApplication {
         guard items.indices.contains(index) else {
           throw NavigationError(
             .popoverWithoutAnchor,
-            "Can't present \(target.describeNode(self.planner.made[planned].node)) as a popover: \(owner.screenID) has no \(side) "
+            "Can't present \(target.describeNode(self.made[planned].node)) as a popover: \(owner.screenID) has no \(side) "
               + "bar button item at index \(index).",
             screens: [owner.screenID])
         }
@@ -391,7 +414,7 @@ struct StateApplication {
           guard view.subviews.indices.contains(index) else {
             throw NavigationError(
               .popoverWithoutAnchor,
-              "Can't present \(target.describeNode(self.planner.made[planned].node)) as a popover: the view of \(owner.screenID) "
+              "Can't present \(target.describeNode(self.made[planned].node)) as a popover: the view of \(owner.screenID) "
                 + "has no subview at \(path).",
               screens: [owner.screenID])
           }

@@ -347,45 +347,75 @@ struct StateApplication {
       case .unboxed(let unboxed):
         made = try target.makeScreen(for: target.boxUnboxedKey(unboxed), navigator: navigator)
       case .instance(let screen):
-        throw NavigationError(.unmakeableScreen, "Can't make \(screen) again: it has no navigationKey.")
+        throw Self.unmakeableInstanceError(screen)
       }
-      // A linear scan of the screens made before this one: a navigation makes a few.
-      guard !screens.contains(where: { $0 === made }) else {
-        throw NavigationError(
-          .unmakeableScreen,
-          "The screen provider returned \(made.screenID) for two places of one navigation.",
-          screens: [made.screenID])
-      }
-      // The message's text is built only for a screen that is not free.
+      // The errors' texts are built out of line (`@inline(never)`), so that the loop's
+      // code stays small. A linear scan of the screens made before this one: a navigation
+      // makes a few.
+      guard !screens.contains(where: { $0 === made }) else { throw Self.madeTwiceError(made) }
       if made.parent != nil || made.presenter != nil || made.windowIfRoot != nil,
-        let error = Navigator.freeScreenError(made, action: "show \(target.describe(keys[index])) as")
+        let error = notFreeError(made, keys[index])
       {
         throw error
       }
-      if made.isInWindowHierarchy {
-        throw NavigationError(
-          .unmakeableScreen, "Can't show \(made.screenID) again: it is in the window already.",
-          screens: [made.screenID])
-      }
-      let holds: String? =
+      if made.isInWindowHierarchy { throw Self.inWindowError(made) }
+      let fits =
         switch planned[index].content {
-        case .stack:
-          made.isNavigationStack ? nil : "navigation stack: it is not a NavigationController"
-        case .container:
-          made.isNavigationStack ? "container: a NavigationController's children are its stack" : nil
-        case .screen:
-          made.isNavigationStack ? "plain screen: a NavigationController is a navigation stack" : nil
+        case .stack: made.isNavigationStack
+        case .container, .screen: !made.isNavigationStack
         }
-      if let holds {
-        throw NavigationError(
-          .unmakeableScreen,
-          "The screen provider made \(made.screenID) for \(target.describe(keys[index])), which the target holds as a "
-            + "\(holds).",
-          screens: [made.screenID])
-      }
+      if !fits { throw wrongKindError(made, planned[index].content, keys[index]) }
       screens.append(made)
     }
     return screens
+  }
+
+  /// The error for a planned screen that names an instance: it can't be made again.
+  @inline(never)
+  private static func unmakeableInstanceError(_ screen: ScreenID) -> NavigationError {
+    NavigationError(.unmakeableScreen, "Can't make \(screen) again: it has no navigationKey.")
+  }
+
+  /// The error for a screen the provider returned for two places of one navigation.
+  @inline(never)
+  private static func madeTwiceError(_ made: ViewController) -> NavigationError {
+    NavigationError(
+      .unmakeableScreen, "The screen provider returned \(made.screenID) for two places of one navigation.",
+      screens: [made.screenID])
+  }
+
+  /// The error for a made screen that has a parent, a presenter or a window, if it is not
+  /// free.
+  @inline(never)
+  private func notFreeError(_ made: ViewController, _ key: TargetKey) -> NavigationError? {
+    Navigator.freeScreenError(made, action: "show \(target.describe(key)) as")
+  }
+
+  /// The error for a made screen that is in the window already.
+  @inline(never)
+  private static func inWindowError(_ made: ViewController) -> NavigationError {
+    NavigationError(
+      .unmakeableScreen, "Can't show \(made.screenID) again: it is in the window already.",
+      screens: [made.screenID])
+  }
+
+  /// The error for a made screen of the wrong kind for its place: a stack where the target
+  /// holds a plain screen or a container, or the other way round.
+  @inline(never)
+  private func wrongKindError(_ made: ViewController, _ content: TargetContent, _ key: TargetKey)
+    -> NavigationError
+  {
+    let holds =
+      switch content {
+      case .stack: "navigation stack: it is not a NavigationController"
+      case .container: "container: a NavigationController's children are its stack"
+      case .screen: "plain screen: a NavigationController is a navigation stack"
+      }
+    return NavigationError(
+      .unmakeableScreen,
+      "The screen provider made \(made.screenID) for \(target.describe(key)), which the target holds as a "
+        + "\(holds).",
+      screens: [made.screenID])
   }
 
   /// Finds every popover's anchor in the screens that will hold it; the anchors are keyed

@@ -22,8 +22,13 @@ extension StateApplication {
     // array: every one assembled, then every one prepared.
     let planned = self.made
     let keys = madeKeys
-    for action in actions { forEachShown(by: action) { assemble($0, planned, made) } }
-    for action in actions { forEachShown(by: action) { prepareAll($0, planned, keys, made, in: window) } }
+    // The actions read in place: a copy of each would retain the screens it names.
+    actions.withUnsafeBufferPointer { actions in
+      for index in actions.indices { forEachShown(by: actions[index]) { assemble($0, planned, made) } }
+      for index in actions.indices {
+        forEachShown(by: actions[index]) { prepareAll($0, planned, keys, made, in: window) }
+      }
+    }
     // The present and dismiss requests below name no screen: their plans record a request
     // only with a completion, and they get none (the navigation's own completion event
     // names the navigation). Building screen names here cost a type name per screen.
@@ -131,7 +136,9 @@ extension StateApplication {
     switch action {
     case .setRoot(let planned?), .push(let planned, _, _): body(planned)
     case .setStack(_, let slots, _):
-      for case .made(let planned) in slots { body(planned) }
+      slots.withUnsafeBufferPointer { slots in
+        for index in slots.indices { if case .made(let planned) = slots[index] { body(planned) } }
+      }
     case .present(let planned, _, _, _): body(planned)
     case .addChild(.made(let planned), _): body(planned)
     default: break

@@ -329,8 +329,9 @@ struct TypedStatePlanner<Key: Hashable & Sendable> {
       if case .key(let key) = node.key { box = TypedKeyBox(key) } else { box = nil }
       // A makeable stack's entries all have keys.
       let index = recorder.makeStack(box, entryCount: entries.count, hasParent: hasParent)
-      for entry in entries {
-        guard case .key(let key) = entry.key else { preconditionFailure("A made entry has a key.") }
+      // Each entry's key read in place: a copy of the entry would retain what it holds.
+      for index in entries.indices {
+        guard case .key(let key) = entries[index].key else { preconditionFailure("A made entry has a key.") }
         recorder.makeNewStackEntry(TypedKeyBox(key))
       }
       return index

@@ -108,11 +108,16 @@ extension StateApplication {
   ) -> any TransitionPlan {
     var screens: [ViewController] = []
     screens.reserveCapacity(slots.count)
-    for slot in slots { screens.append(slot.screen(made)) }
+    // The slots read in place and the old screens borrowed from a local copy of the list:
+    // copies of them would retain each screen once more.
+    slots.withUnsafeBufferPointer { slots in
+      for index in slots.indices { screens.append(slots[index].screen(made)) }
+    }
     // Loops rather than `filter`, which grows its result one append at a time; `added`
     // gets room for every screen rather than a loop that counts the new ones first.
     var removed: [ViewController] = []
-    for old in navigation.childList where !screens.contains(where: { $0 === old }) { removed.append(old) }
+    let children = navigation.childList
+    children.forEachBorrowed { old in if !screens.contains(where: { $0 === old }) { removed.append(old) } }
     var added: [ViewController] = []
     added.reserveCapacity(screens.count)
     screens.forEachBorrowed { screen in if screen.parent !== navigation { added.append(screen) } }

@@ -54,10 +54,13 @@ struct StateNavigation<Key: Hashable & Sendable> {
     guard !(navigator.gatekeeper?.admitsKeys ?? false) else { return false }
     let recorder = StateActionRecorder()
     var typed = TypedStatePlanner<Key>(recorder: recorder, readsState: receivesPlan)
-    guard let plan = typed.plan(from: navigator.window.rootViewController, to: target) else { return false }
-    let (onApply, finish) = handlers(receivesPlan ? plan : nil)
+    guard let from = typed.walk(from: navigator.window.rootViewController, to: target) else { return false }
+    // The plan is built only for someone who receives it.
+    let (onApply, finish) = handlers(
+      receivesPlan ? NavigationPlan(from: NavigationState(root: from), to: target, steps: typed.steps) : nil)
     try StateApplication(
-      window: navigator.window, target: TypedTarget(unlaidOut: target, steps: plan.steps), recorded: recorder,
+      window: navigator.window, target: TypedTarget(unlaidOut: target, steps: typed.steps),
+      recorded: recorder,
       animated: options.isAnimated, onApply: onApply, finish: finish, failureHandler: options.failureHandler,
       lateFailure: lateFailure
     ).run(on: navigator)

@@ -76,7 +76,7 @@ extension ViewController {
   @inlinable
   func screenKey<Key>(as _: Key.Type) -> ScreenKey<Key> {
     // The common case first, without a dynamic cast: a key boxed as a `Key`. The box is
-    // read unretained: this screen holds it, and nothing here changes it.
+    // read unretained (Links.swift): this screen holds it, and nothing here changes it.
     let box = unretainedStateKeyBox
     if let box {
       if let key = box._withUnsafeGuaranteedRef({ box -> Key? in
@@ -102,11 +102,6 @@ extension ViewController {
     }
     if type(of: self) == NavigationController.self { return .navigationController }
     return .instance(screenID)
-  }
-
-  /// The screen's boxed key, not retained, for inlinable code: the screen holds it.
-  @usableFromInline var unretainedStateKeyBox: Unmanaged<KeyBox>? {
-    keyBox.map { Unmanaged.passUnretained($0) }
   }
 
   /// A Boolean value indicating whether the screen is a `NavigationController` itself (not

@@ -212,10 +212,7 @@ struct StateApplication {
     self.window = window
     self.target = target
     steps = []
-    actions = recorder.actions
-    made = recorder.made
-    madeKeys = recorder.madeKeys
-    leavingStacks = recorder.leavingStacks
+    (actions, made, madeKeys, leavingStacks) = recorder.takeRecorded()
     self.animated = animated
     self.onApply = onApply
     self.finish = finish

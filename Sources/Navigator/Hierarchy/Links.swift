@@ -205,6 +205,32 @@ extension Window {
   }
 }
 
+extension ViewController {
+  /// The screen's boxed key, not retained, for inlinable code (``screenKey(as:)``): the
+  /// screen holds it, and the reader changes no key while it reads.
+  @usableFromInline var unretainedStateKeyBox: Unmanaged<KeyBox>? {
+    keyBox.map { Unmanaged.passUnretained($0) }
+  }
+}
+
+/// Calls `body` with the object `object` refers to, not retained for the call.
+///
+/// For an object read from a mutable property that its holder keeps for the whole call and
+/// that `body` does not replace (a typed target's screen provider): a `var` read and passed
+/// on is retained around the call, since the call might replace it; read as an `Unmanaged`
+/// (`withUnretained(.passUnretained(property!))`), it is not.
+@inline(__always)
+func withUnretained<Result, Failure: Error>(
+  _ object: Unmanaged<AnyObject>, _ body: (AnyObject) throws(Failure) -> Result
+) throws(Failure) -> Result {
+  do {
+    return try object._withUnsafeGuaranteedRef { try body($0) }
+  } catch {
+    // `_withUnsafeGuaranteedRef` rethrows untyped: what it throws is `body`'s `Failure`.
+    throw error as! Failure
+  }
+}
+
 extension Array where Element == ViewController {
   /// Calls `body` with each screen of this array in order, borrowed from the array's storage:
   /// no retain and release around each call, as a `for` loop makes.

@@ -174,14 +174,16 @@ extension ViewController {
     presenter.presented = presented
     presented.presenter = presenter
     presented.adopt(window)
-    presented.presentationState.activeStyle = activeStyle
+    // The state and the presenter's view read once each: every read retains what it returns.
+    let state = presented.presentationState
+    state.activeStyle = activeStyle
     presented.loadViewIfNeeded()
     var covered: ViewController?
     if activeStyle.removesPresenter {
       covered = presenter
-      presented.presentationState.coveredView = CoveredView(
-        view: presenter.view, superview: presenter.view.superview)
-      presenter.view.detachFromSuperview()
+      let view = presenter.view
+      state.coveredView = CoveredView(view: view, superview: view.superview)
+      view.detachFromSuperview()
     }
     container.attach(presented.view)
     presenter.announceJoining(presented, in: window)

@@ -290,7 +290,11 @@ struct StackPlan {
 
 /// A stack move waiting for a manual scheduler's stops: the stack, its plan, and the objects
 /// the plan moves, held here until the phases have run.
-struct ScheduledStackMove: TransitionPlan {
+///
+/// A class: a navigation to a state keeps its moves as `any TransitionPlan`, and a struct this
+/// large went into a box of its own, copied in through its value witness (a retain and a
+/// release of each of its references); an object goes into the existential as one reference.
+final class ScheduledStackMove: TransitionPlan {
   let navigation: NavigationController
   let plan: StackPlan
   /// The window whose scheduler runs the move and whose journal records it.
@@ -299,6 +303,18 @@ struct ScheduledStackMove: TransitionPlan {
   let outgoing: ViewController?
   /// The top after the move.
   let incoming: ViewController
+
+  /// A move of `navigation` by `plan`, from `outgoing` to `incoming`.
+  init(
+    navigation: NavigationController, plan: StackPlan, window: Window?, outgoing: ViewController?,
+    incoming: ViewController
+  ) {
+    self.navigation = navigation
+    self.plan = plan
+    self.window = window
+    self.outgoing = outgoing
+    self.incoming = incoming
+  }
 
   var isAnimated: Bool { plan.isAnimated }
 

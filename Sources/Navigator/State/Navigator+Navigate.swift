@@ -143,11 +143,10 @@ extension Navigator {
     if isRecordingRequests { recordStateRequest(target, animated: options.isAnimated) }
     if !waitingAdmissions.isEmpty { supersedeWaitingNavigations(by: target.oneLine) }
     let navigation = StateNavigation(
-      navigator: self, target: target, options: options, completion: completion,
-      lateFailure: lateFailure)
+      target: target, options: options, completion: completion, lateFailure: lateFailure)
     guard window.isBusyForState else {
       do throws(NavigationError) {
-        try navigation.run()
+        try navigation.run(on: self)
       } catch {
         options.failureHandler?(error)
         throw error
@@ -157,9 +156,11 @@ extension Navigator {
     try enqueueStateNavigation(
       to: target.oneLine, animated: options.isAnimated, policy: options.transitionRequestPolicy,
       failureHandler: options.failureHandler
-    ) { [weak window] in
+    ) { [weak window, weak self] in
+      // Weak: a waiting request doesn't keep the navigator.
       do throws(NavigationError) {
-        try navigation.run()
+        guard let self else { throw StateApplication.navigatorGone(navigation.target.oneLine) }
+        try navigation.run(on: self)
       } catch {
         navigation.refuseLate(error, window: window)
       }

@@ -80,13 +80,20 @@ extension ViewController {
   /// The screen's key as a `Key`, when it has one of that type.
   @inlinable
   func screenKey<Key>(as _: Key.Type) -> ScreenKey<Key> {
-    // The common case first, without a dynamic cast: a key boxed as a `Key`.
-    let box = stateKeyBox
-    if let box, type(of: box) == TypedKeyBox<Key>.self {
-      return .key(unsafeDowncast(box, to: TypedKeyBox<Key>.self).value)
+    // The common case first, without a dynamic cast: a key boxed as a `Key`. The box is
+    // read unretained (Links.swift): this screen holds it, and nothing here changes it.
+    let box = unretainedStateKeyBox
+    if let box {
+      if let key = box._withUnsafeGuaranteedRef({ box -> Key? in
+        guard type(of: box) == TypedKeyBox<Key>.self else { return nil }
+        return unsafeDowncast(box, to: TypedKeyBox<Key>.self).value
+      }) {
+        return .key(key)
+      }
+    } else if isPlainNavigationController {
+      // A plain navigation controller, without the generic call.
+      return .navigationController
     }
-    // A plain navigation controller, without the generic call.
-    if box == nil, isPlainNavigationController { return .navigationController }
     return screenKeyCast(as: Key.self)
   }
 
@@ -101,9 +108,6 @@ extension ViewController {
     if type(of: self) == NavigationController.self { return .navigationController }
     return .instance(screenID)
   }
-
-  /// The screen's boxed key, for inlinable code.
-  @usableFromInline var stateKeyBox: KeyBox? { keyBox }
 
   /// A Boolean value indicating whether the screen is a `NavigationController` itself (not
   /// a subclass), for inlinable code.

@@ -36,6 +36,24 @@ final class StateActionRecorder {
     madeKeys.reserveCapacity(16)
   }
 
+  /// Hands over what was recorded, leaving the recorder empty: the arrays move to the caller
+  /// (``StateApplication``) without a retain each.
+  func takeRecorded() -> (
+    actions: [PlannedAction], made: [PlannedScreen], madeKeys: [TargetKey],
+    leavingStacks: [NavigationController]
+  ) {
+    var taken:
+      (
+        actions: [PlannedAction], made: [PlannedScreen], madeKeys: [TargetKey],
+        leavingStacks: [NavigationController]
+      ) = ([], [], [], [])
+    swap(&taken.actions, &actions)
+    swap(&taken.made, &made)
+    swap(&taken.madeKeys, &madeKeys)
+    swap(&taken.leavingStacks, &leavingStacks)
+    return taken
+  }
+
   // MARK: Screens the plan makes
 
   /// Plans a new plain screen for a key, and records it among the screens made; returns its

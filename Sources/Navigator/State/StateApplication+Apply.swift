@@ -10,9 +10,9 @@ extension StateApplication {
     onApply?()
     // The request's text is built only for a journal that records it.
     let target = target
-    let steps = planner.steps
+    let steps = self.steps
     let animated = animated
-    let actions = planner.actions
+    let actions = self.actions
     let finish = finish ?? {}
     guard !actions.isEmpty else {
       window.recordingJournal?.record(.completion(target.request(steps: steps, animated: animated)))
@@ -20,10 +20,15 @@ extension StateApplication {
     }
     // The screens the steps show, found in the actions twice rather than collected into an
     // array: every one assembled, then every one prepared.
-    let planned = planner.made
-    let keys = planner.madeKeys
-    for action in actions { forEachShown(by: action) { assemble($0, planned, made) } }
-    for action in actions { forEachShown(by: action) { prepareAll($0, planned, keys, made, in: window) } }
+    let planned = self.made
+    let keys = madeKeys
+    // The actions read in place: a copy of each would retain the screens it names.
+    actions.withUnsafeBufferPointer { actions in
+      for index in actions.indices { forEachShown(by: actions[index]) { assemble($0, planned, made) } }
+      for index in actions.indices {
+        forEachShown(by: actions[index]) { prepareAll($0, planned, keys, made, in: window) }
+      }
+    }
     // The present and dismiss requests below name no screen: their plans record a request
     // only with a completion, and they get none (the navigation's own completion event
     // names the navigation). Building screen names here cost a type name per screen.
@@ -33,60 +38,50 @@ extension StateApplication {
     defer { window.isApplyingState = false }
     var plans: [any TransitionPlan] = []
     plans.reserveCapacity(actions.count)
-    for action in actions {
-      switch action {
-      case .setRoot(let planned):
-        if let plan = window.applyRootReplacement(with: planned.map { made[$0] }) { plans.append(plan) }
-      case .dismiss(let presenter):
-        guard let presented = presenter.presented else { continue }
-        var dismissal = presented.removePresentation(
-          window: window, animated: animated, trigger: .programmatic, request: unread, completion: nil)
-        dismissal.isStepOfStateNavigation = true
-        plans.append(dismissal)
-      case .push(let planned, let navigation, let shown):
-        plans.append(
-          move(
-            .push, in: navigation, incoming: made[planned], animated: animated, shown: shown, window: window
-          ))
-      case .popTo(let target, let navigation, let shown):
-        let popped = Array(navigation.childList[(target.indexInParent + 1)...])
-        plans.append(
-          move(
-            target.indexInParent == 0 ? .popToRoot(popped: popped) : .popTo(popped: popped), in: navigation,
-            incoming: target, animated: animated, shown: shown, window: window))
-      case .setStack(let navigation, let slots, let shown):
-        var screens: [ViewController] = []
-        screens.reserveCapacity(slots.count)
-        for slot in slots { screens.append(slot.screen(made)) }
-        // Loops rather than `filter`, which grows its result one append at a time; `added`
-        // gets room for every screen rather than a loop that counts the new ones first.
-        var removed: [ViewController] = []
-        for old in navigation.childList where !screens.contains(where: { $0 === old }) { removed.append(old) }
-        var added: [ViewController] = []
-        added.reserveCapacity(screens.count)
-        screens.forEachBorrowed { screen in if screen.parent !== navigation { added.append(screen) } }
-        plans.append(
-          move(
-            .set(screens, added: added, removed: removed), in: navigation, incoming: screens.last!,
-            animated: animated, shown: shown, window: window))
-      case .present(let planned, let presenter, let style, _):
-        let shown = made[planned]
-        shown.modalPresentationStyle = style
-        if let anchor = anchors[planned] {
-          shown.popoverPresentationController!.anchor = anchor
+    // Each action read in place, not copied out of the array (a copy retains what it names).
+    actions.withUnsafeBufferPointer { actions in
+      for index in actions.indices {
+        switch actions[index] {
+        case .setRoot(let planned):
+          if let plan = window.applyRootReplacement(with: planned.map { made[$0] }) { plans.append(plan) }
+        case .dismiss(let presenter):
+          guard let presented = presenter.presented else { continue }
+          var dismissal = presented.removePresentation(
+            window: window, animated: animated, trigger: .programmatic, request: unread, completion: nil)
+          dismissal.isStepOfStateNavigation = true
+          plans.append(dismissal)
+        case .push(let planned, let navigation, let shown):
+          plans.append(
+            move(
+              .push, in: navigation, incoming: made[planned], animated: animated, shown: shown, window: window
+            ))
+        case .popTo(let target, let navigation, let shown):
+          let popped = Array(navigation.childList[(target.indexInParent + 1)...])
+          plans.append(
+            move(
+              target.indexInParent == 0 ? .popToRoot(popped: popped) : .popTo(popped: popped), in: navigation,
+              incoming: target, animated: animated, shown: shown, window: window))
+        case .setStack(let navigation, let slots, let shown):
+          plans.append(setStack(navigation, to: slots, made, shown: shown, window: window))
+        case .present(let planned, let presenter, let style, _):
+          let shown = made[planned]
+          shown.modalPresentationStyle = style
+          if let anchor = anchors[planned] {
+            shown.popoverPresentationController!.anchor = anchor
+          }
+          plans.append(
+            presenter.screen(made).applyPresentation(
+              shown, animated: animated, completion: nil, request: unread, window: window))
+        case .addChild(let child, let container):
+          let screen = child.screen(made)
+          container.addChild(screen)
+          container.view.addSubview(screen.view)
+          screen.didMove(toParent: container)
+        case .removeChild(let child):
+          child.willMove(toParent: nil)
+          child.viewIfLoaded?.removeFromSuperview()
+          child.removeFromParent()
         }
-        plans.append(
-          presenter.screen(made).applyPresentation(
-            shown, animated: animated, completion: nil, request: unread, window: window))
-      case .addChild(let child, let container):
-        let screen = child.screen(made)
-        container.addChild(screen)
-        container.view.addSubview(screen.view)
-        screen.didMove(toParent: container)
-      case .removeChild(let child):
-        child.willMove(toParent: nil)
-        child.viewIfLoaded?.removeFromSuperview()
-        child.removeFromParent()
       }
     }
     var isAnimated = false
@@ -100,6 +95,35 @@ extension StateApplication {
       StateTransition(
         window: window, plans: plans, isAnimated: isAnimated, target: target, steps: steps,
         animated: animated, completion: finish))
+  }
+
+  /// Plans and applies a stack's new entries (`slots`, the made ones in `made`).
+  ///
+  /// Out of line: inside the application's loop over its actions, read in place, its
+  /// arrays cost a retain and a release each more.
+  @inline(never)
+  private func setStack(
+    _ navigation: NavigationController, to slots: [Placed], _ made: [ViewController], shown: Bool,
+    window: Window
+  ) -> any TransitionPlan {
+    var screens: [ViewController] = []
+    screens.reserveCapacity(slots.count)
+    // The slots read in place and the old screens borrowed from a local copy of the list:
+    // copies of them would retain each screen once more.
+    slots.withUnsafeBufferPointer { slots in
+      for index in slots.indices { screens.append(slots[index].screen(made)) }
+    }
+    // Loops rather than `filter`, which grows its result one append at a time; `added`
+    // gets room for every screen rather than a loop that counts the new ones first.
+    var removed: [ViewController] = []
+    let children = navigation.childList
+    children.forEachBorrowed { old in if !screens.contains(where: { $0 === old }) { removed.append(old) } }
+    var added: [ViewController] = []
+    added.reserveCapacity(screens.count)
+    screens.forEachBorrowed { screen in if screen.parent !== navigation { added.append(screen) } }
+    return move(
+      .set(screens, added: added, removed: removed), in: navigation, incoming: screens.last!,
+      animated: animated, shown: shown, window: window)
   }
 
   /// Plans and applies one stack move of the navigation.
@@ -131,7 +155,9 @@ extension StateApplication {
     switch action {
     case .setRoot(let planned?), .push(let planned, _, _): body(planned)
     case .setStack(_, let slots, _):
-      for case .made(let planned) in slots { body(planned) }
+      slots.withUnsafeBufferPointer { slots in
+        for index in slots.indices { if case .made(let planned) = slots[index] { body(planned) } }
+      }
     case .present(let planned, _, _, _): body(planned)
     case .addChild(.made(let planned), _): body(planned)
     default: break

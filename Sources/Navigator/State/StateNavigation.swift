@@ -5,8 +5,9 @@
 /// ``StateApplication``, which has no key type.
 @usableFromInline
 struct StateNavigation<Key: Hashable & Sendable> {
-  /// The navigator that asked; weak, so that a waiting request doesn't keep it.
-  @usableFromInline weak var navigator: Navigator?
+  // The navigator that asked is not stored: each run gets it from its caller, and whatever
+  // waits (a queued request, a gatekeeper's admission) holds it weakly. A weak property would
+  // cost a weak store, a weak load and a slow release a navigation.
   /// The state to reach.
   @usableFromInline let target: NavigationState<Key>
   /// Animation, request policy, and the option closures.
@@ -21,10 +22,9 @@ struct StateNavigation<Key: Hashable & Sendable> {
   /// Creates a navigation.
   @inlinable
   init(
-    navigator: Navigator, target: NavigationState<Key>, options: StateNavigationOptions<Key>,
+    target: NavigationState<Key>, options: StateNavigationOptions<Key>,
     completion: ((NavigationPlan<Key>) -> Void)?, lateFailure: ((NavigationError) -> Void)?
   ) {
-    self.navigator = navigator
     self.target = target
     self.options = options
     self.completion = completion
@@ -32,15 +32,14 @@ struct StateNavigation<Key: Hashable & Sendable> {
   }
 
   /// Plans, makes and checks; asks the guards; then applies, now or when the last guard
-  /// allows.
+  /// allows, for `navigator`.
   ///
   /// The usual shapes go through the typed planner, which records the actions as it plans
   /// (``runTyped(on:receivesPlan:)``); every other shape, and every navigation that a
   /// gatekeeper admits by key, through the general planner (``runGeneral(on:receivesPlan:)``).
   /// Both make the same calls, events and errors (TypedStatePlannerTests compare them).
   @inlinable
-  func run() throws(NavigationError) {
-    guard let navigator else { throw StateApplication.navigatorGone(target.oneLine) }
+  func run(on navigator: Navigator) throws(NavigationError) {
     // The plan's starting state is read only when someone receives the plan.
     let receivesPlan =
       completion != nil || options.successHandler != nil || options.completionHandler != nil
@@ -55,13 +54,16 @@ struct StateNavigation<Key: Hashable & Sendable> {
     guard !(navigator.gatekeeper?.admitsKeys ?? false) else { return false }
     let recorder = StateActionRecorder()
     var typed = TypedStatePlanner<Key>(recorder: recorder, readsState: receivesPlan)
-    guard let plan = typed.plan(from: navigator.window.rootViewController, to: target) else { return false }
-    let (onApply, finish) = handlers(receivesPlan ? plan : nil)
+    guard let from = typed.walk(from: navigator.window.rootViewController, to: target) else { return false }
+    // The plan is built only for someone who receives it.
+    let (onApply, finish) = handlers(
+      receivesPlan ? NavigationPlan(from: NavigationState(root: from), to: target, steps: typed.steps) : nil)
     try StateApplication(
-      navigator: navigator, target: TypedTarget(unlaidOut: target, steps: plan.steps), recorded: recorder,
+      window: navigator.window, target: TypedTarget(unlaidOut: target, steps: typed.steps),
+      recorded: recorder,
       animated: options.isAnimated, onApply: onApply, finish: finish, failureHandler: options.failureHandler,
       lateFailure: lateFailure
-    ).run()
+    ).run(on: navigator)
     return true
   }
 
@@ -81,9 +83,9 @@ struct StateNavigation<Key: Hashable & Sendable> {
       receivesPlan ? NavigationPlan(from: from, to: target, steps: erased.steps(planner.steps)) : nil)
     // The planner moves into the application: copying it would retain each of its fields.
     try StateApplication(
-      navigator: navigator, target: erased, planner: consume planner, animated: options.isAnimated,
+      window: window, target: erased, planner: consume planner, animated: options.isAnimated,
       onApply: onApply, finish: finish, failureHandler: options.failureHandler, lateFailure: lateFailure
-    ).run()
+    ).run(on: navigator)
   }
 
   /// The closures that hand `plan` to `onSuccess` (before anything changes) and to the
@@ -119,11 +121,12 @@ struct StateNavigation<Key: Hashable & Sendable> {
       canWait: true,
       grants: grants)
     // The window through its token: a weak reference would slow down its every retain.
-    admission.onAllow = { [weak admission, token = window.token] in
+    admission.onAllow = { [weak admission, weak navigator, token = window.token] in
       var again = self
       again.grants = admission?.grants ?? grants
       do throws(NavigationError) {
-        try again.run()
+        guard let navigator else { throw StateApplication.navigatorGone(target.oneLine) }
+        try again.run(on: navigator)
       } catch {
         again.refuseLate(error, window: token.window)
       }
@@ -149,14 +152,24 @@ struct StateNavigation<Key: Hashable & Sendable> {
 /// screens, asks the guards, and applies.
 @usableFromInline
 struct StateApplication {
-  /// Weak, as the request's: a guard that answers later must not keep the navigator.
-  weak var navigator: Navigator?
+  // No navigator: ``run(on:)`` gets it, and a guard that answers later holds it weakly.
   /// The navigator's window.
   let window: Window
   /// The target.
   let target: ErasedTarget
-  /// The plan.
-  let planner: StatePlanner
+  // The plan's arrays, not its ``StatePlanner``: a typed navigation's come from its
+  // recorder, and a planner built from them was copied into the application (a retain and
+  // a release of each of its fields).
+  /// The plan's steps (none for a typed navigation: its target names the typed steps).
+  let steps: [PlanStep]
+  /// The steps resolved against instances.
+  let actions: [PlannedAction]
+  /// Every screen the plan makes; actions and places name them by their index here.
+  let made: [PlannedScreen]
+  /// The keys of the screens the plan makes, at the indices of ``made``.
+  let madeKeys: [TargetKey]
+  /// Stacks whose top leaves the hierarchy: their guards are asked.
+  let leavingStacks: [NavigationController]
   /// A Boolean value indicating whether the transitions animate.
   let animated: Bool
   /// Runs before anything changes, once nothing can refuse the navigation (`onSuccess`).
@@ -171,14 +184,17 @@ struct StateApplication {
   /// Creates the application of a plan.
   @usableFromInline
   init(
-    navigator: Navigator, target: ErasedTarget, planner: StatePlanner, animated: Bool, onApply: (() -> Void)?,
+    window: Window, target: ErasedTarget, planner: StatePlanner, animated: Bool, onApply: (() -> Void)?,
     finish: (() -> Void)?, failureHandler: ((NavigationError) -> Void)?,
     lateFailure: ((NavigationError) -> Void)?
   ) {
-    self.navigator = navigator
-    window = navigator.window
+    self.window = window
     self.target = target
-    self.planner = planner
+    steps = planner.steps
+    actions = planner.actions
+    made = planner.made
+    madeKeys = planner.madeKeys
+    leavingStacks = planner.leavingStacks
     self.animated = animated
     self.onApply = onApply
     self.finish = finish
@@ -189,14 +205,19 @@ struct StateApplication {
   /// Creates the application of what the typed planner recorded.
   @usableFromInline
   init(
-    navigator: Navigator, target: ErasedTarget, recorded recorder: StateActionRecorder, animated: Bool,
+    window: Window, target: ErasedTarget, recorded recorder: StateActionRecorder, animated: Bool,
     onApply: (() -> Void)?, finish: (() -> Void)?, failureHandler: ((NavigationError) -> Void)?,
     lateFailure: ((NavigationError) -> Void)?
   ) {
-    self.init(
-      navigator: navigator, target: target,
-      planner: StatePlanner(window: navigator.window, target: target, recorded: recorder), animated: animated,
-      onApply: onApply, finish: finish, failureHandler: failureHandler, lateFailure: lateFailure)
+    self.window = window
+    self.target = target
+    steps = []
+    (actions, made, madeKeys, leavingStacks) = recorder.takeRecorded()
+    self.animated = animated
+    self.onApply = onApply
+    self.finish = finish
+    self.failureHandler = failureHandler
+    self.lateFailure = lateFailure
   }
 
   /// The error for a navigation whose navigator is gone.
@@ -205,21 +226,20 @@ struct StateApplication {
     NavigationError(.invalidRequest, "Can't navigate to \(target): the navigator that asked for it is gone.")
   }
 
-  /// Makes and checks the planned screens, asks the guards, then applies, now or when the
-  /// last guard allows.
+  /// Makes and checks the planned screens (with `navigator`'s provider), asks the guards,
+  /// then applies, now or when the last guard allows.
   @usableFromInline
-  func run() throws(NavigationError) {
-    guard let navigator else { throw Self.navigatorGone(target.oneLine) }
-    let made = try make(planner.made, planner.madeKeys, navigator: navigator)
-    let anchors = try resolveAnchors(planner.actions, made)
+  func run(on navigator: Navigator) throws(NavigationError) {
+    let made = try make(made, madeKeys, navigator: navigator)
+    let anchors = try resolveAnchors(actions, made)
     var guarded: [NavigationController] = []
-    for stack in planner.leavingStacks where stack.topViewController.map(stack.confirmsPops) ?? false {
+    for stack in leavingStacks where stack.topViewController.map(stack.confirmsPops) ?? false {
       guarded.append(stack)
     }
     guard !guarded.isEmpty else {
       return apply(made, anchors: anchors)
     }
-    try askGuards(guarded, made: made, anchors: anchors)
+    try askGuards(guarded, made: made, anchors: anchors, navigator: navigator)
   }
 
   /// Asks the pop guards of `guarded`, each once the one before allowed, then applies, now
@@ -229,10 +249,13 @@ struct StateApplication {
   /// that the guards' closures share.
   @inline(never)
   private func askGuards(
-    _ guarded: [NavigationController], made: [ViewController], anchors: [Int: PopoverAnchor]
+    _ guarded: [NavigationController], made: [ViewController], anchors: [Int: PopoverAnchor],
+    navigator: Navigator
   )
     throws(NavigationError)
   {
+    // Weak: a guard that answers later must not keep the navigator.
+    weak let navigator = navigator
     let fingerprint = window.hierarchyFingerprint
     var denial: NavigationError?
     var waited = false
@@ -241,7 +264,7 @@ struct StateApplication {
       guard index < guarded.count else {
         finished = true
         guard waited else { return }
-        guard let navigator = self.navigator, navigator.window.hierarchyFingerprint == fingerprint else {
+        guard let navigator, navigator.window.hierarchyFingerprint == fingerprint else {
           refuseLate(
             NavigationError(
               .invalidRequest,
@@ -324,45 +347,75 @@ struct StateApplication {
       case .unboxed(let unboxed):
         made = try target.makeScreen(for: target.boxUnboxedKey(unboxed), navigator: navigator)
       case .instance(let screen):
-        throw NavigationError(.unmakeableScreen, "Can't make \(screen) again: it has no navigationKey.")
+        throw Self.unmakeableInstanceError(screen)
       }
-      // A linear scan of the screens made before this one: a navigation makes a few.
-      guard !screens.contains(where: { $0 === made }) else {
-        throw NavigationError(
-          .unmakeableScreen,
-          "The screen provider returned \(made.screenID) for two places of one navigation.",
-          screens: [made.screenID])
-      }
-      // The message's text is built only for a screen that is not free.
+      // The errors' texts are built out of line (`@inline(never)`), so that the loop's
+      // code stays small. A linear scan of the screens made before this one: a navigation
+      // makes a few.
+      guard !screens.contains(where: { $0 === made }) else { throw Self.madeTwiceError(made) }
       if made.parent != nil || made.presenter != nil || made.windowIfRoot != nil,
-        let error = Navigator.freeScreenError(made, action: "show \(target.describe(keys[index])) as")
+        let error = notFreeError(made, keys[index])
       {
         throw error
       }
-      if made.isInWindowHierarchy {
-        throw NavigationError(
-          .unmakeableScreen, "Can't show \(made.screenID) again: it is in the window already.",
-          screens: [made.screenID])
-      }
-      let holds: String? =
+      if made.isInWindowHierarchy { throw Self.inWindowError(made) }
+      let fits =
         switch planned[index].content {
-        case .stack:
-          made.isNavigationStack ? nil : "navigation stack: it is not a NavigationController"
-        case .container:
-          made.isNavigationStack ? "container: a NavigationController's children are its stack" : nil
-        case .screen:
-          made.isNavigationStack ? "plain screen: a NavigationController is a navigation stack" : nil
+        case .stack: made.isNavigationStack
+        case .container, .screen: !made.isNavigationStack
         }
-      if let holds {
-        throw NavigationError(
-          .unmakeableScreen,
-          "The screen provider made \(made.screenID) for \(target.describe(keys[index])), which the target holds as a "
-            + "\(holds).",
-          screens: [made.screenID])
-      }
+      if !fits { throw wrongKindError(made, planned[index].content, keys[index]) }
       screens.append(made)
     }
     return screens
+  }
+
+  /// The error for a planned screen that names an instance: it can't be made again.
+  @inline(never)
+  private static func unmakeableInstanceError(_ screen: ScreenID) -> NavigationError {
+    NavigationError(.unmakeableScreen, "Can't make \(screen) again: it has no navigationKey.")
+  }
+
+  /// The error for a screen the provider returned for two places of one navigation.
+  @inline(never)
+  private static func madeTwiceError(_ made: ViewController) -> NavigationError {
+    NavigationError(
+      .unmakeableScreen, "The screen provider returned \(made.screenID) for two places of one navigation.",
+      screens: [made.screenID])
+  }
+
+  /// The error for a made screen that has a parent, a presenter or a window, if it is not
+  /// free.
+  @inline(never)
+  private func notFreeError(_ made: ViewController, _ key: TargetKey) -> NavigationError? {
+    Navigator.freeScreenError(made, action: "show \(target.describe(key)) as")
+  }
+
+  /// The error for a made screen that is in the window already.
+  @inline(never)
+  private static func inWindowError(_ made: ViewController) -> NavigationError {
+    NavigationError(
+      .unmakeableScreen, "Can't show \(made.screenID) again: it is in the window already.",
+      screens: [made.screenID])
+  }
+
+  /// The error for a made screen of the wrong kind for its place: a stack where the target
+  /// holds a plain screen or a container, or the other way round.
+  @inline(never)
+  private func wrongKindError(_ made: ViewController, _ content: TargetContent, _ key: TargetKey)
+    -> NavigationError
+  {
+    let holds =
+      switch content {
+      case .stack: "navigation stack: it is not a NavigationController"
+      case .container: "container: a NavigationController's children are its stack"
+      case .screen: "plain screen: a NavigationController is a navigation stack"
+      }
+    return NavigationError(
+      .unmakeableScreen,
+      "The screen provider made \(made.screenID) for \(target.describe(key)), which the target holds as a "
+        + "\(holds).",
+      screens: [made.screenID])
   }
 
   /// Finds every popover's anchor in the screens that will hold it; the anchors are keyed
@@ -380,7 +433,7 @@ struct StateApplication {
         guard items.indices.contains(index) else {
           throw NavigationError(
             .popoverWithoutAnchor,
-            "Can't present \(target.describeNode(self.planner.made[planned].node)) as a popover: \(owner.screenID) has no \(side) "
+            "Can't present \(target.describeNode(self.made[planned].node)) as a popover: \(owner.screenID) has no \(side) "
               + "bar button item at index \(index).",
             screens: [owner.screenID])
         }
@@ -391,7 +444,7 @@ struct StateApplication {
           guard view.subviews.indices.contains(index) else {
             throw NavigationError(
               .popoverWithoutAnchor,
-              "Can't present \(target.describeNode(self.planner.made[planned].node)) as a popover: the view of \(owner.screenID) "
+              "Can't present \(target.describeNode(self.made[planned].node)) as a popover: the view of \(owner.screenID) "
                 + "has no subview at \(path).",
               screens: [owner.screenID])
           }

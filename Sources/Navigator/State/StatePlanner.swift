@@ -49,19 +49,6 @@ struct StatePlanner {
   /// ``Navigator/plan(to:)`` records only the steps.
   let recordsActions: Bool
 
-  /// The plan a typed navigation recorded (``StateActionRecorder``), for
-  /// ``StateApplication``: its actions, the screens it makes and the stacks whose tops leave.
-  /// It has no ``steps``: the target's request names the typed steps.
-  init(window: Window, target: ErasedTarget, recorded recorder: StateActionRecorder) {
-    self.window = window
-    self.target = target
-    recordsActions = true
-    actions = recorder.actions
-    made = recorder.made
-    madeKeys = recorder.madeKeys
-    leavingStacks = recorder.leavingStacks
-  }
-
   /// Creates a planner for a window and a target; `recordsActions` is `false` for a plan
   /// that records only its steps.
   @usableFromInline

@@ -53,6 +53,18 @@ struct TypedStatePlanner<Key: Hashable & Sendable> {
   /// target is not one of the shapes this planner handles.
   @inlinable
   mutating func plan(from root: ViewController?, to target: NavigationState<Key>) -> NavigationPlan<Key>? {
+    guard let from = walk(from: root, to: target) else { return nil }
+    return NavigationPlan(from: NavigationState(root: from), to: target, steps: steps)
+  }
+
+  /// Plans the way from the window's hierarchy under `root` to `target` into ``steps``;
+  /// returns the root's node as the window holds it now (`.some(nil)` for no root), or
+  /// `nil` when the target is not one of the shapes this planner handles.
+  ///
+  /// A navigation whose plan no one receives takes only the steps: building the plan would
+  /// copy the target and the state into it (a retain of each of their references).
+  @inlinable
+  mutating func walk(from root: ViewController?, to target: NavigationState<Key>) -> Node?? {
     // Room for a usual plan: one allocation.
     steps.reserveCapacity(4)
     let from: Node?
@@ -78,7 +90,7 @@ struct TypedStatePlanner<Key: Hashable & Sendable> {
         guard makeRoot(node, replacing: nil) else { return nil }
       }
     }
-    return NavigationPlan(from: NavigationState(root: from), to: target, steps: steps)
+    return .some(from)
   }
 
   /// Plans a new root in place of `old`: the step, then the presentations inside it.
@@ -329,8 +341,9 @@ struct TypedStatePlanner<Key: Hashable & Sendable> {
       if case .key(let key) = node.key { box = TypedKeyBox(key) } else { box = nil }
       // A makeable stack's entries all have keys.
       let index = recorder.makeStack(box, entryCount: entries.count, hasParent: hasParent)
-      for entry in entries {
-        guard case .key(let key) = entry.key else { preconditionFailure("A made entry has a key.") }
+      // Each entry's key read in place: a copy of the entry would retain what it holds.
+      for index in entries.indices {
+        guard case .key(let key) = entries[index].key else { preconditionFailure("A made entry has a key.") }
         recorder.makeNewStackEntry(TypedKeyBox(key))
       }
       return index

@@ -144,7 +144,12 @@ final class TypedTarget<Key: Hashable & Sendable>: ErasedTarget {
       }
       provider = found
     }
-    return try maker(provider!, box)
+    // The provider borrowed, not retained for each screen: this target holds it until the
+    // navigation ends, and nothing replaces it once looked up.
+    let maker = maker
+    return try withUnretained(.passUnretained(provider!)) { (provider) throws(NavigationError) in
+      try maker(provider, box)
+    }
   }
 
   /// The request naming the target and the public steps (a typed navigation's own).

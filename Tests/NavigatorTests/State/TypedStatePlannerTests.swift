@@ -213,7 +213,7 @@ import Testing
     var outcome = Outcome()
     let plans = PlanLog()
     let navigation = StateNavigation(
-      navigator: bench.navigator, target: target,
+      target: target,
       options: StateNavigationOptions<String>().animated(animated),
       completion: { plans.texts.append($0.description) }, lateFailure: nil)
     do {

@@ -222,6 +222,12 @@ class ErasedTarget {
   /// The node at `index` without presentations, as text (``NavigationState/Node/description``).
   func describeNode(_ index: Int) -> String { "" }
 
+  /// The text ``ScreenKey/description`` gives for the unboxed key at `index`.
+  func unboxedKeyText(_ index: Int) -> String { "" }
+
+  /// A step's text, as the typed step (``NavigationPlan/Step/description``) gives it.
+  func typedStepText(_ step: PlanStep) -> String { "" }
+
   /// The target in one line, for requests and messages.
   var oneLine: String { "" }
 
@@ -233,9 +239,10 @@ class ErasedTarget {
     preconditionFailure("an ErasedTarget is always a TypedTarget")
   }
 
-  /// The request a recording journal names for a navigation with these steps.
+  /// The request a recording journal names for a navigation with these steps: the target
+  /// and the steps written from the nodes (``laidOutOneLine``, ``stepTexts(_:)``).
   func request(steps: [PlanStep], animated: Bool) -> NavigationRequest {
-    .navigate(to: oneLine, steps: [], animated: animated)
+    .navigate(to: laidOutOneLine, steps: stepTexts(steps), animated: animated)
   }
 }
 

@@ -27,11 +27,16 @@ public enum ScreenKey<Key: Hashable & Sendable>: Hashable, Sendable, CustomStrin
   /// that records names keys in every navigation's completion event).
   public var description: String {
     switch self {
-    case .key(let key): (key as? any CustomStringConvertible)?.description ?? String(describing: key)
+    case .key(let key): keyDescription(key)
     case .navigationController: "NavigationController"
     case .instance(let screen): screen.name
     }
   }
+}
+
+/// A key's text: its own `description` when it has one, else what `String(describing:)` prints.
+func keyDescription<Key>(_ key: Key) -> String {
+  (key as? any CustomStringConvertible)?.description ?? String(describing: key)
 }
 
 /// A key of any `Hashable` and `Sendable` type: what ``Window/navigationState`` names
@@ -121,6 +126,9 @@ internal class KeyBox {
   /// The key.
   var key: any Hashable & Sendable { preconditionFailure("a KeyBox is always a TypedKeyBox") }
 
+  /// The key's text, as ``ScreenKey/description`` gives it.
+  var keyText: String { preconditionFailure("a KeyBox is always a TypedKeyBox") }
+
   /// Returns a Boolean value indicating whether `other`, a box of the same class, holds an
   /// equal key.
   func holdsKey(equalTo other: KeyBox) -> Bool { preconditionFailure("a KeyBox is always a TypedKeyBox") }
@@ -148,6 +156,9 @@ final class TypedKeyBox<Key: Hashable & Sendable>: KeyBox {
 
   /// The key.
   override var key: any Hashable & Sendable { value }
+
+  /// The key's text, as ``ScreenKey/description`` gives it.
+  override var keyText: String { keyDescription(value) }
 
   /// Compares the keys of two boxes of this class.
   override func holdsKey(equalTo other: KeyBox) -> Bool {

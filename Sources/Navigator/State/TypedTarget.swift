@@ -152,11 +152,18 @@ final class TypedTarget<Key: Hashable & Sendable>: ErasedTarget {
     }
   }
 
-  /// The request naming the target and the public steps (a typed navigation's own).
+  /// The request naming the target and the public steps: a typed navigation's own steps, or
+  /// the planner's written from the layout.
   override func request(steps: [PlanStep], animated: Bool) -> NavigationRequest {
-    .navigate(
-      to: target.oneLine, steps: (typedSteps ?? self.steps(steps)).map { $0.description }, animated: animated)
+    guard let typedSteps else { return super.request(steps: steps, animated: animated) }
+    return .navigate(to: target.oneLine, steps: typedSteps.map { $0.description }, animated: animated)
   }
+
+  /// The text of the unboxed key at `index`.
+  override func unboxedKeyText(_ index: Int) -> String { keyDescription(unboxedKeys[index]) }
+
+  /// A step's text, from the typed step.
+  override func typedStepText(_ step: PlanStep) -> String { self.steps([step])[0].description }
 }
 
 /// Lays a target's nodes out flat: each node's entries or children in a row, then what

@@ -1,6 +1,7 @@
-import Navigator
 import TestSupport
 import Testing
+
+@testable import Navigator
 
 /// `navigate(to:)` all or nothing: a navigation over several layers is one transition whose
 /// stops are whole event arrays; every refusal leaves the state, the screens and the journal
@@ -539,5 +540,77 @@ import Testing
         .init(.navigate, .state(target.mapKeys(AnyScreenKey.init)), isAnimated: false)
       ])
     stage.discardEvents()  // the requests are the subject
+  }
+}
+
+/// The completion event of a navigation that the general planner plans names the target in
+/// one line and every step as the plan's `description` gives it: written from the target's
+/// layout, for every kind of step (containers, children added and removed, a popover, a stack
+/// with a container in it).
+@Suite struct NavigationCompletionTextTests {
+  typealias State = NavigationState<String>
+
+  @Test func theCompletionNamesTheTargetAndThePlansStepsForEveryKindOfStep() throws {
+    let bench = StateBench(journal: true)
+    bench.made.givesBarButtonItems = true
+    try bench.setUp(State(root: .stack([.screen("A"), .screen("B")])))
+    let targets: [(State, String)] = [
+      (
+        State(
+          root: .container(
+            "Tabs", children: [.stack([.screen("A"), .screen("B")]), .screen("C")],
+            presenting: .sheet(.stack([.screen("S")])))),
+        "Tabs{NavigationController[A, B], C} > pageSheet NavigationController[S]"
+      ),
+      (
+        State(root: .container("Tabs", children: [.stack([.screen("A"), .screen("B")]), .screen("D")])),
+        "Tabs{NavigationController[A, B], D}"
+      ),
+      (
+        State(
+          root: .container(
+            "Tabs", children: [.stack([.screen("A")]), .screen("D")],
+            presenting: .popover(.screen("P"), at: .barButtonItem(.right, index: 0, of: .key("D"))))),
+        "Tabs{NavigationController[A], D} > popover P"
+      ),
+      (
+        State(root: .stack([.screen("A"), .screen("B"), .container("E", children: [.screen("X")])])),
+        "NavigationController[A, B, E{X}]"
+      ),
+      (
+        State(root: .stack([.screen("A"), .container("E", children: [.screen("X")]), .screen("F")])),
+        "NavigationController[A, E{X}, F]"
+      ),
+      (
+        State(
+          root: .stack([.screen("A"), .container("E", children: [.screen("X")]), .screen("F"), .screen("G")])),
+        "NavigationController[A, E{X}, F, G]"
+      ),
+      (State(root: nil), "(no root)"),
+    ]
+    var named: [String] = []
+    for (target, oneLine) in targets {
+      let plan = try bench.navigator.plan(to: target)
+      bench.window.journal.removeAll()
+      try bench.navigator.tryNavigate(to: target, options: .init().animated(false))
+      bench.settle()
+      #expect(bench.state == target)
+      #expect(target.oneLine == oneLine)
+      let completion = bench.window.journal.events.last
+      #expect(
+        completion
+          == .completion(.navigate(to: oneLine, steps: plan.steps.map(\.description), animated: false)))
+      if case .completion(.navigate(_, let steps, _))? = completion { named += steps }
+    }
+    // Every kind of step was named.
+    #expect(
+      named == [
+        "set the root to Tabs{NavigationController[A, B], C}",
+        "present NavigationController[S] from root as pageSheet",
+        "dismiss what root presents", "remove C from root", "add D to root",
+        "pop to root.child(0)[0]", "present P from root as a popover at right bar item 0 of D",
+        "set the root to NavigationController[A, B, E{X}]", "set the stack of root to [A, E{X}, F]",
+        "push G onto root", "set the root to nothing",
+      ])
   }
 }

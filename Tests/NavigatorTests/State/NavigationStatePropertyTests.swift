@@ -1,6 +1,7 @@
-import Navigator
 import TestSupport
 import Testing
+
+@testable import Navigator
 
 /// Seeded random pairs of states (``StateGenerator``): the plan from one to the other,
 /// applied, reaches the target exactly, keeps every screen that stays at its place, releases
@@ -186,10 +187,10 @@ private struct Run {
     if completions.count != 1 || events.last != completions.first {
       broken.append("the navigation's completion is not the journal's one last event: \(completions)")
     }
-    if case .completion(.navigate(_, let steps, let isAnimated))? = events.last,
-      steps != plan.steps.map(\.description) || isAnimated != animated
+    if case .completion(.navigate(let named, let steps, let isAnimated))? = events.last,
+      named != target.oneLine || steps != plan.steps.map(\.description) || isAnimated != animated
     {
-      broken.append("the completion event names other steps: \(steps)")
+      broken.append("the completion event names another target or other steps: \(named), \(steps)")
     }
     if events.contains(where: { if case .misuse = $0 { true } else { false } }) {
       broken.append("misuse: \(events.filter { if case .misuse = $0 { true } else { false } })")

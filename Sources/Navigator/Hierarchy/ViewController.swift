@@ -30,11 +30,12 @@ open class ViewController {
 
   // MARK: Identity
 
+  // Unchecked: every ScreenID reads both, several for each journal event.
   /// A localized title, shown by navigation bars; also the screen's name in journals.
-  open var title: String?
+  @exclusivity(unchecked) open var title: String?
 
   /// The identifier that opts this screen into state restoration.
-  open var restorationIdentifier: String?
+  @exclusivity(unchecked) open var restorationIdentifier: String?
 
   /// The identifier under which this screen appears in events, errors and requests.
   public var screenID: ScreenID { ScreenID(self) }

@@ -16,7 +16,12 @@ public struct ScreenID: Hashable, Sendable, CustomStringConvertible, CustomDebug
   /// The type's name is the one `String(describing:)` prints for a type, taken from the
   /// runtime without `String(describing:)`'s dynamic casts and reflection (a service that
   /// journals every event names an untitled screen in most of them).
-  public var name: String { givenName ?? _typeName(screenType, qualified: false) }
+  public var name: String {
+    if let givenName { return givenName }
+    // The one class every stack names, without asking the runtime.
+    if screenType == NavigationController.self { return "NavigationController" }
+    return _typeName(screenType, qualified: false)
+  }
 
   /// Creates the identifier of a screen.
   ///

@@ -40,6 +40,9 @@ struct TextWriter: ~Copyable {
 
   /// Appends a string.
   mutating func append(_ text: String) {
+    // A native string's bytes are read in place, without the copy (a retain and a release)
+    // that `withUTF8` needs; a small or bridged string is copied.
+    if text.utf8.withContiguousStorageIfAvailable({ copy($0) }) != nil { return }
     var text = text
     text.withUTF8 { copy($0) }
   }

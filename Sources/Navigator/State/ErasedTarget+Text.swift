@@ -112,7 +112,7 @@ extension ErasedTarget {
   /// The text ``ScreenKey/description`` gives for a target's key.
   private func keyText(_ key: TargetKey) -> String {
     switch key {
-    case .key(let box): box.keyText
+    case .key(let box): boxedKeyText(box)
     case .unboxed(let index): unboxedKeyText(index)
     case .navigationController: "NavigationController"
     case .instance(let screen): screen.name

@@ -225,6 +225,9 @@ class ErasedTarget {
   /// The text ``ScreenKey/description`` gives for the unboxed key at `index`.
   func unboxedKeyText(_ index: Int) -> String { "" }
 
+  /// The text ``ScreenKey/description`` gives for a key's box of the target's key type.
+  func boxedKeyText(_ box: KeyBox) -> String { "" }
+
   /// A step's text, as the typed step (``NavigationPlan/Step/description``) gives it.
   func typedStepText(_ step: PlanStep) -> String { "" }
 

@@ -35,6 +35,10 @@ public enum ScreenKey<Key: Hashable & Sendable>: Hashable, Sendable, CustomStrin
 }
 
 /// A key's text: its own `description` when it has one, else what `String(describing:)` prints.
+///
+/// Inlinable: specialized for a key type whose `description` the compiler sees, it calls it
+/// without the run-time cast.
+@inlinable
 func keyDescription<Key>(_ key: Key) -> String {
   (key as? any CustomStringConvertible)?.description ?? String(describing: key)
 }
@@ -126,9 +130,6 @@ internal class KeyBox {
   /// The key.
   var key: any Hashable & Sendable { preconditionFailure("a KeyBox is always a TypedKeyBox") }
 
-  /// The key's text, as ``ScreenKey/description`` gives it.
-  var keyText: String { preconditionFailure("a KeyBox is always a TypedKeyBox") }
-
   /// Returns a Boolean value indicating whether `other`, a box of the same class, holds an
   /// equal key.
   func holdsKey(equalTo other: KeyBox) -> Bool { preconditionFailure("a KeyBox is always a TypedKeyBox") }
@@ -156,9 +157,6 @@ final class TypedKeyBox<Key: Hashable & Sendable>: KeyBox {
 
   /// The key.
   override var key: any Hashable & Sendable { value }
-
-  /// The key's text, as ``ScreenKey/description`` gives it.
-  override var keyText: String { keyDescription(value) }
 
   /// Compares the keys of two boxes of this class.
   override func holdsKey(equalTo other: KeyBox) -> Bool {

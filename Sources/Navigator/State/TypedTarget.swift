@@ -18,6 +18,9 @@ final class TypedTarget<Key: Hashable & Sendable>: ErasedTarget {
   /// the initializer, which a caller's compiler specializes, so that the key is copied and
   /// passed without the generic value witnesses (Benchmarks/README.md, "The typed planner").
   @usableFromInline let maker: (AnyObject, KeyBox) throws(NavigationError) -> ViewController
+  /// A key's text (``ScreenKey/description``), taken in the initializer: specialized by the
+  /// caller's compiler, it calls `Key`'s `description` without a run-time cast.
+  @usableFromInline let describeKey: (Key) -> String
   /// The steps of a typed navigation's target, which is not laid out (``init(unlaidOut:steps:)``):
   /// its request names them; `nil` for a laid-out target.
   @usableFromInline let typedSteps: [NavigationPlan<Key>.Step]?
@@ -32,6 +35,7 @@ final class TypedTarget<Key: Hashable & Sendable>: ErasedTarget {
     unboxedKeys = builder.unboxedKeys
     typedSteps = nil
     maker = { (provider, box) throws(NavigationError) in try Self.make(with: provider, for: box) }
+    describeKey = { keyDescription($0) }
     super.init(
       nodes: builder.nodes, keys: builder.keys, anchors: builder.anchors,
       boxType: ObjectIdentifier(TypedKeyBox<Key>.self), hasPopover: builder.hasPopover)
@@ -46,6 +50,7 @@ final class TypedTarget<Key: Hashable & Sendable>: ErasedTarget {
     unboxedKeys = []
     typedSteps = steps
     maker = { (provider, box) throws(NavigationError) in try Self.make(with: provider, for: box) }
+    describeKey = { keyDescription($0) }
     super.init(
       nodes: [], keys: [], anchors: [:], boxType: ObjectIdentifier(TypedKeyBox<Key>.self), hasPopover: false)
   }
@@ -160,7 +165,12 @@ final class TypedTarget<Key: Hashable & Sendable>: ErasedTarget {
   }
 
   /// The text of the unboxed key at `index`.
-  override func unboxedKeyText(_ index: Int) -> String { keyDescription(unboxedKeys[index]) }
+  override func unboxedKeyText(_ index: Int) -> String { describeKey(unboxedKeys[index]) }
+
+  /// The text of a key's box, a `TypedKeyBox<Key>` as every key of the target is boxed.
+  override func boxedKeyText(_ box: KeyBox) -> String {
+    describeKey(unsafeDowncast(box, to: TypedKeyBox<Key>.self).value)
+  }
 
   /// A step's text, from the typed step.
   override func typedStepText(_ step: PlanStep) -> String { self.steps([step])[0].description }

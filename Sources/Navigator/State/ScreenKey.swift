@@ -36,8 +36,7 @@ public enum ScreenKey<Key: Hashable & Sendable>: Hashable, Sendable, CustomStrin
 
 /// A key's text: its own `description` when it has one, else what `String(describing:)` prints.
 ///
-/// Inlinable: specialized for a key type whose `description` the compiler sees, it calls it
-/// without the run-time cast.
+/// Inlinable, so that a caller's compiler specializes it for its key type.
 @inlinable
 func keyDescription<Key>(_ key: Key) -> String {
   (key as? any CustomStringConvertible)?.description ?? String(describing: key)

@@ -59,3 +59,18 @@ private final class EarlyResult<Value, Failure: Error> {
   /// The result reported during the call.
   var result: Result<Value, Failure>?
 }
+
+/// Runs a callback form that reports failures only and throws the one it hears during the
+/// call: how the `try` forms called without a completion are built. A failure found after the
+/// call returned has no one to hear it.
+///
+/// - Parameter start: Starts the callback form with the failure handler to call.
+/// - Throws: The failure the callback form reported before it returned.
+func throwingEarlyFailure<Failure: Error>(_ start: (@escaping (Failure) -> Void) -> Void) throws(Failure) {
+  let early = EarlyResult<Void, Failure>()
+  start { error in
+    if early.isInCall { early.result = .failure(error) }
+  }
+  early.isInCall = false
+  if case .failure(let error)? = early.result { throw error }
+}

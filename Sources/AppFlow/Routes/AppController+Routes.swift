@@ -19,23 +19,20 @@ extension AppController {
     completion: ((Result<NavigationPlan<AnyRoute>, RouteError>) -> Void)? = nil
   ) {
     recording(.open(url: String(url), animated: animated)) {
-      openNow(url, animated: animated, completion: completion)
+      openNow(url, animated: animated, report: RouteReport(completion))
     }
   }
 
   /// ``open(_:animated:completion:)``, once its recorder heard it.
-  private func openNow(
-    _ url: some StringProtocol, animated: Bool,
-    completion: ((Result<NavigationPlan<AnyRoute>, RouteError>) -> Void)?
-  ) {
+  private func openNow(_ url: some StringProtocol, animated: Bool, report: RouteReport) {
     let chain: [AnyRoute]
     do throws(RouteError) {
       chain = try routes.chain(to: try routes.route(for: url))
     } catch {
-      completion?(.failure(error))
+      report.failure?(error)
       return
     }
-    navigate(along: chain, animated: animated, completion: completion)
+    navigate(along: chain, animated: animated, report: report)
   }
 
   /// Opens a deep link, throwing a refusal found during the call; nothing changes then.
@@ -44,13 +41,21 @@ extension AppController {
   ///   - url: The URL, such as `shop://catalog/products/42/reviews`.
   ///   - animated: A Boolean value indicating whether the navigation animates.
   ///   - completion: Runs once, unless the call throws: with the plan after the last
-  ///     did-callback, or with a refusal found after the call returned.
+  ///     did-callback, or with a refusal found after the call returned. Without one, no plan
+  ///     is built.
   /// - Throws: The ``RouteError`` found during the call: the matcher's, or
   ///   ``RouteError/refused(_:)`` with the navigation's.
   public func tryOpen(
     _ url: some StringProtocol, animated: Bool = true,
     completion: ((Result<NavigationPlan<AnyRoute>, RouteError>) -> Void)? = nil
   ) throws(RouteError) {
+    guard let completion else {
+      return try throwingEarlyFailure { (failure: @escaping (RouteError) -> Void) in
+        recording(.open(url: String(url), animated: animated)) {
+          openNow(url, animated: animated, report: RouteReport(failure: failure))
+        }
+      }
+    }
     try throwingEarlyFailure(completion: completion) { open(url, animated: animated, completion: $0) }
   }
 
@@ -81,23 +86,20 @@ extension AppController {
     completion: ((Result<NavigationPlan<AnyRoute>, RouteError>) -> Void)? = nil
   ) {
     recording(.navigateToRoute(AnyRoute(route), animated: animated)) {
-      navigateNow(to: route, animated: animated, completion: completion)
+      navigateNow(to: route, animated: animated, report: RouteReport(completion))
     }
   }
 
   /// ``navigate(to:animated:completion:)-(Route,_,_)``, once its recorder heard it.
-  private func navigateNow(
-    to route: some Route, animated: Bool,
-    completion: ((Result<NavigationPlan<AnyRoute>, RouteError>) -> Void)?
-  ) {
+  private func navigateNow(to route: some Route, animated: Bool, report: RouteReport) {
     let chain: [AnyRoute]
     do throws(RouteError) {
       chain = try routes.chain(to: route)
     } catch {
-      completion?(.failure(error))
+      report.failure?(error)
       return
     }
-    navigate(along: chain, animated: animated, completion: completion)
+    navigate(along: chain, animated: animated, report: report)
   }
 
   /// Navigates to `route` on its chain of parents, throwing a refusal found during the call;
@@ -107,12 +109,19 @@ extension AppController {
   ///   - route: The route.
   ///   - animated: A Boolean value indicating whether the navigation animates.
   ///   - completion: Runs once, unless the call throws: with the plan, or with a refusal
-  ///     found after the call returned.
+  ///     found after the call returned. Without one, no plan is built.
   /// - Throws: The ``RouteError`` found during the call.
   public func tryNavigate(
     to route: some Route, animated: Bool = true,
     completion: ((Result<NavigationPlan<AnyRoute>, RouteError>) -> Void)? = nil
   ) throws(RouteError) {
+    guard let completion else {
+      return try throwingEarlyFailure { (failure: @escaping (RouteError) -> Void) in
+        recording(.navigateToRoute(AnyRoute(route), animated: animated)) {
+          navigateNow(to: route, animated: animated, report: RouteReport(failure: failure))
+        }
+      }
+    }
     try throwingEarlyFailure(completion: completion) {
       navigate(to: route, animated: animated, completion: $0)
     }
@@ -147,7 +156,7 @@ extension AppController {
   ) {
     let chain = routes.map { AnyRoute($0) }
     recording(.navigateToRoutes(chain, animated: animated)) {
-      navigate(along: chain, animated: animated, completion: completion)
+      navigate(along: chain, animated: animated, report: RouteReport(completion))
     }
   }
 
@@ -158,12 +167,20 @@ extension AppController {
   ///   - routes: The routes, root first.
   ///   - animated: A Boolean value indicating whether the navigation animates.
   ///   - completion: Runs once, unless the call throws: with the plan, or with a refusal
-  ///     found after the call returned.
+  ///     found after the call returned. Without one, no plan is built.
   /// - Throws: The ``RouteError`` found during the call.
   public func tryNavigate(
     to routes: [any Route], animated: Bool = true,
     completion: ((Result<NavigationPlan<AnyRoute>, RouteError>) -> Void)? = nil
   ) throws(RouteError) {
+    guard let completion else {
+      let chain = routes.map { AnyRoute($0) }
+      return try throwingEarlyFailure { (failure: @escaping (RouteError) -> Void) in
+        recording(.navigateToRoutes(chain, animated: animated)) {
+          navigate(along: chain, animated: animated, report: RouteReport(failure: failure))
+        }
+      }
+    }
     try throwingEarlyFailure(completion: completion) {
       navigate(to: routes, animated: animated, completion: $0)
     }
@@ -185,22 +202,41 @@ extension AppController {
     return try await result.wait().get()
   }
 
-  /// Plans and applies the state of `chain`; `completion` runs once.
-  private func navigate(
-    along chain: [AnyRoute], animated: Bool,
-    completion: ((Result<NavigationPlan<AnyRoute>, RouteError>) -> Void)?
-  ) {
+  /// Plans and applies the state of `chain`, and reports once.
+  private func navigate(along chain: [AnyRoute], animated: Bool, report: RouteReport) {
     let target: NavigationState<AnyRoute>
     do throws(RouteError) {
       target = try routes.state(for: chain)
     } catch {
-      completion?(.failure(error))
+      report.failure?(error)
       return
     }
     // Every refusal, found now or later, goes to `onFailure`; the thrown one is the same.
+    let failure = report.failure
     let options = StateNavigationOptions<AnyRoute>().animated(animated)
-      .onFailure { error in completion?(.failure(.refused(error))) }
-      .completion { plan in completion?(.success(plan)) }
-    try? navigator.tryNavigate(to: target, options: options)
+      .onFailure { error in failure?(.refused(error)) }
+    // The plan (which reads the window's state) is built only for someone who receives it.
+    try? navigator.tryNavigate(to: target, options: report.success.map(options.completion) ?? options)
+  }
+}
+
+/// Where a navigation to routes reports: a caller's completion, or only the failure a `try`
+/// form called without a completion throws.
+private struct RouteReport {
+  /// Hears a failure.
+  let failure: ((RouteError) -> Void)?
+  /// Hears the plan; `nil` when nobody receives it, so that none is built.
+  let success: ((NavigationPlan<AnyRoute>) -> Void)?
+
+  /// Reports to a completion, if there is one.
+  init(_ completion: ((Result<NavigationPlan<AnyRoute>, RouteError>) -> Void)?) {
+    failure = completion.map { completion in { completion(.failure($0)) } }
+    success = completion.map { completion in { completion(.success($0)) } }
+  }
+
+  /// Reports failures only.
+  init(failure: @escaping (RouteError) -> Void) {
+    self.failure = failure
+    success = nil
   }
 }

@@ -88,6 +88,59 @@ import Testing
     #expect(heard.lines == [#"success: ["push Product(id: 7) onto root"]"#])
   }
 
+  @Test func withoutACompletionTheTryFormsThrowWhatTheCallFindsAndLaterRefusalsGoUnheard() throws {
+    let scheduler = ManualScheduler()
+    let app = AppController(
+      window: Window(scheduler: .manual(scheduler), misusePolicy: .report), rootRoute: Catalog())
+    try app.routes.register(Catalog.self, url: "shop://catalog") { RouteScreen($0) }
+    try app.routes.register(Product.self, url: "shop://catalog/products/<int:id>", parent: { _ in Catalog() })
+    {
+      StubbornScreen($0)
+    }
+    try app.start()
+    scheduler.settle()
+    #expect(throws: RouteError.noMatch("shop://catalog/people/1", closestPattern: "shop://catalog")) {
+      try app.tryOpen("shop://catalog/people/1", animated: false)
+    }
+    try app.tryOpen("shop://catalog/products/7", animated: false)
+    scheduler.settle()
+    let atProduct = app.window.navigationState(keyedBy: AnyRoute.self)
+    let stack: NavigationState<AnyRoute>.Content = .stack([
+      .screen(AnyRoute(Catalog())), .screen(AnyRoute(Product(id: 7))),
+    ])
+    #expect(atProduct.root?.content == stack)
+    // The stubborn product denies leaving, during the call: each form throws it.
+    func expectDenial(_ form: String, _ body: () throws -> Void) {
+      do {
+        try body()
+        Issue.record("\(form): expected the stubborn product's denial")
+      } catch RouteError.refused(let refusal) {
+        #expect(refusal.code == .navigationDenied, "\(form)")
+      } catch {
+        Issue.record("\(form): \(error)")
+      }
+    }
+    expectDenial("tryOpen") { try app.tryOpen("shop://catalog", animated: false) }
+    expectDenial("tryNavigate(to: route)") { try app.tryNavigate(to: Catalog(), animated: false) }
+    expectDenial("tryNavigate(to: routes)") { try app.tryNavigate(to: [Catalog()], animated: false) }
+    #expect(app.window.navigationState(keyedBy: AnyRoute.self) == atProduct)
+    // Found after the call (a presentation keeps the window busy), the denial has no one to
+    // hear it: nothing is thrown or changed, and the journal names it as every refusal.
+    app.window.journal.isEnabled = true
+    app.navigator.presentModal(.make { ViewController() })
+    try app.tryOpen("shop://catalog")
+    scheduler.settle()
+    let misuses = app.window.journal.events.filter { if case .misuse = $0 { true } else { false } }
+    #expect(
+      misuses.map(\.description) == [
+        "misuse[navigationDenied]: Product(id: 7) denied leaving NavigationController, so the navigation to "
+          + "NavigationController[Catalog()] was refused."
+      ])
+    let after = app.window.navigationState(keyedBy: AnyRoute.self).root
+    #expect(after?.content == atProduct.root?.content)
+    #expect(after?.presentation != nil)
+  }
+
   @Test func tryRestoreThrowsAnUnreadableSnapshotAndTheCompletionNeverRuns() throws {
     let app = try makeShop()
     let state = app.window.navigationState(keyedBy: AnyRoute.self)

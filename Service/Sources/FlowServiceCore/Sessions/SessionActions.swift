@@ -18,11 +18,12 @@ enum SessionActions {
   ///   the checkout's pop question waits.
   static func open(_ url: String, in app: AppController) throws(ServiceError) {
     try checkNothingPending(app)
-    var result: Result<NavigationPlan<AnyRoute>, RouteError>?
+    // Without a completion: no plan is built (the answer is the state, rendered after).
+    var failure: RouteError?
     try capturingMisuse(app) { () throws(ServiceError) in
-      app.open(url, animated: false) { result = $0 }
+      do throws(RouteError) { try app.tryOpen(url, animated: false) } catch { failure = error }
     }
-    if case .failure(let error) = result { throw ServiceError(error) }
+    if let failure { throw ServiceError(failure) }
   }
 
   /// Performs a user's action.

@@ -14,11 +14,17 @@ import WSClient
 struct TemporaryDirectory {
   let path: String
 
+  /// Makes a new, empty directory.
   init() throws {
     path =
       FileManager.default.temporaryDirectory
       .appendingPathComponent("FlowServiceTests-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+  }
+
+  /// The directory at `path`, which another process made (and removes).
+  init(path: String) {
+    self.path = path
   }
 
   /// The path of `name` inside the directory.

@@ -36,16 +36,16 @@
     @Test func theHeapComesBackOnceSessionsAreEvicted() async throws {
       // The child's database and report, in a directory this process removes however the
       // child ends.
-      let directory = try TemporaryDirectory()
-      defer { directory.remove() }
-      await #expect(processExitsWith: .success) { [path = directory.path as String] in
-        await EvictionHeapTests.measure(count: EvictionHeapTests.count, in: TemporaryDirectory(path: path))
+      try await withTemporaryDirectory { directory in
+        await #expect(processExitsWith: .success) { [path = directory.path as String] in
+          await EvictionHeapTests.measure(count: EvictionHeapTests.count, in: TemporaryDirectory(path: path))
+        }
+        // The figures, and what failed: the child writes them to a file (this toolchain's exit
+        // tests hand back no output on Linux).
+        let text = (try? String(contentsOfFile: Self.report(in: directory), encoding: .utf8)) ?? "(no report)"
+        print(text)
+        #expect(!text.contains("FAILED"), "\(text)")
       }
-      // The figures, and what failed: the child writes them to a file (this toolchain's exit
-      // tests hand back no output on Linux).
-      let text = (try? String(contentsOfFile: Self.report(in: directory), encoding: .utf8)) ?? "(no report)"
-      print(text)
-      #expect(!text.contains("FAILED"), "\(text)")
     }
 
     /// Where the child process writes its figures.

@@ -50,14 +50,14 @@
     func heapPerSession(_ measured: Case) async throws {
       // The child's database and report, in a directory this process removes however the
       // child ends.
-      let directory = try TemporaryDirectory()
-      defer { directory.remove() }
-      await #expect(processExitsWith: .success) { [measured, path = directory.path as String] in
-        await SessionLogMemoryTests.measure(measured, in: TemporaryDirectory(path: path))
+      try await withTemporaryDirectory { directory in
+        await #expect(processExitsWith: .success) { [measured, path = directory.path as String] in
+          await SessionLogMemoryTests.measure(measured, in: TemporaryDirectory(path: path))
+        }
+        let text = (try? String(contentsOfFile: Self.report(in: directory), encoding: .utf8)) ?? "(no report)"
+        print("\(measured.testDescription): \(text)")
+        #expect(!text.contains("FAILED"), "\(text)")
       }
-      let text = (try? String(contentsOfFile: Self.report(in: directory), encoding: .utf8)) ?? "(no report)"
-      print("\(measured.testDescription): \(text)")
-      #expect(!text.contains("FAILED"), "\(text)")
     }
 
     /// Where the child process writes its figures.

@@ -28,7 +28,9 @@ final class ServiceProcess: Sendable {
   }
 
   /// Kills the process if it still runs, reaps it, and removes its log: a test that started a
-  /// process leaves neither behind, whether it stopped it, killed it, failed or threw.
+  /// process leaves neither behind, whether it stopped it, killed it, failed or threw. An
+  /// instance can go away after its last use, not at the end of its scope: a test that talks
+  /// to the process through its port alone keeps the instance (`defer { process.stop() }`).
   deinit {
     end(SIGKILL)
     if ownsLog.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: log) }

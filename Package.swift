@@ -16,7 +16,8 @@ let package = Package(
     .target(name: "Navigator"),
     .target(name: "AppFlow", dependencies: ["Navigator"]),
     .executableTarget(name: "FlowDemo", dependencies: ["Navigator", "AppFlow"]),
-    // What both test targets share: the seeded generator and the random states.
+    // What the test targets share: the seeded generator, the random states and the temporary
+    // directories removed when their test ends.
     .target(name: "TestSupport", dependencies: ["Navigator"], path: "Tests/TestSupport"),
     .testTarget(name: "NavigatorTests", dependencies: ["Navigator", "TestSupport"]),
     .testTarget(
@@ -26,7 +27,7 @@ let package = Package(
     // The committed transcripts, the playground script, and the playground's recorded session
     // logs with their scripts, read by the tests from the source tree.
     .testTarget(
-      name: "FlowDemoTests", dependencies: ["FlowDemo", "AppFlow", "Navigator"],
+      name: "FlowDemoTests", dependencies: ["FlowDemo", "AppFlow", "Navigator", "TestSupport"],
       exclude: ["Transcripts", "RecordedLogs"]),
     // The API conventions, checked by the compiler: every verb in each of its forms, called from
     // a synchronous function, an async function, a synchronous closure inside an async function

@@ -1,6 +1,7 @@
 import AppFlow
 import Foundation
 import Navigator
+import TestSupport
 import Testing
 
 @testable import FlowDemo
@@ -17,7 +18,7 @@ import Testing
 /// .build/debug/FlowDemo play Tests/FlowDemoTests/Transcripts/tour.play \
 ///   > Tests/FlowDemoTests/Transcripts/tour.play.txt
 /// ```
-@Suite struct FlowDemoTests {
+@Suite(.temporaryDirectories) struct FlowDemoTests {
   @Test func theDefaultRunPrintsTheCommittedTranscript() async throws {
     let (status, output, errors) = await Self.run([])
     #expect(status == 0)
@@ -170,7 +171,7 @@ import Testing
   }
 
   @Test func aSavedSessionReplaysInputByInputShowingItsEventsAndTrees() throws {
-    let folder = try Self.temporaryFolder()
+    let folder = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let file = folder + "/settings.sessionlog.json"
     let recording = Transcript()
@@ -208,7 +209,7 @@ import Testing
   }
 
   @Test func aReplayThatDiffersShowsTheFirstDifferenceAndTheTreeItReached() throws {
-    let folder = try Self.temporaryFolder()
+    let folder = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let file = folder + "/settings.sessionlog.json"
     Playground(output: Transcript()).run(["push Settings", "push Privacy", "save \(file)"])
@@ -236,7 +237,7 @@ import Testing
   }
 
   @Test func aFileThatIsNotALogGetsOneLineNamingTheRuleAndChangesNothing() throws {
-    let folder = try Self.temporaryFolder()
+    let folder = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let good = folder + "/good.sessionlog.json"
     Playground(output: Transcript()).run(["push Settings", "save \(good)"])
@@ -290,7 +291,7 @@ import Testing
   }
 
   @Test func savingNamesThePlaygroundsOwnStateThatTheLogDoesNotHold() throws {
-    let folder = try Self.temporaryFolder()
+    let folder = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let file = folder + "/finish.sessionlog.json"
     let output = Transcript()
@@ -315,7 +316,7 @@ import Testing
   }
 
   @Test func aSessionSavedByOneProcessReplaysExactlyInAnother() throws {
-    let folder = try Self.temporaryFolder()
+    let folder = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let file = folder + "/session.sessionlog.json"
     let recording = try Self.runExecutable(
@@ -364,13 +365,6 @@ import Testing
     "NavigationController.didPush(Settings, animated: true)",
     "completion(push(Settings, onto: NavigationController, animated: true))",
   ]
-
-  /// A new empty folder in the temporary directory.
-  private static func temporaryFolder() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("FlowDemoTests-\(UUID())").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-  }
 
   @Test func theBuiltExecutableRunsTheTourListsAndPlaysFromStandardInput() throws {
     let expected = try Self.transcript("default-run.txt")

@@ -31,7 +31,7 @@ package struct SavedShop: Hashable, Sendable {
   package var navigation: [UInt8]
 
   /// The version the `shop` member holds in the documents this type writes with a log; those
-  /// without one are written as before, with 2.
+  /// without one hold version 2.
   package static let formatVersion = 3
 
   /// Creates a saved session.

@@ -89,32 +89,32 @@ import Testing
 
   /// A popover is saved with its anchor, and a restart brings it back.
   @Test func aPopoverComesBackAfterARestart() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let configuration = testConfiguration(database: directory.file("sessions.sqlite"))
-    let anchors = [
-      #"{"barButtonItem": {"side": "right", "index": 0}}"#,
-      #"{"view": {"rect": {"x": 10, "y": 20, "width": 44, "height": 44}}}"#,
-    ]
-    let shown = try await withService(configuration) { client in
-      var states: [SessionState] = []
-      for anchor in anchors {
-        let id = try await client.createSession()
-        let answer = try await client.post(
-          "/sessions/\(id)/actions",
-          #"{"action": "popover", "url": "shop://catalog/products/3", "anchor": \#(anchor)}"#)
-        #expect(answer.status == 200, "\(answer)")
-        states.append(try answer.decoded(SessionState.self))
+    try await withTemporaryDirectory { directory in
+      let configuration = testConfiguration(database: directory.file("sessions.sqlite"))
+      let anchors = [
+        #"{"barButtonItem": {"side": "right", "index": 0}}"#,
+        #"{"view": {"rect": {"x": 10, "y": 20, "width": 44, "height": 44}}}"#,
+      ]
+      let shown = try await withService(configuration) { client in
+        var states: [SessionState] = []
+        for anchor in anchors {
+          let id = try await client.createSession()
+          let answer = try await client.post(
+            "/sessions/\(id)/actions",
+            #"{"action": "popover", "url": "shop://catalog/products/3", "anchor": \#(anchor)}"#)
+          #expect(answer.status == 200, "\(answer)")
+          states.append(try answer.decoded(SessionState.self))
+        }
+        return states
       }
-      return states
+      let restored = try await withService(configuration) { client in
+        var states: [SessionState] = []
+        for state in shown { states.append(try await client.state(state.id)) }
+        return states
+      }
+      #expect(shown.map { $0.root?.presents?.style } == ["popover", "popover"])
+      #expect(restored == shown)
     }
-    let restored = try await withService(configuration) { client in
-      var states: [SessionState] = []
-      for state in shown { states.append(try await client.state(state.id)) }
-      return states
-    }
-    #expect(shown.map { $0.root?.presents?.style } == ["popover", "popover"])
-    #expect(restored == shown)
   }
 
   @Test func checkoutWaitsForTheSignInThenRuns() async throws {

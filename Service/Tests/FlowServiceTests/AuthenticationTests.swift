@@ -266,114 +266,114 @@ import Testing
   }
 
   @Test func theSessionKeyIsKeptInTheDatabaseOrConfigured() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let database = directory.file("keys.sqlite")
-    let created = try await withService(testConfiguration(database: database)) { client in
-      try await client.createSessionAndSecret()
-    }
-    // Another start over the same database finds the same key: the secret still opens.
-    try await withService(testConfiguration(database: database)) { client in
-      let answer = try await client.authorized(bearer(created.secret)).get("/sessions/\(created.id)")
-      #expect(answer.status == 200)
-    }
-    let store = try SQLiteSnapshotStore(path: database)
-    let stored = try store.sessionKey(storing: Array(repeating: 1, count: 32))
-    #expect(stored.count == 32)
-    #expect(stored != Array(repeating: 1, count: 32))
-    #expect(
-      try Authentication(apiKey: testAPIKey, sessionKey: stored).secret(for: try SessionID(created.id))
-        == created.secret)
-    // A configured key wins over the stored one.
-    var configured = testConfiguration(database: database)
-    configured.sessionKey = String(repeating: "k", count: 32)
-    try await withService(configured) { client in
-      try expectRefusal(
-        try await client.authorized(bearer(created.secret)).get("/sessions/\(created.id)"), 404,
-        unknown(created.id))
-      let again = try await client.createSessionAndSecret()
+    try await withTemporaryDirectory { directory in
+      let database = directory.file("keys.sqlite")
+      let created = try await withService(testConfiguration(database: database)) { client in
+        try await client.createSessionAndSecret()
+      }
+      // Another start over the same database finds the same key: the secret still opens.
+      try await withService(testConfiguration(database: database)) { client in
+        let answer = try await client.authorized(bearer(created.secret)).get("/sessions/\(created.id)")
+        #expect(answer.status == 200)
+      }
+      let store = try SQLiteSnapshotStore(path: database)
+      let stored = try store.sessionKey(storing: Array(repeating: 1, count: 32))
+      #expect(stored.count == 32)
+      #expect(stored != Array(repeating: 1, count: 32))
       #expect(
-        again.secret
-          == (try Authentication(
-            apiKey: testAPIKey, sessionKey: Array(String(repeating: "k", count: 32).utf8)
-          )
-          .secret(for: try SessionID(again.id))))
+        try Authentication(apiKey: testAPIKey, sessionKey: stored).secret(for: try SessionID(created.id))
+          == created.secret)
+      // A configured key wins over the stored one.
+      var configured = testConfiguration(database: database)
+      configured.sessionKey = String(repeating: "k", count: 32)
+      try await withService(configured) { client in
+        try expectRefusal(
+          try await client.authorized(bearer(created.secret)).get("/sessions/\(created.id)"), 404,
+          unknown(created.id))
+        let again = try await client.createSessionAndSecret()
+        #expect(
+          again.secret
+            == (try Authentication(
+              apiKey: testAPIKey, sessionKey: Array(String(repeating: "k", count: 32).utf8)
+            )
+            .secret(for: try SessionID(again.id))))
+      }
     }
   }
 
   @Test func aSQLiteDatabaseKeepsTheFirstSessionKeyAndNamesADamagedOne() throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let store = try SQLiteSnapshotStore(path: directory.file("settings.sqlite"))
-    let first = Array(repeating: UInt8(1), count: 32)
-    #expect(try store.sessionKey(storing: first) == first)
-    #expect(try store.sessionKey(storing: Array(repeating: 2, count: 32)) == first)
-    try store.pool.write { db in
-      try db.execute(sql: "UPDATE settings SET value = x'0102' WHERE name = 'sessionKey'")
-    }
-    #expect {
-      _ = try store.sessionKey(storing: first)
-    } throws: { error in
-      (error as? SnapshotStoreError)?.code == .damaged
+    try withTemporaryDirectory { directory in
+      let store = try SQLiteSnapshotStore(path: directory.file("settings.sqlite"))
+      let first = Array(repeating: UInt8(1), count: 32)
+      #expect(try store.sessionKey(storing: first) == first)
+      #expect(try store.sessionKey(storing: Array(repeating: 2, count: 32)) == first)
+      try store.pool.write { db in
+        try db.execute(sql: "UPDATE settings SET value = x'0102' WHERE name = 'sessionKey'")
+      }
+      #expect {
+        _ = try store.sessionKey(storing: first)
+      } throws: { error in
+        (error as? SnapshotStoreError)?.code == .damaged
+      }
     }
   }
 
   @Test func withoutAnAPIKeyARandomOneIsLoggedOnceAtNotice() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let recorder = CapturedLogs()
-    var configuration = testConfiguration(database: directory.file("generated.sqlite"))
-    configuration.apiKey = nil
-    let app = try buildApplication(configuration: configuration, logger: recorder.logger())
-    let notices = recorder.records.filter { $0.level == .notice }
-    #expect(notices.count == 1)
-    let text = try #require(notices.first?.text)
-    let marker = "this process's API key is "
-    let range = try #require(text.range(of: marker))
-    let key = String(text[range.upperBound...].prefix { $0 != ";" })
-    #expect(key.count == 43)
-    #expect(text.contains("open the inspector at /?key=\(key)"))
-    try await app.test(.router) { client in
-      let opened = try await ServiceClient(client: client, authorization: bearer(key)).get("/metrics")
-      let refused = try await ServiceClient(client: client).get("/metrics")
-      let statuses: [Int] = [opened.status, refused.status]
-      #expect(statuses == [200, 401])
+    try await withTemporaryDirectory { directory in
+      let recorder = CapturedLogs()
+      var configuration = testConfiguration(database: directory.file("generated.sqlite"))
+      configuration.apiKey = nil
+      let app = try buildApplication(configuration: configuration, logger: recorder.logger())
+      let notices = recorder.records.filter { $0.level == .notice }
+      #expect(notices.count == 1)
+      let text = try #require(notices.first?.text)
+      let marker = "this process's API key is "
+      let range = try #require(text.range(of: marker))
+      let key = String(text[range.upperBound...].prefix { $0 != ";" })
+      #expect(key.count == 43)
+      #expect(text.contains("open the inspector at /?key=\(key)"))
+      try await app.test(.router) { client in
+        let opened = try await ServiceClient(client: client, authorization: bearer(key)).get("/metrics")
+        let refused = try await ServiceClient(client: client).get("/metrics")
+        let statuses: [Int] = [opened.status, refused.status]
+        #expect(statuses == [200, 401])
+      }
+      // Another start makes another key.
+      let again = CapturedLogs()
+      _ = try buildApplication(configuration: configuration, logger: again.logger())
+      #expect(again.records.filter { $0.level == .notice }.count == 1)
+      #expect(again.records.allSatisfy { !$0.text.contains(key) })
+      // A configured key is never logged, nor is one made.
+      let configured = CapturedLogs()
+      _ = try buildApplication(
+        configuration: testConfiguration(database: directory.file("c.sqlite")), logger: configured.logger())
+      #expect(configured.records.filter { $0.level >= .notice } == [])
     }
-    // Another start makes another key.
-    let again = CapturedLogs()
-    _ = try buildApplication(configuration: configuration, logger: again.logger())
-    #expect(again.records.filter { $0.level == .notice }.count == 1)
-    #expect(again.records.allSatisfy { !$0.text.contains(key) })
-    // A configured key is never logged, nor is one made.
-    let configured = CapturedLogs()
-    _ = try buildApplication(
-      configuration: testConfiguration(database: directory.file("c.sqlite")), logger: configured.logger())
-    #expect(configured.records.filter { $0.level >= .notice } == [])
   }
 
   @Test func noCredentialReachesTheLogs() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let recorder = CapturedLogs()
-    var configuration = testConfiguration(database: directory.file("logs.sqlite"))
-    configuration.sessionKey = "a session key of thirty-two bytes or more"
-    let app = try buildApplication(configuration: configuration, logger: recorder.logger())
-    let seen = try await app.test(.live) { client in
-      let admin = ServiceClient(client: client)
-      let a = try await admin.authorized(nil).createSessionAndSecret()
-      let mine = admin.authorized(bearer(a.secret))
-      try await mine.open(a.id, "shop://catalog/products/42")
-      _ = try await mine.get("/sessions")
-      _ = try await admin.authorized(bearer(a.secret + "x")).get("/sessions/\(a.id)")
-      _ = try await admin.get("/?key=\(testAPIKey)")
-      _ = try await admin.authorized(nil).get("/inspect/\(a.id)?key=\(testAPIKey)x")
-      _ = try await admin.get("/metrics")
-      _ = try await mine.post("/sessions/\(a.id)/open", String(repeating: "x", count: 10))
-      return [testAPIKey, a.secret, "a session key of thirty-two bytes or more"]
-    }
-    #expect(!recorder.records.isEmpty)
-    for secret in seen {
-      #expect(recorder.records.filter { $0.text.contains(secret) } == [], "a credential in the logs")
+    try await withTemporaryDirectory { directory in
+      let recorder = CapturedLogs()
+      var configuration = testConfiguration(database: directory.file("logs.sqlite"))
+      configuration.sessionKey = "a session key of thirty-two bytes or more"
+      let app = try buildApplication(configuration: configuration, logger: recorder.logger())
+      let seen = try await app.test(.live) { client in
+        let admin = ServiceClient(client: client)
+        let a = try await admin.authorized(nil).createSessionAndSecret()
+        let mine = admin.authorized(bearer(a.secret))
+        try await mine.open(a.id, "shop://catalog/products/42")
+        _ = try await mine.get("/sessions")
+        _ = try await admin.authorized(bearer(a.secret + "x")).get("/sessions/\(a.id)")
+        _ = try await admin.get("/?key=\(testAPIKey)")
+        _ = try await admin.authorized(nil).get("/inspect/\(a.id)?key=\(testAPIKey)x")
+        _ = try await admin.get("/metrics")
+        _ = try await mine.post("/sessions/\(a.id)/open", String(repeating: "x", count: 10))
+        return [testAPIKey, a.secret, "a session key of thirty-two bytes or more"]
+      }
+      #expect(!recorder.records.isEmpty)
+      for secret in seen {
+        #expect(recorder.records.filter { $0.text.contains(secret) } == [], "a credential in the logs")
+      }
     }
   }
 

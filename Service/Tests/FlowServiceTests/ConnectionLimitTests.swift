@@ -20,15 +20,15 @@ import Testing
   private func withLiveService(
     timeouts: Duration = .seconds(1), _ body: @escaping @Sendable (Int) async throws -> Void
   ) async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    var configuration = testConfiguration(database: directory.file("limits.sqlite"))
-    configuration.connectionIdleTimeout = timeouts
-    configuration.headerTimeout = timeouts
-    configuration.headerLimit = 1024
-    let app = try buildApplication(configuration: configuration)
-    try await app.test(.live) { client in
-      try await body(try #require(client.port))
+    try await withTemporaryDirectory { directory in
+      var configuration = testConfiguration(database: directory.file("limits.sqlite"))
+      configuration.connectionIdleTimeout = timeouts
+      configuration.headerTimeout = timeouts
+      configuration.headerLimit = 1024
+      let app = try buildApplication(configuration: configuration)
+      try await app.test(.live) { client in
+        try await body(try #require(client.port))
+      }
     }
   }
 

@@ -25,50 +25,50 @@ import WSCore
   }
 
   @Test func theStreamCarriesEachEventOnceInJournalOrder() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let app = try buildApplication(
-      configuration: testConfiguration(database: directory.file("events.sqlite")))
-    let expected = try expectedEvents { app in
-      try SessionActions.open("shop://catalog/products/42", in: app)
-      try SessionActions.perform(ActionRequest(action: "back"), in: app)
-    }
-    let received = Mutex<[String]>([])
-    try await app.test(.live) { client in
-      let service = ServiceClient(client: client)
-      let id = try await service.createSession()
-      try await withTimeout(.seconds(30)) {
-        try await client.ws("/sessions/\(id)/events", configuration: webSocketConfiguration()) {
-          inbound, outbound, _ in
-          var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
-          let firstMessage = try await messages.next()
-          guard case .text(let first)? = firstMessage else {
-            Issue.record("The stream closed before its first message.")
-            return
+    try await withTemporaryDirectory { directory in
+      let app = try buildApplication(
+        configuration: testConfiguration(database: directory.file("events.sqlite")))
+      let expected = try expectedEvents { app in
+        try SessionActions.open("shop://catalog/products/42", in: app)
+        try SessionActions.perform(ActionRequest(action: "back"), in: app)
+      }
+      let received = Mutex<[String]>([])
+      try await app.test(.live) { client in
+        let service = ServiceClient(client: client)
+        let id = try await service.createSession()
+        try await withTimeout(.seconds(30)) {
+          try await client.ws("/sessions/\(id)/events", configuration: webSocketConfiguration()) {
+            inbound, outbound, _ in
+            var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
+            let firstMessage = try await messages.next()
+            guard case .text(let first)? = firstMessage else {
+              Issue.record("The stream closed before its first message.")
+              return
+            }
+            #expect(
+              try JSONDecoder().decode(EventsSubscribed.self, from: Data(first.utf8))
+                == EventsSubscribed(subscribed: id, next: expectedStartIndex))
+            try await service.open(id, "shop://catalog/products/42")
+            try await service.act(id, "back")
+            while received.withLock({ $0.count }) < expected.count {
+              let message = try await messages.next()
+              guard case .text(let text)? = message else { break }
+              received.withLock { $0.append(text) }
+            }
+            try await outbound.close(.normalClosure, reason: nil)
           }
-          #expect(
-            try JSONDecoder().decode(EventsSubscribed.self, from: Data(first.utf8))
-              == EventsSubscribed(subscribed: id, next: expectedStartIndex))
-          try await service.open(id, "shop://catalog/products/42")
-          try await service.act(id, "back")
-          while received.withLock({ $0.count }) < expected.count {
-            let message = try await messages.next()
-            guard case .text(let text)? = message else { break }
-            received.withLock { $0.append(text) }
-          }
-          try await outbound.close(.normalClosure, reason: nil)
         }
       }
+      let events = try received.withLock { texts in
+        try texts.map { try JSONDecoder().decode(SessionEvent.self, from: Data($0.utf8)) }
+      }
+      #expect(!expected.isEmpty)
+      #expect(
+        events
+          == expected.enumerated().map {
+            SessionEvent(index: expectedStartIndex + $0.offset, event: $0.element)
+          })
     }
-    let events = try received.withLock { texts in
-      try texts.map { try JSONDecoder().decode(SessionEvent.self, from: Data($0.utf8)) }
-    }
-    #expect(!expected.isEmpty)
-    #expect(
-      events
-        == expected.enumerated().map {
-          SessionEvent(index: expectedStartIndex + $0.offset, event: $0.element)
-        })
   }
 
   /// A new session's own events (its start) come before the stream subscribes.

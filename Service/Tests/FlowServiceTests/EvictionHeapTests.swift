@@ -34,26 +34,28 @@
     static let count = 6_000
 
     @Test func theHeapComesBackOnceSessionsAreEvicted() async throws {
-      let report = Self.reportPath(parent: getpid())
-      defer { unlink(report) }
-      await #expect(processExitsWith: .success) {
-        await EvictionHeapTests.measure(count: EvictionHeapTests.count)
+      // The child's database and report, in a directory this process removes however the
+      // child ends.
+      try await withTemporaryDirectory { directory in
+        await #expect(processExitsWith: .success) { [path = directory.path as String] in
+          await EvictionHeapTests.measure(count: EvictionHeapTests.count, in: TemporaryDirectory(path: path))
+        }
+        // The figures, and what failed: the child writes them to a file (this toolchain's exit
+        // tests hand back no output on Linux).
+        let text = (try? String(contentsOfFile: Self.report(in: directory), encoding: .utf8)) ?? "(no report)"
+        print(text)
+        #expect(!text.contains("FAILED"), "\(text)")
       }
-      // The figures, and what failed: the child writes them to a file (this toolchain's exit
-      // tests hand back no output on Linux).
-      let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? "(no report)"
-      print(text)
-      #expect(!text.contains("FAILED"), "\(text)")
     }
 
-    /// Where the child process of the test that `parent` runs writes its figures.
-    static func reportPath(parent: pid_t) -> String { "/tmp/FlowServiceTests-eviction-heap-\(parent).txt" }
+    /// Where the child process writes its figures.
+    static func report(in directory: TemporaryDirectory) -> String { directory.file("report.txt") }
 
-    /// Creates `count` sessions over SQLite, each opening a product, as the service's
+    /// Creates `count` sessions over SQLite (its database in `directory`), each opening a product, as the service's
     /// endpoints do (the host, the events' channels, the gate, the store; without HTTP, whose
     /// test harness keeps about 5 KB a request of its own), and evicts them with the service's
     /// idle eviction, three times. Writes the heap in use (SQLite's memory included, its share
-    /// beside it) and the resident set at each step to the report, and exits with status 1
+    /// beside it) and the resident set at each step to the report in `directory`, and exits with status 1
     /// when the second or the third round leaves more than 2% of what its sessions took at
     /// their peak (a leak of 80 bytes a session would), or leaves SQLite more memory than it
     /// had at the start (its page caches, which the saves fill up to 2 MiB a connection, must
@@ -61,11 +63,9 @@
     /// keeps once it ran sessions at all, and the heap of this small process, about 0.7 MB, is
     /// too small a base for a share of it to mean anything. (`load-test.sh evict` measures the
     /// heap of a release server against its start, at 100,000 sessions.)
-    static func measure(count: Int) async {
-      let report = Report(path: reportPath(parent: getppid()))
+    static func measure(count: Int, in directory: TemporaryDirectory) async {
+      let report = Report(path: Self.report(in: directory))
       do {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
         let clock = ManualSessionClock()
         let store = try SQLiteSnapshotStore(path: directory.file("sessions.sqlite"))
         let host = SessionHost(store: store, codec: ShopApp.codec, clock: clock, idleTimeout: .seconds(60)) {

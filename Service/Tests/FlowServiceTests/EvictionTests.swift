@@ -14,72 +14,72 @@ import Testing
 /// Idle eviction leaves nothing of a session in the service's memory: counted, not measured.
 @Suite struct EvictionTests {
   @Test func evictedSessionsHoldNothing() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let clock = ManualSessionClock()
-    let host = SessionHost(
-      store: try SQLiteSnapshotStore(path: directory.file("sessions.sqlite")), codec: ShopApp.codec,
-      clock: clock,
-      idleTimeout: .seconds(60)
-    ) {
-      let app = try ShopApp.makeApp()
-      app.window.journal.isEnabled = true
-      return app
-    }
-    let events = SessionEvents()
-    let metrics = ServiceMetrics()
-    let authentication = Authentication(apiKey: testAPIKey, sessionKey: Array(repeating: 7, count: 32))
-    let routes = FlowServiceRoutes(
-      host: host, bodyLimit: 64 * 1024,
-      observer: RequestObserver(metrics: metrics, logger: CapturedLogs().logger(), accessLog: false),
-      events: events, gate: .local, authentication: authentication,
-      streams: EventStreamCount(limit: 1_000, sessionLimit: 16))
-    let eviction = IdleEviction(
-      host: host, interval: .seconds(1), gate: .local, events: events, metrics: metrics,
-      authentication: authentication)
-    /// The evictions counted in the metrics.
-    @Sendable func evictions() -> String? {
-      Exposition(String(decoding: metrics.exposition(liveSessions: 0), as: UTF8.self))
-        .value(ServiceMetrics.Name.evictions)
-    }
-    let router = Router(context: BasicWebSocketRequestContext.self)
-    // Checks each session's credential, as the service does, which keeps the session's secret.
-    router.middlewares.add(AuthenticationMiddleware(authentication: authentication))
-    routes.add(to: router)
-    try await Application(router: router).test(.router) { client in
-      let service = ServiceClient(client: client)
-      var ids: [String] = []
-      for _ in 0..<200 {
-        let id = try await service.createSession()
-        try await service.open(id, "shop://catalog/products/42")
-        ids.append(id)
+    try await withTemporaryDirectory { directory in
+      let clock = ManualSessionClock()
+      let host = SessionHost(
+        store: try SQLiteSnapshotStore(path: directory.file("sessions.sqlite")), codec: ShopApp.codec,
+        clock: clock,
+        idleTimeout: .seconds(60)
+      ) {
+        let app = try ShopApp.makeApp()
+        app.window.journal.isEnabled = true
+        return app
       }
-      let live = events.footprint
-      #expect(live.channels == 200)
-      #expect(live.recentEvents > 200)
-      #expect(await host.liveSessionCount == 200)
-      #expect(authentication.recentSecretCount == 200)
+      let events = SessionEvents()
+      let metrics = ServiceMetrics()
+      let authentication = Authentication(apiKey: testAPIKey, sessionKey: Array(repeating: 7, count: 32))
+      let routes = FlowServiceRoutes(
+        host: host, bodyLimit: 64 * 1024,
+        observer: RequestObserver(metrics: metrics, logger: CapturedLogs().logger(), accessLog: false),
+        events: events, gate: .local, authentication: authentication,
+        streams: EventStreamCount(limit: 1_000, sessionLimit: 16))
+      let eviction = IdleEviction(
+        host: host, interval: .seconds(1), gate: .local, events: events, metrics: metrics,
+        authentication: authentication)
+      /// The evictions counted in the metrics.
+      @Sendable func evictions() -> String? {
+        Exposition(String(decoding: metrics.exposition(liveSessions: 0), as: UTF8.self))
+          .value(ServiceMetrics.Name.evictions)
+      }
+      let router = Router(context: BasicWebSocketRequestContext.self)
+      // Checks each session's credential, as the service does, which keeps the session's secret.
+      router.middlewares.add(AuthenticationMiddleware(authentication: authentication))
+      routes.add(to: router)
+      try await Application(router: router).test(.router) { client in
+        let service = ServiceClient(client: client)
+        var ids: [String] = []
+        for _ in 0..<200 {
+          let id = try await service.createSession()
+          try await service.open(id, "shop://catalog/products/42")
+          ids.append(id)
+        }
+        let live = events.footprint
+        #expect(live.channels == 200)
+        #expect(live.recentEvents > 200)
+        #expect(await host.liveSessionCount == 200)
+        #expect(authentication.recentSecretCount == 200)
 
-      clock.advance(by: .seconds(60))
-      #expect(await eviction.evictIdle().count == 200)
-      #expect(evictions() == "200")
-      #expect(events.footprint == (0, 0))
-      #expect(await host.liveSessionCount == 0)
-      #expect(authentication.recentSecretCount == 0)
+        clock.advance(by: .seconds(60))
+        #expect(await eviction.evictIdle().count == 200)
+        #expect(evictions() == "200")
+        #expect(events.footprint == (0, 0))
+        #expect(await host.liveSessionCount == 0)
+        #expect(authentication.recentSecretCount == 0)
 
-      // A restored session counts its events from 0 again, and is released again.
-      let restored = ids[0]
-      _ = try await service.state(restored)
-      let afterRestoring = events.recent(try SessionID(restored))
-      #expect(!afterRestoring.isEmpty)
-      #expect(afterRestoring.map(\.index) == Array(0..<afterRestoring.count))
-      #expect(events.footprint == (1, afterRestoring.count))
-      #expect(authentication.recentSecretCount == 1)
-      clock.advance(by: .seconds(60))
-      #expect(await eviction.evictIdle() == [try SessionID(restored)])
-      #expect(evictions() == "201")
-      #expect(events.footprint == (0, 0))
-      #expect(authentication.recentSecretCount == 0)
+        // A restored session counts its events from 0 again, and is released again.
+        let restored = ids[0]
+        _ = try await service.state(restored)
+        let afterRestoring = events.recent(try SessionID(restored))
+        #expect(!afterRestoring.isEmpty)
+        #expect(afterRestoring.map(\.index) == Array(0..<afterRestoring.count))
+        #expect(events.footprint == (1, afterRestoring.count))
+        #expect(authentication.recentSecretCount == 1)
+        clock.advance(by: .seconds(60))
+        #expect(await eviction.evictIdle() == [try SessionID(restored)])
+        #expect(evictions() == "201")
+        #expect(events.footprint == (0, 0))
+        #expect(authentication.recentSecretCount == 0)
+      }
     }
   }
 
@@ -87,54 +87,54 @@ import Testing
     /// A sweep hands SQLite's caches back once `trimThreshold` sessions were evicted since the
     /// last time, or when it leaves the host without sessions; not otherwise.
     @Test func aSweepReleasesSQLitesCachesAfterManyEvictionsOrTheLast() async throws {
-      let directory = try TemporaryDirectory()
-      defer { directory.remove() }
-      let clock = ManualSessionClock()
-      let store = try SQLiteSnapshotStore(path: directory.file("sessions.sqlite"))
-      let host = SessionHost(store: store, codec: ShopApp.codec, clock: clock, idleTimeout: .seconds(60)) {
-        try ShopApp.makeApp()
-      }
-      let eviction = IdleEviction(
-        host: host, interval: .seconds(1), gate: .local, events: SessionEvents(), metrics: ServiceMetrics(),
-        sqlite: store, trimThreshold: 50)
-      @Sendable func writerCache() async throws -> Int {
-        try await store.pool.writeWithoutTransaction { db in sqliteCacheUsed(db.sqliteConnection) }
-      }
-      func create(_ count: Int) async throws -> Set<SessionID> {
-        var ids: Set<SessionID> = []
-        for _ in 0..<count {
-          let id = try await host.create()
-          try await host.save(id)
-          ids.insert(id)
+      try await withTemporaryDirectory { directory in
+        let clock = ManualSessionClock()
+        let store = try SQLiteSnapshotStore(path: directory.file("sessions.sqlite"))
+        let host = SessionHost(store: store, codec: ShopApp.codec, clock: clock, idleTimeout: .seconds(60)) {
+          try ShopApp.makeApp()
         }
-        return ids
+        let eviction = IdleEviction(
+          host: host, interval: .seconds(1), gate: .local, events: SessionEvents(), metrics: ServiceMetrics(),
+          sqlite: store, trimThreshold: 50)
+        @Sendable func writerCache() async throws -> Int {
+          try await store.pool.writeWithoutTransaction { db in sqliteCacheUsed(db.sqliteConnection) }
+        }
+        func create(_ count: Int) async throws -> Set<SessionID> {
+          var ids: Set<SessionID> = []
+          for _ in 0..<count {
+            let id = try await host.create()
+            try await host.save(id)
+            ids.insert(id)
+          }
+          return ids
+        }
+        let first = try await create(30)
+        clock.advance(by: .seconds(30))
+        let second = try await create(40)
+        clock.advance(by: .seconds(30))
+        // 30 evicted, 40 held: under the threshold, the cache stays.
+        let beforeFirst = try await writerCache()
+        #expect(Set(await eviction.evictIdle()) == first)
+        let afterFirst = try await writerCache()
+        #expect(beforeFirst > 20_000, "the writer's cache holds \(beforeFirst) B")
+        #expect(afterFirst >= beforeFirst, "the writer's cache holds \(afterFirst) B")
+        // 40 more, 70 since the last release, 10 held: released.
+        clock.advance(by: .seconds(10))
+        let third = try await create(10)
+        clock.advance(by: .seconds(20))
+        #expect(Set(await eviction.evictIdle()) == second)
+        let afterSecond = try await writerCache()
+        #expect(afterSecond < afterFirst / 4, "the writer's cache holds \(afterSecond) B")
+        // The last 30, under the threshold, but the host is left empty: released.
+        let filled = try await writerCache()
+        let last = try await create(20).union(third)
+        #expect(try await writerCache() > filled)
+        clock.advance(by: .seconds(60))
+        #expect(Set(await eviction.evictIdle()) == last)
+        #expect(await host.liveSessionCount == 0)
+        let afterLast = try await writerCache()
+        #expect(afterLast < afterFirst / 4, "the writer's cache holds \(afterLast) B")
       }
-      let first = try await create(30)
-      clock.advance(by: .seconds(30))
-      let second = try await create(40)
-      clock.advance(by: .seconds(30))
-      // 30 evicted, 40 held: under the threshold, the cache stays.
-      let beforeFirst = try await writerCache()
-      #expect(Set(await eviction.evictIdle()) == first)
-      let afterFirst = try await writerCache()
-      #expect(beforeFirst > 20_000, "the writer's cache holds \(beforeFirst) B")
-      #expect(afterFirst >= beforeFirst, "the writer's cache holds \(afterFirst) B")
-      // 40 more, 70 since the last release, 10 held: released.
-      clock.advance(by: .seconds(10))
-      let third = try await create(10)
-      clock.advance(by: .seconds(20))
-      #expect(Set(await eviction.evictIdle()) == second)
-      let afterSecond = try await writerCache()
-      #expect(afterSecond < afterFirst / 4, "the writer's cache holds \(afterSecond) B")
-      // The last 30, under the threshold, but the host is left empty: released.
-      let filled = try await writerCache()
-      let last = try await create(20).union(third)
-      #expect(try await writerCache() > filled)
-      clock.advance(by: .seconds(60))
-      #expect(Set(await eviction.evictIdle()) == last)
-      #expect(await host.liveSessionCount == 0)
-      let afterLast = try await writerCache()
-      #expect(afterLast < afterFirst / 4, "the writer's cache holds \(afterLast) B")
     }
   #endif
 

@@ -107,86 +107,86 @@ import Testing
   }
 
   @Test func savesThatWaitTogetherCommitInOneTransactionInTheOrderTheyCame() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let recorded = try recordedStore(directory)
-    let store = recorded.store
-    try await store.save([0], for: b)
-    let results = await saveTogether([([1], a), ([2], b), ([3], a)], in: store)
-    #expect(results.map { (try? $0.get()) != nil } == [true, true, true])
-    // The later save of a session wins: the order they came in is kept.
-    #expect(try await store.load(a) == [3])
-    #expect(try await store.load(b) == [2])
-    #expect(recorded.batches.all == [[b], [a, b, a]])
-    // Alone, a save is a batch of its own.
-    try await store.save([4], for: b)
-    #expect(try await store.load(b) == [4])
-    #expect(recorded.batches.all == [[b], [a, b, a], [b]])
+    try await withTemporaryDirectory { directory in
+      let recorded = try recordedStore(directory)
+      let store = recorded.store
+      try await store.save([0], for: b)
+      let results = await saveTogether([([1], a), ([2], b), ([3], a)], in: store)
+      #expect(results.map { (try? $0.get()) != nil } == [true, true, true])
+      // The later save of a session wins: the order they came in is kept.
+      #expect(try await store.load(a) == [3])
+      #expect(try await store.load(b) == [2])
+      #expect(recorded.batches.all == [[b], [a, b, a]])
+      // Alone, a save is a batch of its own.
+      try await store.save([4], for: b)
+      #expect(try await store.load(b) == [4])
+      #expect(recorded.batches.all == [[b], [a, b, a], [b]])
+    }
   }
 
   @Test func aRowThatFailsFailsOnlyItsOwnSaveAndKeepsItsRow() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let recorded = try recordedStore(directory)
-    let store = recorded.store
-    let refused = try SessionID("refused")
-    try await store.save([7], for: refused)
-    try await store.pool.write { db in
-      try db.execute(
-        sql: """
-          CREATE TRIGGER refuse BEFORE INSERT ON snapshots WHEN NEW.session = 'refused'
-          BEGIN SELECT RAISE(ABORT, 'refused by the test'); END
-          """)
+    try await withTemporaryDirectory { directory in
+      let recorded = try recordedStore(directory)
+      let store = recorded.store
+      let refused = try SessionID("refused")
+      try await store.save([7], for: refused)
+      try await store.pool.write { db in
+        try db.execute(
+          sql: """
+            CREATE TRIGGER refuse BEFORE INSERT ON snapshots WHEN NEW.session = 'refused'
+            BEGIN SELECT RAISE(ABORT, 'refused by the test'); END
+            """)
+      }
+      let results = await saveTogether([([1], a), ([8], refused), ([2], b)], in: store)
+      #expect(results.map { (try? $0.get()) != nil } == [true, false, true])
+      let error = try #require(results[1].failure)
+      #expect(error.code == SQLiteSnapshotStore.databaseFailed)
+      #expect(error.session == refused)
+      #expect(error.message.hasPrefix("Can't save the snapshot of session 'refused' in \(store.path): "))
+      #expect(error.message.contains("refused by the test"))
+      #expect(try await store.load(refused) == [7])
+      #expect(try await store.load(a) == [1])
+      #expect(try await store.load(b) == [2])
+      #expect(recorded.batches.all == [[refused], [a, refused, b]])
     }
-    let results = await saveTogether([([1], a), ([8], refused), ([2], b)], in: store)
-    #expect(results.map { (try? $0.get()) != nil } == [true, false, true])
-    let error = try #require(results[1].failure)
-    #expect(error.code == SQLiteSnapshotStore.databaseFailed)
-    #expect(error.session == refused)
-    #expect(error.message.hasPrefix("Can't save the snapshot of session 'refused' in \(store.path): "))
-    #expect(error.message.contains("refused by the test"))
-    #expect(try await store.load(refused) == [7])
-    #expect(try await store.load(a) == [1])
-    #expect(try await store.load(b) == [2])
-    #expect(recorded.batches.all == [[refused], [a, refused, b]])
   }
 
   @Test func aCommitThatFailsFailsTheWholeBatchAndWritesNothing() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let recorded = try recordedStore(directory)
-    let store = recorded.store
-    let doomed = try SessionID("doomed")
-    try await store.save([0], for: a)
-    // A row for `doomed` breaks a deferred foreign key: its statement passes, the commit fails.
-    try await store.pool.write { db in
-      try db.execute(
-        sql: """
-          CREATE TABLE parents (id TEXT PRIMARY KEY);
-          CREATE TABLE children (parent TEXT REFERENCES parents (id) DEFERRABLE INITIALLY DEFERRED);
-          CREATE TRIGGER doom AFTER INSERT ON snapshots WHEN NEW.session = 'doomed'
-          BEGIN INSERT INTO children VALUES ('nobody'); END
-          """)
+    try await withTemporaryDirectory { directory in
+      let recorded = try recordedStore(directory)
+      let store = recorded.store
+      let doomed = try SessionID("doomed")
+      try await store.save([0], for: a)
+      // A row for `doomed` breaks a deferred foreign key: its statement passes, the commit fails.
+      try await store.pool.write { db in
+        try db.execute(
+          sql: """
+            CREATE TABLE parents (id TEXT PRIMARY KEY);
+            CREATE TABLE children (parent TEXT REFERENCES parents (id) DEFERRABLE INITIALLY DEFERRED);
+            CREATE TRIGGER doom AFTER INSERT ON snapshots WHEN NEW.session = 'doomed'
+            BEGIN INSERT INTO children VALUES ('nobody'); END
+            """)
+      }
+      let results = await saveTogether([([1], a), ([2], doomed), ([3], b)], in: store)
+      #expect(results.map { (try? $0.get()) != nil } == [false, false, false])
+      for (result, session) in zip(results, [a, doomed, b]) {
+        let error = try #require(result.failure)
+        #expect(error.code == SQLiteSnapshotStore.databaseFailed)
+        #expect(error.session == session)
+        #expect(
+          error.message.hasPrefix(
+            "Can't save the snapshot of session '\(session)' in \(store.path): the transaction of its batch of 3 failed: "
+          ))
+        #expect(error.message.contains("FOREIGN KEY constraint failed"))
+      }
+      #expect(try await store.load(a) == [0])
+      #expect(try await store.load(doomed) == nil)
+      #expect(try await store.load(b) == nil)
+      // The writer goes on.
+      try await store.save([5], for: b)
+      #expect(try await store.load(b) == [5])
+      #expect(recorded.batches.all == [[a], [a, doomed, b], [b]])
     }
-    let results = await saveTogether([([1], a), ([2], doomed), ([3], b)], in: store)
-    #expect(results.map { (try? $0.get()) != nil } == [false, false, false])
-    for (result, session) in zip(results, [a, doomed, b]) {
-      let error = try #require(result.failure)
-      #expect(error.code == SQLiteSnapshotStore.databaseFailed)
-      #expect(error.session == session)
-      #expect(
-        error.message.hasPrefix(
-          "Can't save the snapshot of session '\(session)' in \(store.path): the transaction of its batch of 3 failed: "
-        ))
-      #expect(error.message.contains("FOREIGN KEY constraint failed"))
-    }
-    #expect(try await store.load(a) == [0])
-    #expect(try await store.load(doomed) == nil)
-    #expect(try await store.load(b) == nil)
-    // The writer goes on.
-    try await store.save([5], for: b)
-    #expect(try await store.load(b) == [5])
-    #expect(recorded.batches.all == [[a], [a, doomed, b], [b]])
   }
 }
 

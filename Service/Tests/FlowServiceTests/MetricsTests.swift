@@ -88,23 +88,26 @@ import Testing
   }
 
   @Test func theStoredSessionsAreCountedOnceAtTheStartThenAsTheyComeAndGo() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let configuration = testConfiguration(database: directory.file("sessions.sqlite"))
-    let ids = try await withService(configuration) { client in
-      [try await client.createSession(), try await client.createSession(), try await client.createSession()]
-    }
-    try await withService(configuration) { client in
-      var stored: [String?] = [try await client.metrics().value(Name.sessionsStored)]
-      #expect(try await client.delete("/sessions/\(ids[0])").status == 204)
-      stored.append(try await client.metrics().value(Name.sessionsStored))
-      _ = try await client.createSession()
-      _ = try await client.createSession()
-      stored.append(try await client.metrics().value(Name.sessionsStored))
-      // A refused removal changes nothing.
-      #expect(try await client.delete("/sessions/\(ids[0])").status == 404)
-      stored.append(try await client.metrics().value(Name.sessionsStored))
-      #expect(stored == ["3.0", "2.0", "4.0", "4.0"])
+    try await withTemporaryDirectory { directory in
+      let configuration = testConfiguration(database: directory.file("sessions.sqlite"))
+      let ids = try await withService(configuration) { client in
+        [
+          try await client.createSession(), try await client.createSession(),
+          try await client.createSession(),
+        ]
+      }
+      try await withService(configuration) { client in
+        var stored: [String?] = [try await client.metrics().value(Name.sessionsStored)]
+        #expect(try await client.delete("/sessions/\(ids[0])").status == 204)
+        stored.append(try await client.metrics().value(Name.sessionsStored))
+        _ = try await client.createSession()
+        _ = try await client.createSession()
+        stored.append(try await client.metrics().value(Name.sessionsStored))
+        // A refused removal changes nothing.
+        #expect(try await client.delete("/sessions/\(ids[0])").status == 404)
+        stored.append(try await client.metrics().value(Name.sessionsStored))
+        #expect(stored == ["3.0", "2.0", "4.0", "4.0"])
+      }
     }
   }
 

@@ -41,16 +41,17 @@ import WSCore
       @escaping @Sendable (@escaping @Sendable (HTTPRequest.Method, String) async throws -> Full) async throws
       -> Void
   ) async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let app = try buildApplication(
-      configuration: testConfiguration(database: directory.file("refusals.sqlite")))
-    try await app.test(.router) { client in
-      try await body { method, uri in
-        try await client.execute(uri: uri, method: method, headers: [.authorization: bearer(testAPIKey)]) {
-          response in
-          Full(
-            status: Int(response.status.code), headers: response.headers, body: String(buffer: response.body))
+    try await withTemporaryDirectory { directory in
+      let app = try buildApplication(
+        configuration: testConfiguration(database: directory.file("refusals.sqlite")))
+      try await app.test(.router) { client in
+        try await body { method, uri in
+          try await client.execute(uri: uri, method: method, headers: [.authorization: bearer(testAPIKey)]) {
+            response in
+            Full(
+              status: Int(response.status.code), headers: response.headers,
+              body: String(buffer: response.body))
+          }
         }
       }
     }
@@ -110,122 +111,124 @@ import WSCore
   }
 
   @Test func aRefusedWebSocketUpgradeIsTheServicesJSONError() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let app = try buildApplication(
-      configuration: testConfiguration(database: directory.file("upgrade.sqlite")))
-    try await app.test(.live) { client in
-      let port = try #require(client.port)
-      func upgrade(_ method: String, _ path: String) async throws -> RawAnswer {
-        try await rawExchange(port: port) { outbound in
-          try await outbound.write(
-            ByteBuffer(string: rawRequest(method, path, webSocketUpgradeHeaders + [testAPIKeyHeader])))
+    try await withTemporaryDirectory { directory in
+      let app = try buildApplication(
+        configuration: testConfiguration(database: directory.file("upgrade.sqlite")))
+      try await app.test(.live) { client in
+        let port = try #require(client.port)
+        func upgrade(_ method: String, _ path: String) async throws -> RawAnswer {
+          try await rawExchange(port: port) { outbound in
+            try await outbound.write(
+              ByteBuffer(string: rawRequest(method, path, webSocketUpgradeHeaders + [testAPIKeyHeader])))
+          }
         }
+        let unknown = try await upgrade("GET", "/sessions/feedface/events")
+        #expect(unknown.status == 404, "\(unknown)")
+        #expect(unknown.header("Content-Type") == "application/json")
+        #expect(
+          try JSONDecoder().decode(ErrorBody.self, from: Data(unknown.body.utf8))
+            == ErrorBody(
+              code: "unknownSession",
+              message: "No session 'feedface': the host does not hold it and its store has no snapshot of it."
+            ))
+        #expect(unknown.closed)
+        let invalid = try await upgrade("GET", "/sessions/no%20spaces/events")
+        #expect(invalid.status == 400, "\(invalid)")
+        #expect(
+          try JSONDecoder().decode(ErrorBody.self, from: Data(invalid.body.utf8)).error.code
+            == "invalidSessionID")
+        let elsewhere = try await upgrade("GET", "/health")
+        #expect(elsewhere.status == 404, "\(elsewhere)")
+        #expect(
+          try JSONDecoder().decode(ErrorBody.self, from: Data(elsewhere.body.utf8))
+            == ErrorBody(code: "notFound", message: "Not Found"))
+        let id = try await ServiceClient(client: client).createSession()
+        let post = try await upgrade("POST", "/sessions/\(id)/events")
+        #expect(post.status == 405, "\(post)")
+        #expect(post.header("Allow") == "GET")
+        // Each refusal is counted under the events' route (or `unmatched` for another path).
+        let metrics = try await ServiceClient(client: client).metrics()
+        #expect(
+          metrics.samples(ServiceMetrics.Name.requests).map(Self.requestLine) == [
+            "GET /sessions/{id}/events 400 1", "GET /sessions/{id}/events 404 1", "GET unmatched 404 1",
+            "POST /sessions 201 1", "POST /sessions/{id}/events 405 1",
+          ])
       }
-      let unknown = try await upgrade("GET", "/sessions/feedface/events")
-      #expect(unknown.status == 404, "\(unknown)")
-      #expect(unknown.header("Content-Type") == "application/json")
-      #expect(
-        try JSONDecoder().decode(ErrorBody.self, from: Data(unknown.body.utf8))
-          == ErrorBody(
-            code: "unknownSession",
-            message: "No session 'feedface': the host does not hold it and its store has no snapshot of it."))
-      #expect(unknown.closed)
-      let invalid = try await upgrade("GET", "/sessions/no%20spaces/events")
-      #expect(invalid.status == 400, "\(invalid)")
-      #expect(
-        try JSONDecoder().decode(ErrorBody.self, from: Data(invalid.body.utf8)).error.code
-          == "invalidSessionID")
-      let elsewhere = try await upgrade("GET", "/health")
-      #expect(elsewhere.status == 404, "\(elsewhere)")
-      #expect(
-        try JSONDecoder().decode(ErrorBody.self, from: Data(elsewhere.body.utf8))
-          == ErrorBody(code: "notFound", message: "Not Found"))
-      let id = try await ServiceClient(client: client).createSession()
-      let post = try await upgrade("POST", "/sessions/\(id)/events")
-      #expect(post.status == 405, "\(post)")
-      #expect(post.header("Allow") == "GET")
-      // Each refusal is counted under the events' route (or `unmatched` for another path).
-      let metrics = try await ServiceClient(client: client).metrics()
-      #expect(
-        metrics.samples(ServiceMetrics.Name.requests).map(Self.requestLine) == [
-          "GET /sessions/{id}/events 400 1", "GET /sessions/{id}/events 404 1", "GET unmatched 404 1",
-          "POST /sessions 201 1", "POST /sessions/{id}/events 405 1",
-        ])
     }
   }
 
   @Test func streamsOverTheirLimitsAreClosedWith1013() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    var configuration = testConfiguration(database: directory.file("streams.sqlite"))
-    configuration.sessionStreamLimit = 1
-    configuration.streamLimit = 2
-    let app = try buildApplication(configuration: configuration)
-    try await app.test(.live) { client in
-      let service = ServiceClient(client: client)
-      let first = try await service.createSession()
-      let second = try await service.createSession()
-      let third = try await service.createSession()
-      /// Opens a stream, and once its greeting came, runs `inside` while it is open.
-      @Sendable func open(_ id: String, inside: @escaping @Sendable () async throws -> Void) async throws
-        -> WebSocketCloseFrame?
-      {
-        try await client.ws("/sessions/\(id)/events", configuration: webSocketConfiguration()) {
-          inbound, outbound, _ in
-          var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
-          guard case .text(let greeting)? = try await messages.next() else { return }
-          #expect(greeting.contains("\"subscribed\":\"\(id)\""))
-          try await inside()
-          try await outbound.close(.normalClosure, reason: nil)
-        }
-      }
-      let port = try #require(client.port)
-      /// Opens a stream that the server is to close at once with 1013: its close frame.
-      @Sendable func refused(_ id: String) async throws -> RawCloseFrame? {
-        try await rawWebSocketClose(
-          port: port, path: "/sessions/\(id)/events", authorization: bearer(testAPIKey))
-      }
-      try await withTimeout(.seconds(60)) {
-        let refusals = RefusedFrames()
-        let outer = try await open(first) {
-          await refusals.add("session", try await refused(first))
-          let inner = try await open(second) {
-            await refusals.add("instance", try await refused(third))
+    try await withTemporaryDirectory { directory in
+      var configuration = testConfiguration(database: directory.file("streams.sqlite"))
+      configuration.sessionStreamLimit = 1
+      configuration.streamLimit = 2
+      let app = try buildApplication(configuration: configuration)
+      try await app.test(.live) { client in
+        let service = ServiceClient(client: client)
+        let first = try await service.createSession()
+        let second = try await service.createSession()
+        let third = try await service.createSession()
+        /// Opens a stream, and once its greeting came, runs `inside` while it is open.
+        @Sendable func open(_ id: String, inside: @escaping @Sendable () async throws -> Void) async throws
+          -> WebSocketCloseFrame?
+        {
+          try await client.ws("/sessions/\(id)/events", configuration: webSocketConfiguration()) {
+            inbound, outbound, _ in
+            var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
+            guard case .text(let greeting)? = try await messages.next() else { return }
+            #expect(greeting.contains("\"subscribed\":\"\(id)\""))
+            try await inside()
+            try await outbound.close(.normalClosure, reason: nil)
           }
-          #expect(inner?.closeCode == .normalClosure)
         }
-        #expect(outer?.closeCode == .normalClosure)
-        let frames = await refusals.frames
-        #expect(frames.map(\.0) == ["session", "instance"])
-        #expect(frames.map(\.1?.status) == [101, 101])
-        #expect(frames.map(\.1?.code) == [1013, 1013])
-        // Four upgrades (the two refused streams were upgraded, then closed).
-        #expect(
-          try await service.metrics().value(
-            ServiceMetrics.Name.requests,
-            ["method": "GET", "route": "/sessions/{id}/events", "status": "101"])
-            == "4")
-        #expect(
-          frames.map(\.1?.reason) == [
-            "The session has 1 event streams, its limit; try again later.",
-            "The instance serves 2 event streams, its limit; try again later.",
-          ])
-      }
-      // Once the streams closed, a new one is served. The server uncounts a stream when its
-      // handler ends, which can come just after the client saw the close: tried until served
-      // (the last close is kept, to say what happened if it never is).
-      let last = Mutex<WebSocketCloseFrame?>(nil)
-      try await withTimeout(.seconds(60)) {
-        while true {
-          let frame = try await open(third) {}
-          last.withLock { $0 = frame }
-          if frame?.closeCode == .normalClosure { return }
-          try await Task.sleep(for: .milliseconds(100))
+        let port = try #require(client.port)
+        /// Opens a stream that the server is to close at once with 1013: its close frame.
+        @Sendable func refused(_ id: String) async throws -> RawCloseFrame? {
+          try await rawWebSocketClose(
+            port: port, path: "/sessions/\(id)/events", authorization: bearer(testAPIKey))
         }
+        try await withTimeout(.seconds(60)) {
+          let refusals = RefusedFrames()
+          let outer = try await open(first) {
+            await refusals.add("session", try await refused(first))
+            let inner = try await open(second) {
+              await refusals.add("instance", try await refused(third))
+            }
+            #expect(inner?.closeCode == .normalClosure)
+          }
+          #expect(outer?.closeCode == .normalClosure)
+          let frames = await refusals.frames
+          #expect(frames.map(\.0) == ["session", "instance"])
+          #expect(frames.map(\.1?.status) == [101, 101])
+          #expect(frames.map(\.1?.code) == [1013, 1013])
+          // Four upgrades (the two refused streams were upgraded, then closed).
+          #expect(
+            try await service.metrics().value(
+              ServiceMetrics.Name.requests,
+              ["method": "GET", "route": "/sessions/{id}/events", "status": "101"])
+              == "4")
+          #expect(
+            frames.map(\.1?.reason) == [
+              "The session has 1 event streams, its limit; try again later.",
+              "The instance serves 2 event streams, its limit; try again later.",
+            ])
+        }
+        // Once the streams closed, a new one is served. The server uncounts a stream when its
+        // handler ends, which can come just after the client saw the close: tried until served
+        // (the last close is kept, to say what happened if it never is).
+        let last = Mutex<WebSocketCloseFrame?>(nil)
+        try await withTimeout(.seconds(60)) {
+          while true {
+            let frame = try await open(third) {}
+            last.withLock { $0 = frame }
+            if frame?.closeCode == .normalClosure { return }
+            try await Task.sleep(for: .milliseconds(100))
+          }
+        }
+        let frame = last.withLock { $0 }
+        #expect(
+          frame?.closeCode == .normalClosure, "the last stream closed with \(String(describing: frame))")
       }
-      let frame = last.withLock { $0 }
-      #expect(frame?.closeCode == .normalClosure, "the last stream closed with \(String(describing: frame))")
     }
   }
 

@@ -6,9 +6,10 @@ import Testing
 /// A service built again over the same database brings every session back where it was.
 @Suite struct RestartTests {
   @Test func aRestartRestoresEverySession() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    try await Self.restartRestoresEverySession(testConfiguration(database: directory.file("sessions.sqlite")))
+    try await withTemporaryDirectory { directory in
+      try await Self.restartRestoresEverySession(
+        testConfiguration(database: directory.file("sessions.sqlite")))
+    }
   }
 
   /// Creates four sessions in different states, builds the service again over the same
@@ -49,38 +50,38 @@ import Testing
   }
 
   @Test(.timeLimit(.minutes(2))) func anIdleSessionIsEvictedAndRestoredOnItsNextRequest() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    var configuration = testConfiguration(database: directory.file("sessions.sqlite"))
-    configuration.idleTimeout = .milliseconds(50)
-    configuration.evictionInterval = .milliseconds(20)
-    try await withService(configuration) { client in
-      let id = try await client.createSession()
-      let state = try await client.open(id, "shop://catalog/products/8")
-      try await client.waitUntilNoSessionIsLive()
-      #expect(try await client.state(id) == state)
+    try await withTemporaryDirectory { directory in
+      var configuration = testConfiguration(database: directory.file("sessions.sqlite"))
+      configuration.idleTimeout = .milliseconds(50)
+      configuration.evictionInterval = .milliseconds(20)
+      try await withService(configuration) { client in
+        let id = try await client.createSession()
+        let state = try await client.open(id, "shop://catalog/products/8")
+        try await client.waitUntilNoSessionIsLive()
+        #expect(try await client.state(id) == state)
+      }
     }
   }
 
   @Test func aSnapshotThatDoesNotRestoreIs500AndTheSessionStartsOver() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let configuration = testConfiguration(database: directory.file("sessions.sqlite"))
-    let id = try await withService(configuration) { client in
-      let id = try await client.createSession()
-      try await client.open(id, "shop://catalog/products/5")
-      return id
-    }
-    try await SQLiteSnapshotStore(path: configuration.databasePath).save(
-      Array("not a shop".utf8), for: SessionID(id))
-    try await withService(configuration) { client in
-      let answer = try await client.get("/sessions/\(id)")
-      #expect(answer.status == 500)
-      let error = try answer.decoded(ErrorBody.self).error
-      #expect(error.code == "restoreFailed")
-      #expect(error.message.hasPrefix("Can't restore session '\(id)' from its 10-byte snapshot: "))
-      // The session is live at its root, as the codec left it.
-      #expect(try await client.state(id) == Expected.state(id, Expected.stack([Expected.catalog])))
+    try await withTemporaryDirectory { directory in
+      let configuration = testConfiguration(database: directory.file("sessions.sqlite"))
+      let id = try await withService(configuration) { client in
+        let id = try await client.createSession()
+        try await client.open(id, "shop://catalog/products/5")
+        return id
+      }
+      try await SQLiteSnapshotStore(path: configuration.databasePath).save(
+        Array("not a shop".utf8), for: SessionID(id))
+      try await withService(configuration) { client in
+        let answer = try await client.get("/sessions/\(id)")
+        #expect(answer.status == 500)
+        let error = try answer.decoded(ErrorBody.self).error
+        #expect(error.code == "restoreFailed")
+        #expect(error.message.hasPrefix("Can't restore session '\(id)' from its 10-byte snapshot: "))
+        // The session is live at its root, as the codec left it.
+        #expect(try await client.state(id) == Expected.state(id, Expected.stack([Expected.catalog])))
+      }
     }
   }
 }

@@ -118,34 +118,34 @@ import Testing
   }
 
   @Test func aSessionSavedInTheEarlierFormRestores() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let configuration = testConfiguration(database: directory.file("sessions.sqlite"))
-    let (saved, id) = try await withService(configuration) { client in
-      let id = try await client.createSession()
-      return (try await client.open(id, "shop://catalog/products/42"), id)
-    }
-    // The session's whole document now (its row holds the creation's and the deep link as a
-    // change: SessionChanges), rewritten in the earlier form with an account.
-    let store = try SQLiteSnapshotStore(path: configuration.databasePath)
-    let row = try SessionChangesTests.wholeDocument(try #require(try await store.load(SessionID(id))))
-    #expect(row.starts(with: Array(#"{"shop":2,"account":null,"navigation":{"#.utf8)))
-    // The earlier writer's JSONEncoder had no sorted keys (either order was written); the
-    // reader takes both, and sorting makes this row's text known.
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    let earlier = try encoder.encode(
-      EarlierForm(
-        account: "carol", navigation: String(decoding: try SavedShop(row).navigation, as: UTF8.self)))
-    #expect(
-      String(decoding: earlier, as: UTF8.self).hasPrefix(
-        #"{"account":"carol","navigation":"{\"navigationSnapshot\":1"#))
-    try await store.save(Array(earlier), for: SessionID(id))
+    try await withTemporaryDirectory { directory in
+      let configuration = testConfiguration(database: directory.file("sessions.sqlite"))
+      let (saved, id) = try await withService(configuration) { client in
+        let id = try await client.createSession()
+        return (try await client.open(id, "shop://catalog/products/42"), id)
+      }
+      // The session's whole document now (its row holds the creation's and the deep link as a
+      // change: SessionChanges), rewritten in the earlier form with an account.
+      let store = try SQLiteSnapshotStore(path: configuration.databasePath)
+      let row = try SessionChangesTests.wholeDocument(try #require(try await store.load(SessionID(id))))
+      #expect(row.starts(with: Array(#"{"shop":2,"account":null,"navigation":{"#.utf8)))
+      // The earlier writer's JSONEncoder had no sorted keys (either order was written); the
+      // reader takes both, and sorting makes this row's text known.
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys]
+      let earlier = try encoder.encode(
+        EarlierForm(
+          account: "carol", navigation: String(decoding: try SavedShop(row).navigation, as: UTF8.self)))
+      #expect(
+        String(decoding: earlier, as: UTF8.self).hasPrefix(
+          #"{"account":"carol","navigation":"{\"navigationSnapshot\":1"#))
+      try await store.save(Array(earlier), for: SessionID(id))
 
-    var signedIn = saved
-    signedIn.account = "carol"
-    let expected = signedIn
-    let restored = try await withService(configuration) { client in try await client.state(id) }
-    #expect(restored == expected)
+      var signedIn = saved
+      signedIn.account = "carol"
+      let expected = signedIn
+      let restored = try await withService(configuration) { client in try await client.state(id) }
+      #expect(restored == expected)
+    }
   }
 }

@@ -48,29 +48,27 @@
       Case(limit: 100, inputs: 100, budget: 6 * 1024, unique: true),
     ])
     func heapPerSession(_ measured: Case) async throws {
-      let report = Self.reportPath(parent: getpid(), measured)
-      defer { unlink(report) }
-      await #expect(processExitsWith: .success) { [measured] in
-        await SessionLogMemoryTests.measure(measured)
+      // The child's database and report, in a directory this process removes however the
+      // child ends.
+      try await withTemporaryDirectory { directory in
+        await #expect(processExitsWith: .success) { [measured, path = directory.path as String] in
+          await SessionLogMemoryTests.measure(measured, in: TemporaryDirectory(path: path))
+        }
+        let text = (try? String(contentsOfFile: Self.report(in: directory), encoding: .utf8)) ?? "(no report)"
+        print("\(measured.testDescription): \(text)")
+        #expect(!text.contains("FAILED"), "\(text)")
       }
-      let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? "(no report)"
-      print("\(measured.testDescription): \(text)")
-      #expect(!text.contains("FAILED"), "\(text)")
     }
 
-    /// Where the child process of the test that `parent` runs writes its figures.
-    static func reportPath(parent: pid_t, _ measured: Case) -> String {
-      "/tmp/FlowServiceTests-log-memory-\(parent)-\(measured.limit)-\(measured.inputs).txt"
-    }
+    /// Where the child process writes its figures.
+    static func report(in directory: TemporaryDirectory) -> String { directory.file("report.txt") }
 
-    /// Creates ``count`` sessions over SQLite whose logs keep `limit` inputs, gives each
+    /// Creates ``count`` sessions over SQLite (its database in `directory`) whose logs keep `limit` inputs, gives each
     /// `inputs` inputs (its start, then deep links to products and back, in turn), and writes
-    /// the heap per session to the report; exits with status 1 over the budget.
-    static func measure(_ measured: Case) async {
-      let report = Report(path: reportPath(parent: getppid(), measured))
+    /// the heap per session to the report in `directory`; exits with status 1 over the budget.
+    static func measure(_ measured: Case, in directory: TemporaryDirectory) async {
+      let report = Report(path: Self.report(in: directory))
       do {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
         let host = SessionHost(
           store: try SQLiteSnapshotStore(path: directory.file("sessions.sqlite")),
           codec: ShopApp.codec(logLimit: measured.limit), idleTimeout: nil

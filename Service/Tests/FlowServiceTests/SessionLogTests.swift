@@ -63,11 +63,11 @@ import Testing
   static func withLiveService(
     logLimit: Int = 100, _ body: @escaping @Sendable (ServiceClient) async throws -> Void
   ) async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let configuration = Self.recording(database: directory.file("sessions.sqlite"), limit: logLimit)
-    let app = try buildApplication(configuration: configuration)
-    try await app.test(.live) { client in try await body(ServiceClient(client: client)) }
+    try await withTemporaryDirectory { directory in
+      let configuration = Self.recording(database: directory.file("sessions.sqlite"), limit: logLimit)
+      let app = try buildApplication(configuration: configuration)
+      try await app.test(.live) { client in try await body(ServiceClient(client: client)) }
+    }
   }
 
   @Test func theLogHoldsEveryInputSinceTheSessionStartedAndReplaysToItsState() async throws {
@@ -229,35 +229,35 @@ import Testing
   }
 
   @Test func byDefaultTheLogIs404AndSavesKeepNone() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let configuration = testConfiguration(database: directory.file("sessions.sqlite"))
-    let id = try await withService(configuration) { client in
-      let id = try await client.createSession()
-      try await client.open(id, "shop://cart")
-      let answer = try await client.get("/sessions/\(id)/log")
-      #expect(answer.status == 404)
-      #expect(
-        try answer.decoded(ErrorBody.self)
-          == ErrorBody(
-            code: "noSessionLog",
-            message: "Session '\(id)' keeps no log: the service records none (--session-log-limit 0)."))
-      return id
+    try await withTemporaryDirectory { directory in
+      let configuration = testConfiguration(database: directory.file("sessions.sqlite"))
+      let id = try await withService(configuration) { client in
+        let id = try await client.createSession()
+        try await client.open(id, "shop://cart")
+        let answer = try await client.get("/sessions/\(id)/log")
+        #expect(answer.status == 404)
+        #expect(
+          try answer.decoded(ErrorBody.self)
+            == ErrorBody(
+              code: "noSessionLog",
+              message: "Session '\(id)' keeps no log: the service records none (--session-log-limit 0)."))
+        return id
+      }
+      // The whole document the row holds (the deep link is a change after it: SessionChanges).
+      let saved = try #require(
+        try await SQLiteSnapshotStore(path: configuration.databasePath).load(SessionID(id)))
+      let row = try #require(try SessionChanges.unframe(saved)).document
+      #expect(try SavedShop(row).log == nil)
+      #expect(row.starts(with: Array(#"{"shop":2,"account":null,"navigation":{"#.utf8)))
     }
-    // The whole document the row holds (the deep link is a change after it: SessionChanges).
-    let saved = try #require(
-      try await SQLiteSnapshotStore(path: configuration.databasePath).load(SessionID(id)))
-    let row = try #require(try SessionChanges.unframe(saved)).document
-    #expect(try SavedShop(row).log == nil)
-    #expect(row.starts(with: Array(#"{"shop":2,"account":null,"navigation":{"#.utf8)))
   }
 
   // MARK: Restarts
 
   @Test func aStoredLogSurvivesARestartAndGoesOn() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    try await Self.storedLogSurvivesARestart(Self.recording(database: directory.file("sessions.sqlite")))
+    try await withTemporaryDirectory { directory in
+      try await Self.storedLogSurvivesARestart(Self.recording(database: directory.file("sessions.sqlite")))
+    }
   }
 
   /// Records a session's inputs, builds the service again over the same store, and checks
@@ -284,71 +284,72 @@ import Testing
   }
 
   @Test func aRowWithoutALogRestoresAndItsLogStartsFromTheRestoredState() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let configuration = Self.recording(database: directory.file("sessions.sqlite"))
-    let (id, state) = try await withService(configuration) { client in
-      let id = try await client.createSession()
-      return (id, try await client.open(id, "shop://catalog/products/42"))
-    }
-    // The row rewritten as a service without logs writes it.
-    let store = try SQLiteSnapshotStore(path: configuration.databasePath)
-    let row = try #require(try await store.load(SessionID(id)))
-    var document = try SavedShop(row)
-    #expect(document.log != nil)
-    #expect(row.starts(with: Array(#"{"shop":3,"account":null,"log":{"#.utf8)))
-    document.log = nil
-    try await store.save(document.bytes, for: SessionID(id))
+    try await withTemporaryDirectory { directory in
+      let configuration = Self.recording(database: directory.file("sessions.sqlite"))
+      let (id, state) = try await withService(configuration) { client in
+        let id = try await client.createSession()
+        return (id, try await client.open(id, "shop://catalog/products/42"))
+      }
+      // The row rewritten as a service without logs writes it.
+      let store = try SQLiteSnapshotStore(path: configuration.databasePath)
+      let row = try #require(try await store.load(SessionID(id)))
+      var document = try SavedShop(row)
+      #expect(document.log != nil)
+      #expect(row.starts(with: Array(#"{"shop":3,"account":null,"log":{"#.utf8)))
+      document.log = nil
+      try await store.save(document.bytes, for: SessionID(id))
 
-    try await withService(configuration) { client in
-      #expect(try await client.state(id) == state)
-      let restored = try await Self.log(client, id)
-      #expect(restored.log.inputs == [])
-      let start = try #require(restored.log.start)
-      #expect(try Self.replayed(SessionLog(start: start), id: id) == state)
-      let live = try await client.act(id, "back")
-      let goneOn = try await Self.log(client, id)
-      #expect(goneOn.log.inputs == [.pop(from: nil, animated: false)])
-      #expect(try Self.replayed(goneOn.log, id: id) == live)
+      try await withService(configuration) { client in
+        #expect(try await client.state(id) == state)
+        let restored = try await Self.log(client, id)
+        #expect(restored.log.inputs == [])
+        let start = try #require(restored.log.start)
+        #expect(try Self.replayed(SessionLog(start: start), id: id) == state)
+        let live = try await client.act(id, "back")
+        let goneOn = try await Self.log(client, id)
+        #expect(goneOn.log.inputs == [.pop(from: nil, animated: false)])
+        #expect(try Self.replayed(goneOn.log, id: id) == live)
+      }
     }
   }
 
   @Test func aSessionSavedWithALogRestoresInAServiceThatRecordsNone() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let recording = Self.recording(database: directory.file("sessions.sqlite"))
-    let (id, state) = try await withService(recording) { client in
-      let id = try await client.createSession()
-      return (id, try await client.open(id, "shop://catalog/products/9"))
+    try await withTemporaryDirectory { directory in
+      let recording = Self.recording(database: directory.file("sessions.sqlite"))
+      let (id, state) = try await withService(recording) { client in
+        let id = try await client.createSession()
+        return (id, try await client.open(id, "shop://catalog/products/9"))
+      }
+      try await withService(testConfiguration(database: recording.databasePath)) { client in
+        #expect(try await client.state(id) == state)
+        #expect(try await client.get("/sessions/\(id)/log").status == 404)
+        try await client.act(id, "back")
+      }
+      // Saved again without its log: whole, since the row had no base (SessionChanges).
+      let saved = try #require(
+        try await SQLiteSnapshotStore(path: recording.databasePath).load(SessionID(id)))
+      let frame = try #require(try SessionChanges.unframe(saved))
+      #expect(frame.base == 1)
+      #expect(frame.changes == [])
+      #expect(try SavedShop(frame.document).log == nil)
     }
-    try await withService(testConfiguration(database: recording.databasePath)) { client in
-      #expect(try await client.state(id) == state)
-      #expect(try await client.get("/sessions/\(id)/log").status == 404)
-      try await client.act(id, "back")
-    }
-    // Saved again without its log: whole, since the row had no base (SessionChanges).
-    let saved = try #require(try await SQLiteSnapshotStore(path: recording.databasePath).load(SessionID(id)))
-    let frame = try #require(try SessionChanges.unframe(saved))
-    #expect(frame.base == 1)
-    #expect(frame.changes == [])
-    #expect(try SavedShop(frame.document).log == nil)
   }
 
   @Test func aLogLongerThanALoweredLimitStartsAgainFromTheRestoredState() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let database = directory.file("sessions.sqlite")
-    let (id, state) = try await withService(Self.recording(database: database)) { client in
-      let id = try await client.createSession()
-      try await client.open(id, "shop://catalog/products/1")
-      return (id, try await client.open(id, "shop://catalog/products/2"))
-    }
-    try await withService(Self.recording(database: database, limit: 2)) { client in
-      let restored = try await Self.log(client, id)
-      #expect(restored.limit == 2)
-      #expect(restored.log.inputs == [])
-      let start = try #require(restored.log.start)
-      #expect(try Self.replayed(SessionLog(start: start), id: id) == state)
+    try await withTemporaryDirectory { directory in
+      let database = directory.file("sessions.sqlite")
+      let (id, state) = try await withService(Self.recording(database: database)) { client in
+        let id = try await client.createSession()
+        try await client.open(id, "shop://catalog/products/1")
+        return (id, try await client.open(id, "shop://catalog/products/2"))
+      }
+      try await withService(Self.recording(database: database, limit: 2)) { client in
+        let restored = try await Self.log(client, id)
+        #expect(restored.limit == 2)
+        #expect(restored.log.inputs == [])
+        let start = try #require(restored.log.start)
+        #expect(try Self.replayed(SessionLog(start: start), id: id) == state)
+      }
     }
   }
 
@@ -396,43 +397,43 @@ import Testing
   }
 
   @Test func aRowWhoseLogIsUnreadableRestoresWithoutIt() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let configuration = Self.recording(database: directory.file("sessions.sqlite"))
-    let (id, state) = try await withService(configuration) { client in
-      let id = try await client.createSession()
-      return (id, try await client.open(id, "shop://cart"))
-    }
-    let store = try SQLiteSnapshotStore(path: configuration.databasePath)
-    var document = try SavedShop(try #require(try await store.load(SessionID(id))))
-    document.log = Array(#"{"sessionLog":99,"inputs":[]}"#.utf8)
-    try await store.save(document.bytes, for: SessionID(id))
-    try await withService(configuration) { client in
-      #expect(try await client.state(id) == state)
-      let restored = try await Self.log(client, id)
-      #expect(restored.log.inputs == [])
-      #expect(restored.log.start != nil)
+    try await withTemporaryDirectory { directory in
+      let configuration = Self.recording(database: directory.file("sessions.sqlite"))
+      let (id, state) = try await withService(configuration) { client in
+        let id = try await client.createSession()
+        return (id, try await client.open(id, "shop://cart"))
+      }
+      let store = try SQLiteSnapshotStore(path: configuration.databasePath)
+      var document = try SavedShop(try #require(try await store.load(SessionID(id))))
+      document.log = Array(#"{"sessionLog":99,"inputs":[]}"#.utf8)
+      try await store.save(document.bytes, for: SessionID(id))
+      try await withService(configuration) { client in
+        #expect(try await client.state(id) == state)
+        let restored = try await Self.log(client, id)
+        #expect(restored.log.inputs == [])
+        #expect(restored.log.start != nil)
+      }
     }
   }
 
   @Test func aLogSavedFullIsTheOneReadAfterARestartUntilTheNextInput() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let configuration = Self.recording(database: directory.file("sessions.sqlite"), limit: 2)
-    let (id, before) = try await withService(configuration) { client in
-      let id = try await client.createSession()
-      try await client.open(id, "shop://catalog/products/1")
-      return (id, try await client.get("/sessions/\(id)/log"))
-    }
-    #expect(try Self.read(before).log.inputs.count == 2)
-    try await withService(configuration) { client in
-      #expect(try await client.get("/sessions/\(id)/log") == before)
-      // One more: the saved part and the new input would be 3, over the bound of 2.
-      let live = try await client.open(id, "shop://catalog/products/2")
-      let goneOn = try await Self.log(client, id)
-      #expect(goneOn.log.inputs == [.open(url: "shop://catalog/products/2", animated: false)])
-      #expect(goneOn.log.start != nil)
-      #expect(try Self.replayed(goneOn.log, id: id) == live)
+    try await withTemporaryDirectory { directory in
+      let configuration = Self.recording(database: directory.file("sessions.sqlite"), limit: 2)
+      let (id, before) = try await withService(configuration) { client in
+        let id = try await client.createSession()
+        try await client.open(id, "shop://catalog/products/1")
+        return (id, try await client.get("/sessions/\(id)/log"))
+      }
+      #expect(try Self.read(before).log.inputs.count == 2)
+      try await withService(configuration) { client in
+        #expect(try await client.get("/sessions/\(id)/log") == before)
+        // One more: the saved part and the new input would be 3, over the bound of 2.
+        let live = try await client.open(id, "shop://catalog/products/2")
+        let goneOn = try await Self.log(client, id)
+        #expect(goneOn.log.inputs == [.open(url: "shop://catalog/products/2", animated: false)])
+        #expect(goneOn.log.start != nil)
+        #expect(try Self.replayed(goneOn.log, id: id) == live)
+      }
     }
   }
 }

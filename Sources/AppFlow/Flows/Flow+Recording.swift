@@ -54,7 +54,7 @@ extension Flow {
   /// ``tryFinish(_:removingScreens:animated:)``, once its recorder heard it; `keeper` is the
   /// flow's, loaded and held by the caller, and lent here without a retain (a retain and a
   /// release of the keeper, whose weak references send both down the runtime's slow path,
-  /// cost about 170 instructions: Benchmarks/README.md, "Flows").
+  /// would cost about 170 instructions: Benchmarks/README.md, "Flows").
   func finishNow(_ output: Output, keeper: FlowKeeper, removingScreens: Bool, animated: Bool)
     throws(NavigationError)
   {

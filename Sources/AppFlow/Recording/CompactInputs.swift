@@ -4,8 +4,8 @@ import Navigator
 /// (flags, paths, durations, indices) as bytes, its routes and texts once each in tables.
 ///
 /// A hosted session that records keeps up to its bound of inputs for as long as it lives; as
-/// values, an input with a route or a URL took about 90 to 140 bytes (an enum slot, a box,
-/// the text's storage), here a back tap takes 3 bytes, a deep link to a URL seen before 3, and
+/// values, an input with a route or a URL would take about 90 to 140 bytes (an enum slot, a
+/// box, the text's storage), here a back tap takes 3 bytes, a deep link to a URL seen before 3, and
 /// a new URL its UTF-8 bytes and 4 more (texts share one buffer rather than each being a
 /// string of its own, about 100 bytes with its table slot).
 /// Inputs whose payload is a state, a snapshot, a list of routes, a flow, a presentation

@@ -6,8 +6,8 @@ extension SessionRecorder {
   /// A window's input as a log records it: screens by their routes and their paths.
   ///
   /// `routes` is read only for an input that names a screen by a registered type or scene:
-  /// reading the app controller's table through the recorder's unowned reference cost about
-  /// 440 instructions a push + pop (Benchmarks/README.md, "Recording").
+  /// reading the app controller's table through the recorder's unowned reference for every
+  /// input would cost about 440 instructions a push + pop (Benchmarks/README.md, "Recording").
   static func recorded(_ input: WindowInput, in window: Window, routes: @autoclosure () -> RouteTable)
     -> RecordedInput
   {

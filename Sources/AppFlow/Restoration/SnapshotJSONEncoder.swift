@@ -12,8 +12,8 @@ import Foundation
 /// coding paths of the errors it passes on are `JSONEncoder`'s.
 ///
 /// Measured with `perf` on the Service's load test (release, 2 shared cores): a shop session's
-/// snapshot took 8.3 % of the server's CPU per open through `JSONEncoder`, 4.5 % through this
-/// writer, most of which is now the generic `Codable` calls of the state's shape.
+/// snapshot takes 8.3 % of the server's CPU per open through `JSONEncoder`, 4.5 % through this
+/// writer, most of which is the generic `Codable` calls of the state's shape.
 struct SnapshotJSONEncoder {
   /// What the values' `encode(to:)` find in `Encoder.userInfo`.
   var userInfo: [CodingUserInfoKey: any Sendable] = [:]

@@ -26,7 +26,7 @@ struct RouteTableContents {
   var protections: [ObjectIdentifier: RouteProtection] = [:]
   /// The keep-alive lifetimes of the route types registered with one, apart from the
   /// registrations: a registration is copied several times per deep link, and a lifetime in
-  /// it cost every deep link 2.5% (Benchmarks/README.md, "Keep-alive caching").
+  /// it would cost every deep link 2.5% (Benchmarks/README.md, "Keep-alive caching").
   var keepAliveLifetimes: [ObjectIdentifier: RouteLifetime] = [:]
   /// The screen types registered for session logs: each type's tag, by type.
   var screenTags: [ObjectIdentifier: String] = [:]

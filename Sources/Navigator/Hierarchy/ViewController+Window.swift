@@ -61,7 +61,7 @@ extension ViewController {
   /// The walk follows the back-links without retaining the screens on its way: it runs no
   /// other code, and a link's target is alive while the link is set (Links.swift). A new
   /// subtree assembled before it joins the window (a navigation to a state) asks this for
-  /// every containment callback; the retaining walk cost about 1,700 instructions a
+  /// every containment callback; a retaining walk would cost about 1,700 instructions a
   /// navigation to the nested target of Benchmarks/README.md's row 3.
   @inline(never)
   private func unmanagedJournalWindowOfTopmostAncestor() -> Unmanaged<Window>? {

@@ -270,8 +270,8 @@ open class ViewController {
 
   // Unchecked: set by every push, read by every pop (see Links.swift).
   /// ``indexInParent``'s storage: four bytes, so that it shares one word with the one-byte
-  /// fields declared after it (a screen's size is paid per screen, and 4 bytes more took a
-  /// screen into glibc's next 16-byte size of block; Benchmarks row 12).
+  /// fields declared after it (a screen's size is paid per screen, and 4 bytes more would
+  /// take a screen into glibc's next 16-byte size of block; Benchmarks row 12).
   @exclusivity(unchecked) internal var indexInParentStorage: Int32 = 0
 
   // MARK: Presentation

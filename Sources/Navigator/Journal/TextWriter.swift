@@ -1,9 +1,9 @@
 /// Writes a short text from its parts into scratch space, then makes one string of it.
 ///
-/// A journal that records every event builds a text per event (a service streams them), and
-/// appending each part to a `String`, as an interpolation does, cost several hundred
-/// instructions a part. ``make(_:)`` copies the parts' UTF-8 bytes into a buffer on the stack
-/// and makes the string once; a text longer than the buffer moves to the heap and goes on.
+/// A journal that records every event builds a text per event (a service streams them). An
+/// interpolation appends each part to a `String`, several hundred instructions a part;
+/// ``make(_:)`` copies the parts' UTF-8 bytes into a buffer on the stack and makes the string
+/// once. A text longer than the buffer moves to the heap and goes on.
 struct TextWriter: ~Copyable {
   /// The scratch space on the stack.
   private let scratch: UnsafeMutableBufferPointer<UInt8>

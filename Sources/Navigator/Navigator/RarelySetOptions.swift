@@ -4,14 +4,14 @@
 ///
 /// Why: options are copied about ten times per navigation (into the closures a navigation
 /// step runs, through generic value witnesses), and every stored reference costs a retain
-/// and a release per copy. Adding keep-alive as a field of its own cost a navigator push +
-/// pop 136 instructions (22,563 to 22,699, callgrind, `NavigatorMeasure --profile
-/// flow-navigator` 10,000 minus 5,000); sharing one reference with the transitioning
-/// delegate keeps the options as many references as before: 22,572, 9 more than without
+/// and a release per copy. Keep-alive as a field of its own would cost a navigator push +
+/// pop 136 instructions (22,563 without keep-alive to 22,699, callgrind, `NavigatorMeasure
+/// --profile flow-navigator` 10,000 minus 5,000); sharing one reference with the
+/// transitioning delegate keeps the options at one reference: 22,572, 9 more than without
 /// keep-alive (Benchmarks/README.md, "Keep-alive caching"). The request is a class too: as
 /// an optional struct holding a `Lifetime` (an existential inside), testing it in the
-/// generic navigation code asked the runtime for its metadata every time (22,563 to
-/// 23,413). The protection joined them for the same reason (a field of its own: +118). Setting
+/// generic navigation code would ask the runtime for its metadata every time (22,563 to
+/// 23,413). The protection shares the box for the same reason (a field of its own: +118). Setting
 /// one of them makes a new box, so that copies of options never share a change.
 final class RarelySetOptions {
   let transitioningDelegate: (any ViewControllerTransitioningDelegate)?

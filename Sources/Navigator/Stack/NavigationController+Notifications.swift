@@ -87,7 +87,7 @@ struct WeakObserver {
 /// instructions an event, four events a move. A move loads the delegate when it begins and
 /// holds it until it ends; each event goes to that object, unless someone set
 /// ``NavigationController/delegate`` during the move (`delegateWasSet`): from then on, each
-/// event reads the property, as every event did before.
+/// event reads the property.
 ///
 /// So a delegate whose last owner lets it go during a move hears the rest of that move and is
 /// freed when the move ends (a load per event would have found it gone).

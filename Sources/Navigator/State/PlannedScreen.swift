@@ -6,7 +6,7 @@
 /// (``StatePlanner/madeKeys``) and, once made, its instance (``StateApplication``) are kept
 /// apart at the same index, so that the value holds no reference: reading a field of an
 /// array's element that holds one copies the whole element. A class allocated and released
-/// for each new screen cost a navigation about 450 instructions a screen
+/// for each new screen would cost a navigation about 450 instructions a screen
 /// (Benchmarks/README.md, "The typed planner").
 ///
 /// The general planner plans one for a node of the target (shown without presentations:
@@ -105,7 +105,7 @@ enum PlannedAction {
 ///
 /// A class, so that a ``PlannedAction/present(_:from:style:anchor:)`` copies as a few
 /// references: as a struct, every copy of a presentation's action (each pattern match of the
-/// application) ran through the runtime's generic tuple and enum copies, about 650
+/// application) would run through the runtime's generic tuple and enum copies, about 650
 /// instructions a navigation to the nested target of Benchmarks/README.md's row 3, whose
 /// presentations have no anchor.
 final class ResolvableAnchor {

@@ -31,7 +31,7 @@ extension StateApplication {
     }
     // The present and dismiss requests below name no screen: their plans record a request
     // only with a completion, and they get none (the navigation's own completion event
-    // names the navigation). Building screen names here cost a type name per screen.
+    // names the navigation). Building screen names here would cost a type name per screen.
     let unread = NavigationRequest.navigate(to: "", steps: [], animated: animated)
     window.queue.begin(.transition)
     window.isApplyingState = true

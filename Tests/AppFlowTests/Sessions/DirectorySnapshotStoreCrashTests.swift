@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import AppFlow
@@ -15,7 +16,7 @@ import Testing
 /// acknowledged whole and readable: at each stage of a save, and at a random moment of a
 /// stream of saves. (A kill loses no data the system already has; what it shows is that no
 /// half-written file ever takes a snapshot's name.)
-@Suite struct DirectorySnapshotStoreCrashTests {
+@Suite(.temporaryDirectories) struct DirectorySnapshotStoreCrashTests {
   @Test(arguments: ["halfWritten", "written", "flushed", "renamed"])
   func aProcessKilledAtAStageOfASaveLeavesTheAcknowledgedSnapshotsWhole(_ stage: String) async throws {
     let directory = try temporaryDirectory("crash-\(stage)")
@@ -43,7 +44,7 @@ import Testing
 
   @Test func aProcessKilledAtARandomMomentOfManySavesLeavesEveryAcknowledgedSnapshotWhole() async throws {
     let directory = try temporaryDirectory()
-    let acknowledgements = directory + ".acks"
+    let acknowledgements = try temporaryDirectory("acks") + "/acknowledged"
     await #expect(processExitsWith: .signal(SIGKILL)) {
       [directory = directory as String, acknowledgements = acknowledgements as String] in
       let store = try DirectorySnapshotStore(directory: directory)

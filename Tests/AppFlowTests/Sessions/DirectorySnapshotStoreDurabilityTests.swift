@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AppFlow
@@ -7,7 +8,7 @@ import Testing
 /// that make a save survive a power cut. (A killed process can't show them: the system keeps
 /// what it was given, flushed or not. ``DirectorySnapshotStoreCrashTests`` shows the other
 /// half: no half-written file ever takes a snapshot's name.)
-@Suite struct DirectorySnapshotStoreDurabilityTests {
+@Suite(.temporaryDirectories) struct DirectorySnapshotStoreDurabilityTests {
   private typealias Call = RecordingFileSystem.Call
 
   private let alice = sessionID("alice")

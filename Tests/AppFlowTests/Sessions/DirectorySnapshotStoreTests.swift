@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import AppFlow
@@ -8,7 +9,7 @@ import Testing
 /// The directory store's files: their layout, every damage typed (truncation at every
 /// length, a change at every byte, another session's file), what listing ignores, and the
 /// system's refusals.
-@Suite struct DirectorySnapshotStoreTests {
+@Suite(.temporaryDirectories) struct DirectorySnapshotStoreTests {
   private let alice = sessionID("alice")
 
   /// FNV-1a 64, written again here so that the test pins the format on its own.
@@ -148,7 +149,7 @@ import Testing
 
 /// The store's blocking calls run on its own queue: saves stuck in the disk never hold the
 /// threads of Swift's cooperative pool, so other tasks keep running.
-@Suite struct DirectorySnapshotStoreOffloadTests {
+@Suite(.temporaryDirectories) struct DirectorySnapshotStoreOffloadTests {
   /// Counts across threads.
   final class Count: Sendable {
     private let value = Atomic(0)

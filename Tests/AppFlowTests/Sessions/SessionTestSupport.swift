@@ -178,14 +178,6 @@ func expectStoreError(
   return nil
 }
 
-/// A new, empty directory under the system's temporary directory, for one test.
-func temporaryDirectory(_ name: String = #function) throws -> String {
-  let base = FileManager.default.temporaryDirectory.path
-  let path = "\(base)/appflow-sessions-\(name.filter(\.isLetter))-\(UUID().uuidString)"
-  try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  return path
-}
-
 /// A one-way signal from a blocked thread to a task that awaits it without blocking one.
 final class Arrival: Sendable {
   private let state = Mutex<(arrived: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))

@@ -6,7 +6,7 @@ import Testing
 
 /// What every store promises, checked on both of AppFlow's: round trips, replacement,
 /// removal, listing, and concurrent saves that never mix two snapshots.
-@Suite struct SnapshotStoreTests {
+@Suite(.temporaryDirectories) struct SnapshotStoreTests {
   enum Kind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case inMemory
     case directory

@@ -6,8 +6,8 @@ extension JSONValue {
   /// unsigned integer past `Int.max` (a ``JSONValue/double(_:)`` here) is written as a double.
   ///
   /// With ``JSONValueEncoder``, it takes the place of `JSONEncoder` for the service's answers,
-  /// which took about 6 % of the service's CPU time in an open (a `perf` profile of the `open`
-  /// load test, release build).
+  /// which would take about 6 % of the service's CPU time in an open (a `perf` profile of the
+  /// `open` load test, release build).
   var text: String {
     String(decoding: utf8, as: UTF8.self)
   }

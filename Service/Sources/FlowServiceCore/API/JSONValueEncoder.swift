@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The state of a session shows each screen's route parameters as JSON (``RouteInfo``); this
 /// encoder makes them for every request that answers a state. With the text round trip
-/// through Foundation's coders, making them took about 6 % of the service's CPU time in an
+/// through Foundation's coders, making them takes about 6 % of the service's CPU time in an
 /// open; with this encoder, about 3 % (`perf` profiles of the `open` load test, release
 /// builds, on a loaded 2-core machine).
 ///

@@ -3,7 +3,7 @@ extension OpenRequest {
   /// field `url`, a string whose only escape is `\/`, with JSON's whitespace around the
   /// tokens. Anything else is `nil`, and `JSONDecoder` reads it (and names what is wrong).
   ///
-  /// `JSONDecoder` took about 2 % of the server's CPU per open in the load test (`perf`,
+  /// `JSONDecoder` takes about 2 % of the server's CPU per open in the load test (`perf`,
   /// release): more than the body's few bytes are worth.
   ///
   /// - Parameter bytes: The body.

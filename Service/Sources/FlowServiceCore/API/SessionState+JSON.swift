@@ -3,8 +3,8 @@ extension SessionState {
   /// and ``JSONValue/text`` make of it (keys sorted, absent values left out), without the
   /// tree of values between.
   ///
-  /// Every open answers a state: with the encoder and the tree, the answer took about 11 % of
-  /// the server's CPU in the load test's `open` (`perf`, release build).
+  /// Every open answers a state: with the encoder and the tree, the answer would take about
+  /// 11 % of the server's CPU in the load test's `open` (`perf`, release build).
   var jsonUTF8: [UInt8] {
     var writer = JSONTextWriter(capacity: 1024)
     write(to: &writer)

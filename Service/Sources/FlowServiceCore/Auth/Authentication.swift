@@ -28,8 +28,8 @@ final class Authentication: Sendable {
   /// How many sessions' secrets ``opens(_:with:)`` keeps at most (32 bytes each, besides
   /// the identifier).
   ///
-  /// The HMAC and the API key's digest that a session's request computed took about 2.3 % of
-  /// the server's CPU in the load test's `open` (`perf`, release build).
+  /// Computing the HMAC and the API key's digest for every session's request would take about
+  /// 2.3 % of the server's CPU in the load test's `open` (`perf`, release build).
   static let recentSecretLimit = 4096
 
   /// The realm that `WWW-Authenticate` names.
@@ -176,8 +176,8 @@ final class Authentication: Sendable {
   /// The token of an `Authorization: Bearer <token>` field's value, or `nil` (the scheme's
   /// name in any case, as RFC 9110 allows; spaces and tabs around the token ignored).
   ///
-  /// Read from the UTF-8 directly: Foundation's lowercasing and trimming cost an open about
-  /// 5 µs of the server's CPU (perf, release, the load test's `open`).
+  /// Read from the UTF-8 directly: Foundation's lowercasing and trimming would cost an open
+  /// about 5 µs of the server's CPU (perf, release, the load test's `open`).
   static func bearer(_ authorization: String?) -> String? {
     guard let authorization else { return nil }
     let bytes = authorization.utf8
@@ -251,8 +251,9 @@ final class Authentication: Sendable {
 
   /// `bytes` in base64url without padding (RFC 4648 §5).
   ///
-  /// Written directly: Foundation's Base64 and its string replacements cost an open about
-  /// 10 µs of the server's CPU in the secret's check (perf, release, the load test's `open`).
+  /// Written directly: Foundation's Base64 and its string replacements would cost an open
+  /// about 10 µs of the server's CPU in the secret's check (perf, release, the load test's
+  /// `open`).
   static func base64URL(_ bytes: [UInt8]) -> String {
     var text: [UInt8] = []
     text.reserveCapacity((bytes.count * 4 + 2) / 3)

@@ -50,7 +50,7 @@ struct RelayMessage: Codable, Sendable {
 
   /// The message's JSON text, the text ``text(_:)`` makes of it, written directly: with
   /// PostgreSQL, every change's events go out in one, and the encoder and the tree of values
-  /// took about 2 % of the server's CPU in the load test's `open` (`perf`, release build).
+  /// would take about 2 % of the server's CPU in the load test's `open` (`perf`, release build).
   var json: String {
     var writer = JSONTextWriter(capacity: 64 + (events?.count ?? 0) * 48)
     writer.raw("{")
@@ -100,8 +100,9 @@ struct RelayMessage: Codable, Sendable {
 extension RelayMessage {
   /// Reads a message in the form ``json`` writes it (`{"events":[…],"session":"…"}`, or with
   /// `"removed"`), without `JSONDecoder`; `nil` for any other text, which `JSONDecoder` then
-  /// reads. Every instance reads every change's message: with `JSONDecoder`, reading took
-  /// about 2.8 % of the server's CPU in the load test's `open` on PostgreSQL (`perf`, release).
+  /// reads. Every instance reads every change's message: with `JSONDecoder`, reading would
+  /// take about 2.8 % of the server's CPU in the load test's `open` on PostgreSQL (`perf`,
+  /// release).
   init?(usualText text: String) {
     var reader = JSONTextReader(text)
     guard reader.take("{") else { return nil }

@@ -227,7 +227,7 @@ final class SessionEvents: Sendable {
 /// A session's newest events: their texts, each shared with every other session's same text
 /// (``SessionEvents``' shared texts), so that a session holds an array of references rather than a copy of
 /// each text. A new session's 10 events are the same texts in every session; kept apart, they
-/// cost each session about 1.2 KB (an allocation per text, and one for the array), against
+/// would cost each session about 1.2 KB (an allocation per text, and one for the array), against
 /// about 0.2 KB shared.
 struct RecentEvents {
   private var texts: [String] = []

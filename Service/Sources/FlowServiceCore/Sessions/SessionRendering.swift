@@ -98,10 +98,10 @@ enum SessionRendering {
 /// picture writes it, and its ``RouteInfo``) and then reused for every state that shows it.
 ///
 /// Equal routes render alike, and every session of the service has the same route table (the
-/// shop's), so a route's rendering is a function of the route alone. It was about 4 % of the
-/// server's CPU in the load test's `open`: the route's description (`Product(id: 42)`, made by
-/// reflection), its URL and its parameters' encoding, for every screen of every answer
-/// (`perf`, release build). At most ``limit`` routes are kept; the table is emptied when full.
+/// shop's), so a route's rendering is a function of the route alone. Made afresh for every
+/// screen of every answer, the route's description (`Product(id: 42)`, made by reflection),
+/// its URL and its parameters' encoding would take about 4 % of the server's CPU in the load
+/// test's `open` (`perf`, release build). At most ``limit`` routes are kept; the table is emptied when full.
 final class RenderedRoutes: Sendable {
   /// A route's rendering.
   struct Rendered: Sendable {

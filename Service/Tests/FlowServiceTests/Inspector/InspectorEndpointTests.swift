@@ -43,17 +43,17 @@ import Testing
   }
 
   @Test func theIndexTellsLiveSessionsFromStoredOnes() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let database = directory.file("sessions.sqlite")
-    let id = try await withService(testConfiguration(database: database)) { client in
-      try await client.createSession()
-    }
-    // Another service over the same database holds nothing in memory until a request comes.
-    try await withService(testConfiguration(database: database)) { client in
-      #expect(try await client.get("/").body.contains("</a></td><td>stored</td>"))
-      _ = try await client.state(id)
-      #expect(try await client.get("/").body.contains("</a></td><td>live</td>"))
+    try await withTemporaryDirectory { directory in
+      let database = directory.file("sessions.sqlite")
+      let id = try await withService(testConfiguration(database: database)) { client in
+        try await client.createSession()
+      }
+      // Another service over the same database holds nothing in memory until a request comes.
+      try await withService(testConfiguration(database: database)) { client in
+        #expect(try await client.get("/").body.contains("</a></td><td>stored</td>"))
+        _ = try await client.state(id)
+        #expect(try await client.get("/").body.contains("</a></td><td>live</td>"))
+      }
     }
   }
 

@@ -13,9 +13,9 @@ import Testing
   static func withRecordingService(_ body: @escaping @Sendable (ServiceClient) async throws -> Void)
     async throws
   {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    try await withService(SessionLogTests.recording(database: directory.file("sessions.sqlite")), body)
+    try await withTemporaryDirectory { directory in
+      try await withService(SessionLogTests.recording(database: directory.file("sessions.sqlite")), body)
+    }
   }
 
   @Test func aTimelineListsItsInputsOldestFirstEachALinkToItsStep() {
@@ -167,45 +167,45 @@ import Testing
   }
 
   @Test func byDefaultThePageSaysThereIsNoLog() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    try await withService(testConfiguration(database: directory.file("sessions.sqlite"))) { client in
-      let id = try await client.createSession()
-      let page = try await client.get("/inspect/\(id)?step=1")
-      #expect(page.status == 200)
-      #expect(page.body.contains("<h2>Timeline</h2>\n" + InspectorPage.timeline(nil, id: id)))
+    try await withTemporaryDirectory { directory in
+      try await withService(testConfiguration(database: directory.file("sessions.sqlite"))) { client in
+        let id = try await client.createSession()
+        let page = try await client.get("/inspect/\(id)?step=1")
+        #expect(page.status == 200)
+        #expect(page.body.contains("<h2>Timeline</h2>\n" + InspectorPage.timeline(nil, id: id)))
+      }
     }
   }
 
   @Test(.enabled(if: Chromium.path != nil, "needs `chromium` on PATH (apt-get install chromium)"))
   func chromiumShowsTheTimelinesStep() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let app = try buildApplication(
-      configuration: SessionLogTests.recording(database: directory.file("timeline.sqlite")))
-    try await app.test(.live) { client in
-      let service = ServiceClient(client: client)
-      let id = try await service.createSession()
-      try await service.open(id, "shop://catalog/products/42")
-      try await service.act(id, "present", url: "shop://cart")
-      let url = "http://localhost:\(try #require(client.port))/inspect/\(id)?step=2&key=\(testAPIKey)"
-      let dom = try await Chromium.run(["--dump-dom", url], in: directory)
-      #expect(dom.status == 0)
-      #expect(dom.output.contains("<ol id=\"timeline\" start=\"0\">"))
-      #expect(
-        dom.output.contains(
-          "<a href=\"/inspect/\(id)?step=2\" aria-current=\"step\"><code>open(\"shop://catalog/products/42\", animated: false)</code></a>"
-        ))
-      #expect(dom.output.contains("<h3 id=\"step-title\">After input 2: "))
-      // The step's tree is the one after the deep link: no cart yet, whatever the live tree shows.
-      let step = try #require(dom.output.components(separatedBy: "<div id=\"step-tree\">").last)
-      let stepTree = try #require(step.components(separatedBy: "</svg>").first)
-      for name in ["NavigationController", "Catalog()", "Product(id: 42)"] {
-        #expect(stepTree.contains(">\(name)</text>"), "\(name) is not in the step's SVG")
+    try await withTemporaryDirectory { directory in
+      let app = try buildApplication(
+        configuration: SessionLogTests.recording(database: directory.file("timeline.sqlite")))
+      try await app.test(.live) { client in
+        let service = ServiceClient(client: client)
+        let id = try await service.createSession()
+        try await service.open(id, "shop://catalog/products/42")
+        try await service.act(id, "present", url: "shop://cart")
+        let url = "http://localhost:\(try #require(client.port))/inspect/\(id)?step=2&key=\(testAPIKey)"
+        let dom = try await Chromium.run(["--dump-dom", url], in: directory)
+        #expect(dom.status == 0)
+        #expect(dom.output.contains("<ol id=\"timeline\" start=\"0\">"))
+        #expect(
+          dom.output.contains(
+            "<a href=\"/inspect/\(id)?step=2\" aria-current=\"step\"><code>open(\"shop://catalog/products/42\", animated: false)</code></a>"
+          ))
+        #expect(dom.output.contains("<h3 id=\"step-title\">After input 2: "))
+        // The step's tree is the one after the deep link: no cart yet, whatever the live tree shows.
+        let step = try #require(dom.output.components(separatedBy: "<div id=\"step-tree\">").last)
+        let stepTree = try #require(step.components(separatedBy: "</svg>").first)
+        for name in ["NavigationController", "Catalog()", "Product(id: 42)"] {
+          #expect(stepTree.contains(">\(name)</text>"), "\(name) is not in the step's SVG")
+        }
+        #expect(!stepTree.contains(">Cart()</text>"))
+        let live = try #require(dom.output.components(separatedBy: "<div id=\"tree\">").last)
+        #expect(try #require(live.components(separatedBy: "</svg>").first).contains(">Cart()</text>"))
       }
-      #expect(!stepTree.contains(">Cart()</text>"))
-      let live = try #require(dom.output.components(separatedBy: "<div id=\"tree\">").last)
-      #expect(try #require(live.components(separatedBy: "</svg>").first).contains(">Cart()</text>"))
     }
   }
 }

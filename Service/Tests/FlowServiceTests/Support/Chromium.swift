@@ -10,6 +10,13 @@ enum Chromium {
     .map { "\($0)/chromium" }
     .first { FileManager.default.isExecutableFile(atPath: $0) }
 
+  /// This process's environment with `TMPDIR` set to `directory`: Chromium keeps its
+  /// singleton socket in a directory of its own under `TMPDIR`, and leaves it there when it is
+  /// terminated; in the test's directory, it goes with the directory.
+  static func environment(in directory: TemporaryDirectory) -> [String: String] {
+    ProcessInfo.processInfo.environment.merging(["TMPDIR": directory.path]) { _, new in new }
+  }
+
   /// Runs `chromium --headless --no-sandbox` (the sandbox refuses to run as root) with a
   /// profile of its own in `directory` and `arguments`, and returns its exit status and what
   /// it wrote to standard output; terminates it and fails the test after `timeout`.
@@ -25,6 +32,7 @@ enum Chromium {
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments =
       ["--headless", "--no-sandbox", "--user-data-dir=\(directory.file("chromium-profile"))"] + arguments
+    process.environment = environment(in: directory)
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     try process.run()

@@ -23,6 +23,7 @@ enum DevTools {
       "--headless", "--no-sandbox", "--user-data-dir=\(profile)", "--remote-debugging-port=0",
       "--remote-allow-origins=*", url,
     ]
+    process.environment = Chromium.environment(in: directory)
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()

@@ -16,13 +16,24 @@ final class ServiceProcess: Sendable {
   private let pid: Mutex<pid_t>
   /// The port it listens on, on 127.0.0.1.
   let port: Int
-  /// The file its standard error goes to.
+  /// The file its standard error goes to, removed with this instance.
   let log: String
+  /// A Boolean value indicating whether this instance removes the log when it goes away.
+  private let ownsLog = Mutex(true)
 
   private init(pid: pid_t, port: Int, log: String) {
     self.pid = Mutex(pid)
     self.port = port
     self.log = log
+  }
+
+  /// Kills the process if it still runs, reaps it, and removes its log: a test that started a
+  /// process leaves neither behind, whether it stopped it, killed it, failed or threw. An
+  /// instance can go away after its last use, not at the end of its scope: a test that talks
+  /// to the process through its port alone keeps the instance (`defer { process.stop() }`).
+  deinit {
+    end(SIGKILL)
+    if ownsLog.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: log) }
   }
 
   /// The `FlowService` executable the build made next to the tests', if there is one.
@@ -62,7 +73,11 @@ final class ServiceProcess: Sendable {
     defer { for variable in environment { free(variable) } }
     var pid: pid_t = 0
     let status = posix_spawn(&pid, executable, &actions, nil, &cArguments, &environment)
-    try #require(status == 0, "posix_spawn failed: \(status)", sourceLocation: sourceLocation)
+    guard status == 0 else {
+      try? FileManager.default.removeItem(atPath: log)
+      Issue.record("posix_spawn failed: \(status)", sourceLocation: sourceLocation)
+      throw CancellationError()
+    }
     let process = ServiceProcess(pid: pid, port: 0, log: log)
     for _ in 0..<600 {
       // Hummingbird logs "Server started and listening on 127.0.0.1:PORT".
@@ -70,7 +85,7 @@ final class ServiceProcess: Sendable {
       if let range = text.range(of: "listening on 127.0.0.1:"),
         let port = Int(text[range.upperBound...].prefix { $0.isNumber })
       {
-        return ServiceProcess(pid: process.takePID(), port: port, log: log)
+        return ServiceProcess(pid: process.takePID(), port: port, log: process.takeLog())
       }
       if !process.isRunning { break }
       try await Task.sleep(for: .milliseconds(100))
@@ -102,15 +117,20 @@ final class ServiceProcess: Sendable {
     }
   }
 
+  /// Hands the log over to another instance, which removes it.
+  private func takeLog() -> String {
+    ownsLog.withLock { $0 = false }
+    return log
+  }
+
   /// Kills the process at once (SIGKILL: no graceful shutdown) and reaps it.
   func kill() {
     end(SIGKILL)
   }
 
-  /// Stops the process gracefully (SIGTERM), reaps it, and removes its log.
+  /// Stops the process gracefully (SIGTERM) and reaps it.
   func stop() {
     end(SIGTERM)
-    try? FileManager.default.removeItem(atPath: log)
   }
 
   private func end(_ signal: Int32) {

@@ -10,23 +10,46 @@ import WSClient
 
 @testable import FlowServiceCore
 
-/// A temporary directory that holds a test's database, removed by `remove()`.
+/// A temporary directory that holds a test's databases and files: made and removed by
+/// ``withTemporaryDirectory(_:)-(TemporaryDirectory)async``.
 struct TemporaryDirectory {
   let path: String
 
-  init() throws {
+  /// Makes a new, empty directory.
+  fileprivate init() throws {
     path =
       FileManager.default.temporaryDirectory
       .appendingPathComponent("FlowServiceTests-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
   }
 
+  /// The directory at `path`, which another process made and removes (an exit test's parent).
+  init(path: String) {
+    self.path = path
+  }
+
   /// The path of `name` inside the directory.
   func file(_ name: String) -> String { path + "/" + name }
 
-  func remove() {
+  fileprivate func remove() {
     try? FileManager.default.removeItem(atPath: path)
   }
+}
+
+/// Runs `body` with a new, empty temporary directory, and removes the directory with what it
+/// holds when `body` returns or throws.
+func withTemporaryDirectory<T>(_ body: (TemporaryDirectory) async throws -> T) async throws -> T {
+  let directory = try TemporaryDirectory()
+  defer { directory.remove() }
+  return try await body(directory)
+}
+
+/// Runs a synchronous `body` with a new, empty temporary directory, and removes the directory
+/// with what it holds when `body` returns or throws.
+func withTemporaryDirectory<T>(_ body: (TemporaryDirectory) throws -> T) throws -> T {
+  let directory = try TemporaryDirectory()
+  defer { directory.remove() }
+  return try body(directory)
 }
 
 /// An answer: its status, its content type and its body as text (and its header fields,
@@ -214,11 +237,11 @@ func withService<T: Sendable>(
 func withNewService<T: Sendable>(
   bodyLimit: Int = 64 * 1024, _ body: @escaping @Sendable (ServiceClient, String) async throws -> T
 ) async throws -> T {
-  let directory = try TemporaryDirectory()
-  defer { directory.remove() }
-  let database = directory.file("sessions.sqlite")
-  return try await withService(testConfiguration(database: database, bodyLimit: bodyLimit)) { client in
-    try await body(client, database)
+  try await withTemporaryDirectory { directory in
+    let database = directory.file("sessions.sqlite")
+    return try await withService(testConfiguration(database: database, bodyLimit: bodyLimit)) { client in
+      try await body(client, database)
+    }
   }
 }
 
@@ -228,13 +251,13 @@ func withObservedService<T: Sendable>(
   accessLog: Bool = true, clock: SteppingClock = SteppingClock(), logs: CapturedLogs = CapturedLogs(),
   _ body: @escaping @Sendable (ServiceClient, String) async throws -> T
 ) async throws -> T {
-  let directory = try TemporaryDirectory()
-  defer { directory.remove() }
-  let database = directory.file("sessions.sqlite")
-  var configuration = testConfiguration(database: database)
-  configuration.accessLog = accessLog
-  let app = try buildApplication(
-    configuration: configuration, logger: logs.logger(), metrics: PrometheusCollectorRegistry(),
-    now: { clock.now() })
-  return try await app.test(.router) { client in try await body(ServiceClient(client: client), database) }
+  try await withTemporaryDirectory { directory in
+    let database = directory.file("sessions.sqlite")
+    var configuration = testConfiguration(database: database)
+    configuration.accessLog = accessLog
+    let app = try buildApplication(
+      configuration: configuration, logger: logs.logger(), metrics: PrometheusCollectorRegistry(),
+      now: { clock.now() })
+    return try await app.test(.router) { client in try await body(ServiceClient(client: client), database) }
+  }
 }

@@ -46,8 +46,9 @@ private struct ParameterSource {
     self.parameters = parameters
   }
 
-  /// The type's name as `String(describing:)` prints it, built only for an error: through
-  /// `String(describing:)` it cost more than the rest of a match (reflection and dynamic casts).
+  /// The type's name as `String(describing:)` prints it, built only for an error, and
+  /// without `String(describing:)`, whose reflection and dynamic casts take more instructions
+  /// than the rest of a match.
   var typeName: String { _typeName(type, qualified: false) }
 
   /// The dotted name of a coding path.

@@ -68,41 +68,17 @@ extension ErasedTarget {
   /// Writes a step's text.
   private func write(_ step: PlanStep, to text: inout TextWriter) {
     switch step {
-    case .setRoot(let index):
-      text.append("set the root to ")
-      if let index { writeStepNode(index, to: &text) } else { text.append("nothing") }
-    case .dismiss(let path):
-      text.append("dismiss what ")
-      text.append(path.description)
-      text.append(" presents")
-    case .push(let index, let path):
-      text.append("push ")
-      writeStepNode(index, to: &text)
-      text.append(" onto ")
-      text.append(path.description)
-    case .popTo(let path):
-      text.append("pop to ")
-      text.append(path.description)
+    case .setRoot(let index?): text.appendSetRoot { writeStepNode(index, to: &$0) }
+    case .setRoot(nil): text.appendSetRootToNothing()
+    case .dismiss(let path): text.appendDismiss(presentedBy: path)
+    case .push(let index, let path): text.appendPush({ writeStepNode(index, to: &$0) }, onto: path)
+    case .popTo(let path): text.appendPopTo(path)
     case .setStack(let path, let stack):
-      text.append("set the stack of ")
-      text.append(path.description)
-      text.append(" to ")
       let entries = nodes[stack].contained
-      text.appendList(entries.count, between: "[", and: "]") { offset, text in
-        writeStepNode(entries.lowerBound + offset, to: &text)
-      }
+      text.appendSetStack(path, entries.count) { writeStepNode(entries.lowerBound + $0, to: &$1) }
     case .present(let index, let path, let style):
-      text.append("present ")
-      writeStepNode(index, to: &text)
-      text.append(" from ")
-      text.append(path.description)
-      text.append(" as ")
-      text.append(style.description)
-    case .addChild(let index, let path):
-      text.append("add ")
-      writeStepNode(index, to: &text)
-      text.append(" to ")
-      text.append(path.description)
+      text.appendPresent({ writeStepNode(index, to: &$0) }, from: path, style: style)
+    case .addChild(let index, let path): text.appendAdd({ writeStepNode(index, to: &$0) }, to: path)
     case .popover, .removeChild:
       // An anchor's or a removed screen's key is named by the typed step: these are rare.
       text.append(typedStepText(step))

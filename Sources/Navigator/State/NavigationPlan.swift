@@ -44,31 +44,23 @@ public struct NavigationPlan<Key: Hashable & Sendable>: Hashable, Sendable, Cust
     /// navigation).
     private func write(to text: inout TextWriter) {
       switch self {
-      case .setRoot(let node):
-        text.append("set the root to ")
-        if let node { node.writeDescription(to: &text) } else { text.append("nothing") }
-      case .dismiss(let path):
-        text.append("dismiss what ")
-        text.append(path.description)
-        text.append(" presents")
-      case .push(let node, let path): text.append("push ", node, " onto ", path)
-      case .popTo(let path):
-        text.append("pop to ")
-        text.append(path.description)
+      case .setRoot(let node?): text.appendSetRoot { node.writeDescription(to: &$0) }
+      case .setRoot(nil): text.appendSetRootToNothing()
+      case .dismiss(let path): text.appendDismiss(presentedBy: path)
+      case .push(let node, let path): text.appendPush({ node.writeDescription(to: &$0) }, onto: path)
+      case .popTo(let path): text.appendPopTo(path)
       case .setStack(let path, let entries):
-        text.append("set the stack of ")
-        text.append(path.description)
-        text.append(" to ")
-        text.appendList(entries.count, between: "[", and: "]") { entries[$0].writeDescription(to: &$1) }
+        text.appendSetStack(path, entries.count) { entries[$0].writeDescription(to: &$1) }
       case .present(let node, let path, let style):
-        text.append("present ", node, " from ", path)
-        text.append(" as ")
-        text.append(style.description)
+        text.appendPresent({ node.writeDescription(to: &$0) }, from: path, style: style)
       case .popover(let node, let path, let anchor):
-        text.append("present ", node, " from ", path)
+        text.append("present ")
+        node.writeDescription(to: &text)
+        text.append(" from ")
+        text.append(path.description)
         text.append(" as a popover at ")
         text.append(anchor.description)
-      case .addChild(let node, let path): text.append("add ", node, " to ", path)
+      case .addChild(let node, let path): text.appendAdd({ node.writeDescription(to: &$0) }, to: path)
       case .removeChild(let key, let path):
         text.append("remove ")
         text.append(key.description)
@@ -108,14 +100,67 @@ public struct NavigationPlan<Key: Hashable & Sendable>: Hashable, Sendable, Cust
   }
 }
 
+/// The texts of the steps, part by part, for the two writers of a step: the typed step's
+/// (``NavigationPlan/Step/description``) and a laid-out target's (`ErasedTarget+Text.swift`),
+/// which write the same texts. `node` writes a node as the step names it.
 extension TextWriter {
-  /// Appends `verb`, the node's description, `preposition` and the path.
-  fileprivate mutating func append<Key>(
-    _ verb: StaticString, _ node: NavigationState<Key>.Node, _ preposition: StaticString, _ path: StatePath
+  /// `set the root to <node>`.
+  mutating func appendSetRoot(_ node: (inout TextWriter) -> Void) {
+    append("set the root to ")
+    node(&self)
+  }
+
+  /// `set the root to nothing`.
+  mutating func appendSetRootToNothing() {
+    append("set the root to nothing")
+  }
+
+  /// `dismiss what <path> presents`.
+  mutating func appendDismiss(presentedBy path: StatePath) {
+    append("dismiss what ")
+    append(path.description)
+    append(" presents")
+  }
+
+  /// `push <node> onto <path>`.
+  mutating func appendPush(_ node: (inout TextWriter) -> Void, onto path: StatePath) {
+    append("push ")
+    node(&self)
+    append(" onto ")
+    append(path.description)
+  }
+
+  /// `pop to <path>`.
+  mutating func appendPopTo(_ path: StatePath) {
+    append("pop to ")
+    append(path.description)
+  }
+
+  /// `set the stack of <path> to [<entries>]`.
+  mutating func appendSetStack(_ path: StatePath, _ count: Int, _ entry: (Int, inout TextWriter) -> Void) {
+    append("set the stack of ")
+    append(path.description)
+    append(" to ")
+    appendList(count, between: "[", and: "]", entry)
+  }
+
+  /// `present <node> from <path> as <style>`.
+  mutating func appendPresent(
+    _ node: (inout TextWriter) -> Void, from path: StatePath, style: ModalPresentationStyle
   ) {
-    append(verb)
-    node.writeDescription(to: &self)
-    append(preposition)
+    append("present ")
+    node(&self)
+    append(" from ")
+    append(path.description)
+    append(" as ")
+    append(style.description)
+  }
+
+  /// `add <node> to <path>`.
+  mutating func appendAdd(_ node: (inout TextWriter) -> Void, to path: StatePath) {
+    append("add ")
+    node(&self)
+    append(" to ")
     append(path.description)
   }
 }

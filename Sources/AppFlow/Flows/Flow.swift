@@ -43,8 +43,9 @@ open class AnyFlow {
   /// The ends of the lifetimes of screens kept until this flow ends (`Lifetime.untilEnd(of:)`).
   @exclusivity(unchecked) var lifetimeKills: LifetimeKills?
 
-  /// Creates a flow; subclasses of ``Flow`` call it.
-  init() {}
+  /// Creates a flow; subclasses of ``Flow`` call it (from code inlined into theirs: see
+  /// ``Flow/init()``).
+  @usableFromInline init() {}
 
   /// The flow's name in events, errors and the flow tree: its type's name by default.
   open var name: String { String(describing: type(of: self)) }
@@ -164,10 +165,22 @@ open class Flow<Output>: AnyFlow {
   /// Runs once with the outcome, set by the call that ran the flow (unchecked: see AnyFlow).
   @exclusivity(unchecked) var onEnd: ((FlowOutcome<Output>) -> Void)?
   /// The output of a finish whose screens are leaving (see FlowOutputSlot).
-  @exclusivity(unchecked) var output = FlowOutputSlot<Output>()
+  @usableFromInline @exclusivity(unchecked) final var output = FlowOutputSlot<Output>()
+  /// Hands the flow its outcome: ``deliverOutcome(_:)``, specialized for the flow's output.
+  ///
+  /// A speed trick, kept in this one place. ``init()`` is inlined into each subclass's
+  /// initializer, so this closure is compiled where `Output` is known: it builds the
+  /// `FlowOutcome<Output>` without looking up that type's generic metadata at run time, as
+  /// AppFlow's own generic code must (about 325 instructions and a lock-free map's atomics
+  /// on every end; Benchmarks/README.md, "Flows"). It captures nothing, so it allocates
+  /// nothing.
+  @usableFromInline final let delivery: (Flow<Output>, FlowEnding) -> Void
 
   /// Creates a flow.
-  public override init() {}
+  @inlinable public override init() {
+    delivery = { flow, ending in flow.deliverOutcome(ending) }
+    super.init()
+  }
 
   /// Lets go of the output of a finish whose screens had not left.
   deinit {
@@ -197,6 +210,12 @@ open class Flow<Output>: AnyFlow {
   }
 
   override func deliver(_ ending: FlowEnding) {
+    delivery(self, ending)
+  }
+
+  /// Hands the flow its ending as its typed outcome: to the handler given to `run`, then to
+  /// ``didEnd(with:)``. Inlined into ``delivery``.
+  @inlinable final func deliverOutcome(_ ending: FlowEnding) {
     let outcome: FlowOutcome<Output>
     switch ending {
     case .finished:
@@ -206,11 +225,21 @@ open class Flow<Output>: AnyFlow {
     case .replaced(let exit): outcome = .replaced(exit)
     case .cancelled(let error): outcome = .cancelled(error)
     }
-    let onEnd = onEnd
-    self.onEnd = nil
+    let onEnd = takeOnEnd()
     output.clear()
     onEnd?(outcome)
     didEnd(with: outcome)
+  }
+
+  /// Takes the handler given to `run` out of the flow, which holds none after.
+  ///
+  /// Not inlinable: read in place where `Output` is known, the handler would be wrapped in a
+  /// thunk, allocated, that converts its calling convention.
+  @usableFromInline final func takeOnEnd() -> ((FlowOutcome<Output>) -> Void)? {
+    // Not `Optional.take()`: unspecialized here, it looks up the closure's type metadata.
+    let onEnd = onEnd
+    self.onEnd = nil
+    return onEnd
   }
 
   override func forgetOutput() {

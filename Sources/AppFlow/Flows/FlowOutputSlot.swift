@@ -10,18 +10,22 @@
 ///
 /// The owner empties the slot (``take()`` or ``clear()``) before it goes away. Its members
 /// are always inlined: a call would pass the slot's own generic metadata, looked up at run
-/// time.
-struct FlowOutputSlot<Output> {
+/// time. They are inlinable, since the flow's delivery inlines them into code specialized
+/// for the flow's output (`Flow.delivery`).
+@usableFromInline struct FlowOutputSlot<Output> {
   /// The output's memory, while the slot holds one: the finishing call's own while lent.
-  private var storage: UnsafeMutablePointer<Output>?
+  @usableFromInline var storage: UnsafeMutablePointer<Output>?
   /// A Boolean value indicating whether ``storage`` is lent by the finishing call.
-  private var isLent = false
+  @usableFromInline var isLent = false
+
+  /// Creates an empty slot.
+  @inlinable init() {}
 
   /// A Boolean value indicating whether the slot holds an output.
-  @inline(__always) var isEmpty: Bool { storage == nil }
+  @inlinable var isEmpty: Bool { storage == nil }
 
   /// Holds the output at `lent`, which stays valid until ``keepLentOutput()``.
-  @inline(__always) mutating func lend(_ lent: UnsafeMutablePointer<Output>) {
+  @inlinable @inline(__always) mutating func lend(_ lent: UnsafeMutablePointer<Output>) {
     clear()
     storage = lent
     isLent = true
@@ -29,7 +33,7 @@ struct FlowOutputSlot<Output> {
 
   /// Copies a lent output that is still held into memory of the slot's own: its lender
   /// returns.
-  @inline(__always) mutating func keepLentOutput() {
+  @inlinable @inline(__always) mutating func keepLentOutput() {
     guard isLent, let lent = storage else { return }
     let own = UnsafeMutablePointer<Output>.allocate(capacity: 1)
     own.initialize(to: lent.pointee)
@@ -40,7 +44,7 @@ struct FlowOutputSlot<Output> {
   /// Takes the output out; the slot is empty after.
   ///
   /// - Precondition: The slot holds an output.
-  @inline(__always) mutating func take() -> Output {
+  @inlinable @inline(__always) mutating func take() -> Output {
     guard let storage else { preconditionFailure("The flow's output slot is empty.") }
     self.storage = nil
     if isLent {
@@ -53,7 +57,7 @@ struct FlowOutputSlot<Output> {
   }
 
   /// Lets the output go, if the slot holds one.
-  @inline(__always) mutating func clear() {
+  @inlinable @inline(__always) mutating func clear() {
     guard let storage else { return }
     self.storage = nil
     if isLent {

@@ -45,7 +45,8 @@ public final class Navigator {
 
   /// A Boolean value indicating whether requests are appended to ``recordedRequests``;
   /// `false` by default.
-  public var isRecordingRequests = false
+  // Unchecked: every navigation reads it (Benchmarks/README.md, "Exclusivity checks").
+  @exclusivity(unchecked) public var isRecordingRequests = false
 
   /// What this navigator was asked to do, oldest first, while ``isRecordingRequests`` is on.
   public private(set) var recordedRequests: [Request] = []

@@ -100,7 +100,7 @@ public final class Navigator {
     while true {
       if let presented = screen.presented {
         screen = presented
-      } else if let navigation = screen as? NavigationController, let top = navigation.topViewController {
+      } else if let navigation = screen.asNavigationStack, let top = navigation.topViewController {
         screen = top
       } else if let child = screen.children.last(where: \.isViewLoaded) {
         screen = child

@@ -41,8 +41,17 @@ extension Navigator {
     if let error = navigation.pushError(screen) { throw error }
     try pushNow(
       screen, made: screen, onto: navigation, origin: nil, animated: animated, transitionDuration: nil,
-      prepare: { prepare(screen, shown: screen, NavigationOptions<ViewController>(), configure: nil) },
+      prepare: { prepareInstance(screen) },
       completion: {})
+  }
+
+  /// `prepare(screen, shown: screen, NavigationOptions(), configure: nil)`: with the default
+  /// options there is no cache to ask and no handler to call, and the screen is its own shown
+  /// screen, adopted once.
+  private func prepareInstance(_ screen: ViewController) {
+    screen.adopt(window)
+    screen.loadViewIfNeeded()
+    if screen.view.backgroundColor == nil { screen.view.backgroundColor = .systemBackground }
   }
 }
 

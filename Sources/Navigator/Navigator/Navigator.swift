@@ -43,9 +43,9 @@ public final class Navigator {
   /// The window this navigator navigates in.
   public let window: Window
 
+  // Unchecked: every navigation reads it (Benchmarks/README.md, "Exclusivity checks").
   /// A Boolean value indicating whether requests are appended to ``recordedRequests``;
   /// `false` by default.
-  // Unchecked: every navigation reads it (Benchmarks/README.md, "Exclusivity checks").
   @exclusivity(unchecked) public var isRecordingRequests = false
 
   /// What this navigator was asked to do, oldest first, while ``isRecordingRequests`` is on.

@@ -177,9 +177,8 @@ struct TypedStatePlanner<Key: Hashable & Sendable> {
     // `NavigationController` goes to the general planner.
     var navigation: NavigationController?
     if recorder != nil {
-      // `stateIsNavigationStack`, not a dynamic cast (about 25 instructions).
-      guard stack.stateIsNavigationStack else { return nil }
-      navigation = unsafeDowncast(stack, to: NavigationController.self)
+      guard let stack = stack as? NavigationController else { return nil }
+      navigation = stack
     }
     // The window's entries, read once: their keys match the target's and make the state.
     var currentNodes: [Node] = []

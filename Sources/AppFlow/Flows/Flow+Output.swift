@@ -2,10 +2,10 @@
 // delivered: typed, lent by the finishing call while it runs, and copied into memory of the
 // flow's own only if the screens are still leaving when that call returns.
 //
-// A speed trick, kept in this one place. Held as `Any?`, the output cost a dynamic cast on
-// every delivery and an existential to store and destroy; held as `Output?`, every read,
-// write and release in the generic `Flow` looks up `Optional<Output>`'s metadata. A typed
-// pointer needs neither, and a finish whose screens leave within the call (no animation, an
+// A speed trick, kept in this one place. Held as `Any?`, the output would cost a dynamic
+// cast on every delivery and an existential to store and destroy; held as `Output?`, every
+// read, write and release in the generic `Flow` would look up `Optional<Output>`'s metadata.
+// A typed pointer needs neither, and a finish whose screens leave within the call (no animation, an
 // immediate scheduler) allocates nothing for it (Benchmarks/README.md, "Flows").
 //
 // The pointer is the flow's (`Flow.outputStorage`), the flag telling whether it is lent is

@@ -61,8 +61,8 @@ extension Flow {
     try checkCanEnd("finish")
     var output = output
     try withUnsafeMutablePointer(to: &output) { (output) throws(NavigationError) in
-      self.output.lend(output)
-      defer { self.output.keepLentOutput() }
+      lendOutput(output)
+      defer { keepLentOutput() }
       try keeper.end(self, asking: .finished, removingScreens: removingScreens, animated: animated)
     }
   }

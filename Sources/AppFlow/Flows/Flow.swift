@@ -14,9 +14,6 @@ open class AnyFlow {
 
   /// The flow's number in its app controller; 0 until it runs.
   @exclusivity(unchecked) var number = 0
-  /// A Boolean value indicating whether the flow is ending now: its children end, then it
-  /// leaves the tree and its handler runs; an ending asked meanwhile does nothing.
-  @exclusivity(unchecked) var isConcluding = false
   /// Where the flow is in its life.
   @exclusivity(unchecked) public internal(set) var state = FlowState.ready
   /// The flow that ran this one; `nil` for a flow the app controller ran, and once ended.
@@ -30,6 +27,16 @@ open class AnyFlow {
   @exclusivity(unchecked) var container: ViewController?
   /// How the flow showed its first screen.
   @exclusivity(unchecked) public internal(set) var presentation: FlowPresentation?
+  /// A Boolean value indicating whether the flow is ending now: its children end, then it
+  /// leaves the tree and its handler runs; an ending asked meanwhile does nothing.
+  ///
+  /// Declared after ``presentation``, in the bytes its last word leaves free, with
+  /// ``isOutputLent``: so a flow's object, with its delivery, fits in the memory block it
+  /// had before (Benchmarks/README.md, "Flows").
+  @exclusivity(unchecked) var isConcluding = false
+  /// A Boolean value indicating whether ``Flow``'s output is lent by the finishing call
+  /// (Flow+Output.swift).
+  @usableFromInline @exclusivity(unchecked) final var isOutputLent = false
   /// What the flow asked for when it finished or cancelled itself, and its screens leave.
   @exclusivity(unchecked) var requestedEnding: FlowEnding?
   /// The keeper of the flow tree, while the flow is live.
@@ -43,8 +50,9 @@ open class AnyFlow {
   /// The ends of the lifetimes of screens kept until this flow ends (`Lifetime.untilEnd(of:)`).
   @exclusivity(unchecked) var lifetimeKills: LifetimeKills?
 
-  /// Creates a flow; subclasses of ``Flow`` call it.
-  init() {}
+  /// Creates a flow; subclasses of ``Flow`` call it (from code inlined into theirs: see
+  /// ``Flow/init()``).
+  @usableFromInline init() {}
 
   /// The flow's name in events, errors and the flow tree: its type's name by default.
   open var name: String { String(describing: type(of: self)) }
@@ -163,15 +171,28 @@ open class AnyFlow {
 open class Flow<Output>: AnyFlow {
   /// Runs once with the outcome, set by the call that ran the flow (unchecked: see AnyFlow).
   @exclusivity(unchecked) var onEnd: ((FlowOutcome<Output>) -> Void)?
-  /// The output of a finish whose screens are leaving (see FlowOutputSlot).
-  @exclusivity(unchecked) var output = FlowOutputSlot<Output>()
+  /// The output of a finish whose screens are leaving: lent, or the flow's own memory
+  /// (Flow+Output.swift).
+  @usableFromInline @exclusivity(unchecked) final var outputStorage: UnsafeMutablePointer<Output>?
+  /// Hands the flow its outcome: ``deliverOutcome(_:)``, specialized for the flow's output.
+  ///
+  /// A speed trick, kept in this one place. ``init()`` is inlined into each subclass's
+  /// initializer, so this closure is compiled where `Output` is known: it builds the
+  /// `FlowOutcome<Output>` without looking up that type's generic metadata at run time, as
+  /// AppFlow's own generic code must (about 325 instructions and a lock-free map's atomics
+  /// on every end; Benchmarks/README.md, "Flows"). It captures nothing, so it allocates
+  /// nothing.
+  @usableFromInline final let delivery: (Flow<Output>, FlowEnding) -> Void
 
   /// Creates a flow.
-  public override init() {}
+  @inlinable public override init() {
+    delivery = { flow, ending in flow.deliverOutcome(ending) }
+    super.init()
+  }
 
   /// Lets go of the output of a finish whose screens had not left.
   deinit {
-    output.clear()
+    clearOutput()
   }
 
   /// Makes the flow's first screen; called once, when the flow runs.
@@ -197,24 +218,39 @@ open class Flow<Output>: AnyFlow {
   }
 
   override func deliver(_ ending: FlowEnding) {
+    delivery(self, ending)
+  }
+
+  /// Hands the flow its ending as its typed outcome: to the handler given to `run`, then to
+  /// ``didEnd(with:)``. Inlined into ``delivery``.
+  @inlinable final func deliverOutcome(_ ending: FlowEnding) {
     let outcome: FlowOutcome<Output>
     switch ending {
     case .finished:
-      guard !output.isEmpty else { preconditionFailure("\(id) finished without its output.") }
-      outcome = .finished(output.take())
+      outcome = .finished(takeOutput())
     case .dismissed(let exit): outcome = .dismissed(exit)
     case .replaced(let exit): outcome = .replaced(exit)
     case .cancelled(let error): outcome = .cancelled(error)
     }
-    let onEnd = onEnd
-    self.onEnd = nil
-    output.clear()
+    let onEnd = takeOnEnd()
+    clearOutput()
     onEnd?(outcome)
     didEnd(with: outcome)
   }
 
+  /// Takes the handler given to `run` out of the flow, which holds none after.
+  ///
+  /// Not inlinable: read in place where `Output` is known, the handler would be wrapped in a
+  /// thunk, allocated, that converts its calling convention.
+  @usableFromInline final func takeOnEnd() -> ((FlowOutcome<Output>) -> Void)? {
+    // Not `Optional.take()`: unspecialized here, it looks up the closure's type metadata.
+    let onEnd = onEnd
+    self.onEnd = nil
+    return onEnd
+  }
+
   override func forgetOutput() {
-    output.clear()
+    clearOutput()
   }
 
   // MARK: Ending

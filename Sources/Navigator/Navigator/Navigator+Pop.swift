@@ -42,7 +42,7 @@ extension Navigator {
     defer { observer?.windowDidHandleInput(window) }
     try attempt(options) { () throws(NavigationError) in
       let origin = try origin(options, for: "pop")
-      guard let navigation = (origin as? NavigationController) ?? origin.navigationController else {
+      guard let navigation = origin.asNavigationStack ?? origin.navigationController else {
         throw NavigationError(
           .invalidRequest, "Can't pop from \(origin.screenID): it is not in a navigation stack.",
           screens: [origin.screenID])

@@ -124,7 +124,7 @@ extension Navigator {
   /// The navigation controller a push from `origin` (the visible screen when `nil`) goes to.
   func stack(from origin: ViewController?) throws(NavigationError) -> NavigationController {
     let origin = try self.origin(origin, for: "push")
-    guard let navigation = (origin as? NavigationController) ?? origin.navigationController else {
+    guard let navigation = origin.asNavigationStack ?? origin.navigationController else {
       throw NavigationError(
         .invalidRequest,
         "Can't push from \(origin.screenID): it is not in a navigation controller.",

@@ -43,9 +43,10 @@ public final class Navigator {
   /// The window this navigator navigates in.
   public let window: Window
 
+  // Unchecked: every navigation reads it (Benchmarks/README.md, "Exclusivity checks").
   /// A Boolean value indicating whether requests are appended to ``recordedRequests``;
   /// `false` by default.
-  public var isRecordingRequests = false
+  @exclusivity(unchecked) public var isRecordingRequests = false
 
   /// What this navigator was asked to do, oldest first, while ``isRecordingRequests`` is on.
   public private(set) var recordedRequests: [Request] = []
@@ -99,7 +100,7 @@ public final class Navigator {
     while true {
       if let presented = screen.presented {
         screen = presented
-      } else if let navigation = screen as? NavigationController, let top = navigation.topViewController {
+      } else if let navigation = screen.asNavigationStack, let top = navigation.topViewController {
         screen = top
       } else if let child = screen.children.last(where: \.isViewLoaded) {
         screen = child

@@ -37,12 +37,52 @@ extension Navigator {
     }
     record(
       Request(.push, Destination.instance(screen), NavigationOptions<ViewController>().animated(animated)))
-    let navigation = try stack(from: nil)
+    let navigation = try visibleStack()
     if let error = navigation.pushError(screen) { throw error }
     try pushNow(
       screen, made: screen, onto: navigation, origin: nil, animated: animated, transitionDuration: nil,
-      prepare: { prepare(screen, shown: screen, NavigationOptions<ViewController>(), configure: nil) },
+      prepare: { prepareInstance(screen) },
       completion: {})
+  }
+
+  /// `prepare(screen, shown: screen, NavigationOptions(), configure: nil)`: with the default
+  /// options there is no cache to ask and no handler to call, and the screen is its own shown
+  /// screen, adopted once.
+  private func prepareInstance(_ screen: ViewController) {
+    screen.adopt(window)
+    screen.loadViewIfNeeded()
+    let view = screen.view
+    if view.backgroundColor == nil { view.backgroundColor = .systemBackground }
+  }
+
+  /// `stack(from: nil)`: the navigation controller of the visible screen, found as
+  /// `visibleViewController` and `navigationController` find them, but without retaining the
+  /// screens on the way (each step of those walks is a retain and a release). The walk runs
+  /// no other code, so every screen it passes stays held by its parent, its presenter or the
+  /// window; only the result is retained.
+  private func visibleStack() throws(NavigationError) -> NavigationController {
+    guard let root = window.rootViewController else { return try stack(from: nil) }
+    var screen = Unmanaged.passUnretained(root)
+    // Down to the visible screen.
+    while true {
+      let next: Unmanaged<ViewController>? = screen._withUnsafeGuaranteedRef { screen in
+        if let presented = screen.presented { return .passUnretained(presented) }
+        if screen.isNavigationStack, let top = screen.childList.last { return .passUnretained(top) }
+        return screen.childList.last(where: \.isViewLoaded).map { .passUnretained($0) }
+      }
+      guard let next else { break }
+      screen = next
+    }
+    // Up to its navigation controller: itself, or its nearest ancestor that is one.
+    var candidate: Unmanaged<ViewController>? = screen
+    while let current = candidate {
+      let (isStack, parent) = current._withUnsafeGuaranteedRef {
+        ($0.isNavigationStack, $0.parentLink.unmanaged)
+      }
+      if isStack { return unsafeDowncast(current.takeUnretainedValue(), to: NavigationController.self) }
+      candidate = parent
+    }
+    return try stack(from: nil)
   }
 }
 

@@ -162,7 +162,7 @@ final class StateActionRecorder {
   /// Notes every stack in `screen`'s subtree and what it presents: their tops leave (as the
   /// general planner does).
   private func collectLeavingStacks(in screen: ViewController) {
-    if let navigation = screen as? NavigationController, navigation.topViewController != nil {
+    if let navigation = screen.asNavigationStack, navigation.topViewController != nil {
       leavingStacks.append(navigation)
     }
     // Borrowed from a local copy of the list, which holds every child.

@@ -296,7 +296,7 @@ struct StatePlanner {
   /// Notes every stack in `screen`'s subtree and what it presents: their tops leave.
   mutating func collectLeavingStacks(in screen: ViewController) {
     guard recordsActions else { return }
-    if let navigation = screen as? NavigationController, navigation.topViewController != nil {
+    if let navigation = screen.asNavigationStack, navigation.topViewController != nil {
       leavingStacks.append(navigation)
     }
     collectLeavingStacks(inContentOf: screen)

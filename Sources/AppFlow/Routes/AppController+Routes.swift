@@ -18,8 +18,13 @@ extension AppController {
     _ url: some StringProtocol, animated: Bool = true,
     completion: ((Result<NavigationPlan<AnyRoute>, RouteError>) -> Void)? = nil
   ) {
+    open(url, animated: animated, report: RouteReport(completion))
+  }
+
+  /// ``open(_:animated:completion:)`` reporting to `report`.
+  private func open(_ url: some StringProtocol, animated: Bool, report: RouteReport) {
     recording(.open(url: String(url), animated: animated)) {
-      openNow(url, animated: animated, report: RouteReport(completion))
+      openNow(url, animated: animated, report: report)
     }
   }
 
@@ -50,11 +55,7 @@ extension AppController {
     completion: ((Result<NavigationPlan<AnyRoute>, RouteError>) -> Void)? = nil
   ) throws(RouteError) {
     guard let completion else {
-      return try throwingEarlyFailure { (failure: @escaping (RouteError) -> Void) in
-        recording(.open(url: String(url), animated: animated)) {
-          openNow(url, animated: animated, report: RouteReport(failure: failure))
-        }
-      }
+      return try throwingEarlyFailure { open(url, animated: animated, report: RouteReport(failure: $0)) }
     }
     try throwingEarlyFailure(completion: completion) { open(url, animated: animated, completion: $0) }
   }
@@ -85,8 +86,13 @@ extension AppController {
     to route: some Route, animated: Bool = true,
     completion: ((Result<NavigationPlan<AnyRoute>, RouteError>) -> Void)? = nil
   ) {
+    navigate(to: route, animated: animated, report: RouteReport(completion))
+  }
+
+  /// ``navigate(to:animated:completion:)-(Route,_,_)`` reporting to `report`.
+  private func navigate(to route: some Route, animated: Bool, report: RouteReport) {
     recording(.navigateToRoute(AnyRoute(route), animated: animated)) {
-      navigateNow(to: route, animated: animated, report: RouteReport(completion))
+      navigateNow(to: route, animated: animated, report: report)
     }
   }
 
@@ -116,10 +122,8 @@ extension AppController {
     completion: ((Result<NavigationPlan<AnyRoute>, RouteError>) -> Void)? = nil
   ) throws(RouteError) {
     guard let completion else {
-      return try throwingEarlyFailure { (failure: @escaping (RouteError) -> Void) in
-        recording(.navigateToRoute(AnyRoute(route), animated: animated)) {
-          navigateNow(to: route, animated: animated, report: RouteReport(failure: failure))
-        }
+      return try throwingEarlyFailure {
+        navigate(to: route, animated: animated, report: RouteReport(failure: $0))
       }
     }
     try throwingEarlyFailure(completion: completion) {
@@ -154,9 +158,14 @@ extension AppController {
     to routes: [any Route], animated: Bool = true,
     completion: ((Result<NavigationPlan<AnyRoute>, RouteError>) -> Void)? = nil
   ) {
+    navigate(to: routes, animated: animated, report: RouteReport(completion))
+  }
+
+  /// ``navigate(to:animated:completion:)-([Route],_,_)`` reporting to `report`.
+  private func navigate(to routes: [any Route], animated: Bool, report: RouteReport) {
     let chain = routes.map { AnyRoute($0) }
     recording(.navigateToRoutes(chain, animated: animated)) {
-      navigate(along: chain, animated: animated, report: RouteReport(completion))
+      navigate(along: chain, animated: animated, report: report)
     }
   }
 
@@ -174,11 +183,8 @@ extension AppController {
     completion: ((Result<NavigationPlan<AnyRoute>, RouteError>) -> Void)? = nil
   ) throws(RouteError) {
     guard let completion else {
-      let chain = routes.map { AnyRoute($0) }
-      return try throwingEarlyFailure { (failure: @escaping (RouteError) -> Void) in
-        recording(.navigateToRoutes(chain, animated: animated)) {
-          navigate(along: chain, animated: animated, report: RouteReport(failure: failure))
-        }
+      return try throwingEarlyFailure {
+        navigate(to: routes, animated: animated, report: RouteReport(failure: $0))
       }
     }
     try throwingEarlyFailure(completion: completion) {

@@ -11,6 +11,11 @@ extension ErasedTarget {
     return TextWriter.make { writeOneLine(0, to: &$0) }
   }
 
+  /// The node at `index` without presentations, as text (``NavigationState/Node/description``).
+  final func describeNode(_ index: Int) -> String {
+    TextWriter.make { writeStepNode(index, to: &$0) }
+  }
+
   /// The texts of the planner's steps (``NavigationPlan/Step/description``).
   final func stepTexts(_ steps: [PlanStep]) -> [String] {
     var texts: [String] = []
@@ -25,7 +30,7 @@ extension ErasedTarget {
   /// presents after ` > ` and the style.
   private func writeOneLine(_ index: Int, to text: inout TextWriter) {
     let node = nodes[index]
-    text.append(keyText(keys[index]))
+    text.append(describe(keys[index]))
     switch node.content {
     case .screen: break
     case .stack:
@@ -50,7 +55,7 @@ extension ErasedTarget {
   /// children in braces.
   private func writeStepNode(_ index: Int, to text: inout TextWriter) {
     let node = nodes[index]
-    text.append(PictureText.line(keyText(keys[index])))
+    text.append(PictureText.line(describe(keys[index])))
     switch node.content {
     case .screen: break
     case .stack:
@@ -82,16 +87,6 @@ extension ErasedTarget {
     case .popover, .removeChild:
       // An anchor's or a removed screen's key is named by the typed step: these are rare.
       text.append(typedStepText(step))
-    }
-  }
-
-  /// The text ``ScreenKey/description`` gives for a target's key.
-  private func keyText(_ key: TargetKey) -> String {
-    switch key {
-    case .key(let box): boxedKeyText(box)
-    case .unboxed(let index): unboxedKeyText(index)
-    case .navigationController: "NavigationController"
-    case .instance(let screen): screen.name
     }
   }
 }

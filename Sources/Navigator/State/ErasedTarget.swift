@@ -196,8 +196,8 @@ class ErasedTarget {
   /// The text ``ScreenKey/description`` gives for a key.
   final func describe(_ key: TargetKey) -> String {
     switch key {
-    case .key(let box): "\(box.key)"
-    case .unboxed(let index): "\(boxUnboxedKey(index).key)"
+    case .key(let box): boxedKeyText(box)
+    case .unboxed(let index): unboxedKeyText(index)
     case .navigationController: "NavigationController"
     case .instance(let screen): screen.name
     }
@@ -218,9 +218,6 @@ class ErasedTarget {
 
   /// A key of another type, boxed as a target key when it casts to the target's key type.
   func castKey(_ box: KeyBox) -> KeyBox? { nil }
-
-  /// The node at `index` without presentations, as text (``NavigationState/Node/description``).
-  func describeNode(_ index: Int) -> String { "" }
 
   /// The text ``ScreenKey/description`` gives for the unboxed key at `index`.
   func unboxedKeyText(_ index: Int) -> String { "" }

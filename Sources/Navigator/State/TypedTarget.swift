@@ -121,9 +121,6 @@ final class TypedTarget<Key: Hashable & Sendable>: ErasedTarget {
     return nil
   }
 
-  /// The node without presentations, as its description.
-  override func describeNode(_ index: Int) -> String { "\(stepNode(index))" }
-
   /// The target in one line.
   override var oneLine: String { target.oneLine }
 
